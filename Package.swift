@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "OfflineLessons",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "OfflineLessons", targets: ["OfflineLessons"]),
+        .library(name: "LessonsServer", targets: ["LessonsServer"]),
+        .executable(name: "lessons", targets: ["lessons"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .target(
+            name: "OfflineLessons",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "LessonsServer",
+            dependencies: [
+                "OfflineLessons",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/shas-structure.json")]
+        ),
+        .executableTarget(
+            name: "lessons",
+            dependencies: [
+                "OfflineLessons",
+                "LessonsServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "OfflineLessonsTests",
+            dependencies: ["OfflineLessons", "LessonsServer"]
+        ),
+        .testTarget(
+            name: "LessonsCLITests",
+            dependencies: ["OfflineLessons", "LessonsServer"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,107 @@
+import OfflineLessons
+
+/// The address of one medium of one lesson on the content server.
+public struct MediaAddress: Hashable, Sendable, CustomStringConvertible {
+    public var lesson: LessonID
+    public var medium: MediaKind
+
+    public init(_ lesson: LessonID, _ medium: MediaKind) {
+        self.lesson = lesson
+        self.medium = medium
+    }
+
+    public var description: String { "\(lesson)/\(medium.rawValue)" }
+}
+
+/// Faults a test can make the content server commit on a media path.
+public enum Fault: Sendable, Hashable {
+    /// Answer the first `count` requests with `status` (and `Retry-After`, when given).
+    case failFirst(count: Int, status: Int, retryAfterSeconds: Int? = nil)
+    /// Close the connection after `afterBytes` bytes of the body, the first `count` times.
+    case resetMidBody(afterBytes: Int, count: Int)
+    /// Send `missingBytes` fewer bytes than `Content-Length` and close, the first `count` times.
+    case shortBody(missingBytes: Int, count: Int)
+    /// Answer 200 with an HTML error page, the first `count` times.
+    case htmlErrorPage(count: Int)
+    /// Always answer 200 with the whole body, whatever `Range` says.
+    case ignoreRange
+    /// From request number `afterRequests` on (0-based), serve a new version: new ETag, new bytes.
+    case changeETag(afterRequests: Int)
+    /// Wait before answering, every time.
+    case delay(milliseconds: Int)
+}
+
+/// A request the server received for a media path.
+public struct RecordedRequest: Sendable, Hashable {
+    public var method: String
+    public var range: String?
+    public var ifRange: String?
+}
+
+/// Fault plans and a request log per media path, shared by a test and the server it runs.
+public actor FaultInjector {
+    private var faults: [MediaAddress: [Fault]] = [:]
+    private var log: [MediaAddress: [RecordedRequest]] = [:]
+    private var used: [MediaAddress: [Fault: Int]] = [:]
+
+    public init() {}
+
+    /// Adds a fault to a media path.
+    public func inject(_ fault: Fault, at address: MediaAddress) {
+        faults[address, default: []].append(fault)
+    }
+
+    /// The requests received for a media path (GET and HEAD), in order.
+    public func requests(for address: MediaAddress) -> [RecordedRequest] { log[address] ?? [] }
+
+    /// The GET requests received for a media path.
+    public func downloads(of address: MediaAddress) -> Int {
+        requests(for: address).filter { $0.method == "GET" }.count
+    }
+
+    /// Records a request and says what to do with it.
+    func plan(for address: MediaAddress, request: RecordedRequest) -> Plan {
+        let index = log[address, default: []].count
+        log[address, default: []].append(request)
+        var plan = Plan()
+        for fault in faults[address] ?? [] {
+            let times = used[address, default: [:]][fault, default: 0]
+            func consume(_ limit: Int) -> Bool {
+                guard times < limit else { return false }
+                used[address, default: [:]][fault] = times + 1
+                return true
+            }
+            switch fault {
+            case .failFirst(let count, let status, let retryAfter):
+                if plan.failure == nil, consume(count) { plan.failure = (status, retryAfter) }
+            case .resetMidBody(let afterBytes, let count):
+                if request.method == "GET", plan.cut == nil, consume(count) { plan.cut = .after(afterBytes) }
+            case .shortBody(let missing, let count):
+                if request.method == "GET", plan.cut == nil, consume(count) { plan.cut = .missing(missing) }
+            case .htmlErrorPage(let count):
+                if plan.failure == nil, consume(count) { plan.html = true }
+            case .ignoreRange:
+                plan.ignoreRange = true
+            case .changeETag(let after):
+                if index >= after { plan.version = 1 }
+            case .delay(let milliseconds):
+                plan.delayMilliseconds = milliseconds
+            }
+        }
+        return plan
+    }
+
+    struct Plan: Sendable {
+        var failure: (status: Int, retryAfter: Int?)?
+        var cut: Cut?
+        var html = false
+        var ignoreRange = false
+        var version = 0
+        var delayMilliseconds = 0
+    }
+
+    enum Cut: Sendable {
+        case after(Int)
+        case missing(Int)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import OfflineLessons
+
+/// The media endpoint: `GET`/`HEAD /media/<key>` with `Range` (206, 416), `If-Range`, `ETag`,
+/// `Last-Modified`, `Accept-Ranges` and the medium's `Content-Type`; faults on request.
+struct MediaRoutes: Sendable {
+    let catalog: DemoCatalog
+    let configuration: ContentServer.Configuration
+
+    /// Bytes written per body chunk.
+    static let chunkSize = 64 * 1024
+
+    func respond(to request: Request) async -> Response {
+        guard let (address, duration) = resolve(request.uri.path) else {
+            return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "no such media\n")))
+        }
+        let recorded = RecordedRequest(
+            method: request.method.rawValue, range: request.headers[.range], ifRange: request.headers[.ifRange])
+        let plan = await configuration.faults?.plan(for: address, request: recorded) ?? FaultInjector.Plan()
+        if plan.delayMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(plan.delayMilliseconds)) }
+        if let failure = plan.failure {
+            var headers: HTTPFields = [.contentType: "text/plain"]
+            if let retryAfter = failure.retryAfter { headers[.retryAfter] = String(retryAfter) }
+            return Response(status: .init(code: failure.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: "injected failure\n")))
+        }
+        if plan.html {
+            let page = "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>"
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
+        }
+        let media = SyntheticMedia(lesson: address.lesson, medium: address.medium, duration: duration,
+                                   scale: configuration.mediaSizeScale, version: plan.version)
+        var headers: HTTPFields = [
+            .contentType: address.medium.contentType, .eTag: media.etag, .lastModified: media.lastModified,
+            .acceptRanges: "bytes",
+        ]
+        var status = HTTPResponse.Status.ok
+        var range = 0..<media.size
+        if !plan.ignoreRange, let header = request.headers[.range], ifRangeMatches(request, media) {
+            switch ByteRange.parse(header, size: media.size) {
+            case .satisfiable(let requested):
+                range = requested
+                status = .partialContent
+                headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(media.size)"
+            case .unsatisfiable:
+                headers[.contentRange] = "bytes */\(media.size)"
+                headers[.contentLength] = "0"
+                return Response(status: .rangeNotSatisfiable, headers: headers, body: .init())
+            case .ignored:
+                break
+            }
+        }
+        headers[.contentLength] = String(range.count)
+        if request.method == .head { return Response(status: status, headers: headers, body: .init()) }
+        var sent = range.count
+        switch plan.cut {
+        case .after(let bytes): sent = min(bytes, range.count)
+        case .missing(let bytes): sent = max(0, range.count - bytes)
+        case nil: break
+        }
+        let cut = plan.cut != nil
+        let body = ResponseBody(contentLength: range.count) { [range, sent] writer in
+            var offset = range.lowerBound
+            let end = range.lowerBound + sent
+            while offset < end {
+                let next = min(end, offset + Self.chunkSize)
+                try await writer.write(ByteBuffer(bytes: media.bytes(offset..<next)))
+                offset = next
+            }
+            if cut { throw InjectedDisconnect() }
+            try await writer.finish(nil)
+        }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// `If-Range` absent, or naming the current ETag or Last-Modified.
+    func ifRangeMatches(_ request: Request, _ media: SyntheticMedia) -> Bool {
+        guard let ifRange = request.headers[.ifRange] else { return true }
+        return ifRange == media.etag || ifRange == media.lastModified
+    }
+
+    /// The media address and lesson duration a path names, when its key is exactly the lesson's.
+    func resolve(_ path: String) -> (MediaAddress, Int)? {
+        guard path.hasPrefix("/media/"), let key = String(path.dropFirst(7)).removingPercentEncoding else { return nil }
+        let parts = key.split(separator: "/", maxSplits: 3)
+        guard parts.count == 4, let type = LessonType(rawValue: String(parts[0])), let id = Int(parts[1]),
+            let medium = MediaKind(rawValue: String(parts[2])), let lesson = catalog.lesson(LessonID(type, id)),
+            lesson.key(for: medium) == key
+        else { return nil }
+        return (MediaAddress(LessonID(type, id), medium), lesson.lesson.duration)
+    }
+}
+
+struct InjectedDisconnect: Error {}
+
+/// A parsed `Range: bytes=…` header (one range; several ranges are answered with the whole body).
+enum ByteRange: Equatable {
+    case satisfiable(Range<Int>)
+    case unsatisfiable
+    case ignored
+
+    static func parse(_ header: String, size: Int) -> ByteRange {
+        let value = header.trimmingCharacters(in: .whitespaces)
+        guard value.hasPrefix("bytes="), !value.contains(",") else { return .ignored }
+        let spec = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard spec.count == 2 else { return .ignored }
+        let first = Int(spec[0].trimmingCharacters(in: .whitespaces))
+        let last = Int(spec[1].trimmingCharacters(in: .whitespaces))
+        switch (first, last) {
+        case (let start?, let end):
+            guard start >= 0 else { return .ignored }
+            guard start < size else { return .unsatisfiable }
+            let upper = min(size - 1, end ?? size - 1)
+            return upper >= start ? .satisfiable(start..<upper + 1) : .ignored
+        case (nil, let suffix?):
+            guard suffix > 0 else { return .unsatisfiable }
+            return .satisfiable(max(0, size - suffix)..<size)
+        default:
+            return .ignored
+        }
+    }
+}

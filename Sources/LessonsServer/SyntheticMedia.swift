@@ -1,0 +1,78 @@
+import OfflineLessons
+
+/// Deterministic synthetic media: the bytes of (type, id, medium, version) are a pure function of
+/// those and the offset, so any range can be produced without storing files, and a test can
+/// compare a download with what the server serves.
+public struct SyntheticMedia: Sendable, Hashable {
+    public let lesson: LessonID
+    public let medium: MediaKind
+    /// Bumped when a fault changes the ETag: new version, new content.
+    public let version: Int
+    public let size: Int
+
+    /// Bytes per second of lesson at scale 1 (audio 128 kbit/s, video 2 Mbit/s, PDF ~40 B/s).
+    static func bytesPerSecond(_ medium: MediaKind) -> Double {
+        switch medium {
+        case .audio: 16_000
+        case .video: 250_000
+        case .text: 40
+        }
+    }
+
+    public init(lesson: LessonID, medium: MediaKind, duration: Int, scale: Double, version: Int = 0) {
+        self.lesson = lesson
+        self.medium = medium
+        self.version = version
+        let scaled = Double(duration) * Self.bytesPerSecond(medium) * scale
+        self.size = max(1024, Int(scaled.rounded()))
+    }
+
+    var seed: UInt64 { Self.seed(lesson, medium, version: version) }
+
+    public var etag: String { "\"\(String(seed, radix: 16))-\(size)\"" }
+
+    /// A fixed date: the synthetic files never change unless their version does.
+    public var lastModified: String { "Mon, 01 Jan 2024 00:00:00 GMT" }
+
+    /// The bytes in `range` (clamped to the file).
+    public func bytes(_ range: Range<Int>) -> [UInt8] {
+        let lower = max(0, range.lowerBound), upper = min(size, range.upperBound)
+        guard lower < upper else { return [] }
+        var out = [UInt8](repeating: 0, count: upper - lower)
+        let seed = self.seed
+        out.withUnsafeMutableBufferPointer { buffer in
+            var offset = lower
+            var block = UInt64(offset / 8)
+            var word = Self.mix(seed &+ block)
+            while offset < upper {
+                let shift = UInt64(offset % 8) * 8
+                buffer[offset - lower] = UInt8(truncatingIfNeeded: word >> shift)
+                offset += 1
+                if offset % 8 == 0 {
+                    block += 1
+                    word = Self.mix(seed &+ block)
+                }
+            }
+        }
+        return out
+    }
+
+    /// All the bytes: for tests.
+    public var allBytes: [UInt8] { bytes(0..<size) }
+
+    static func seed(_ lesson: LessonID, _ medium: MediaKind, version: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(lesson.type.rawValue)/\(lesson.id)/\(medium.rawValue)/\(version)".utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return mix(hash)
+    }
+
+    /// splitmix64's finaliser.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9e37_79b9_7f4a_7c15
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,170 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// A client for the legacy lessons API (legacy-system.md §3): the `{success, data, errors}`
+/// envelope, `Authorization: token …`, HTTP status checked, timeouts.
+public struct CatalogClient: Sendable {
+    public struct Configuration: Sendable {
+        /// The API base, ending in `/api/`.
+        public var apiBase: URL
+        public var token: String?
+        /// How long one request may take.
+        public var timeout: TimeAmount
+        /// The largest body accepted.
+        public var maxBodyBytes: Int
+
+        public init(apiBase: URL, token: String? = nil, timeout: TimeAmount = .seconds(30), maxBodyBytes: Int = 64 << 20) {
+            self.apiBase = apiBase
+            self.token = token
+            self.timeout = timeout
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    public var configuration: Configuration
+    let httpClient: HTTPClient
+    let logger: Logger
+
+    public init(configuration: Configuration, httpClient: HTTPClient = .shared, logger: Logger = .silent) {
+        self.configuration = configuration
+        self.httpClient = httpClient
+        self.logger = logger
+    }
+
+    /// The Shas tree. Throws ``CatalogError/emptyShas`` when it has no masechtot.
+    public func fetchShas() async throws -> Shas {
+        let payload = try await get("masechtot_list/", as: ShasPayload.self, authorized: false)
+        guard !payload.shas.isEmpty else { throw CatalogError.emptyShas }
+        return payload.shas
+    }
+
+    /// The Gemara lessons of a masechet, one per daf; bad entries are reported, not fatal.
+    public func fetchGemaraLessons(masechetId: Int) async throws -> LessonList {
+        let payload = try await get("gemara/masechet/\(masechetId)/", as: GemaraPayload.self, authorized: true)
+        return LessonList(entries: payload.pages, type: .gemara)
+    }
+
+    /// The Mishna lessons of a chapter; bad entries are reported, not fatal.
+    public func fetchMishnaLessons(masechetId: Int, chapter: Int) async throws -> LessonList {
+        let path = "mishna/masechet/\(masechetId)/chapter/\(chapter)/"
+        let payload = try await get(path, as: MishnaPayload.self, authorized: true)
+        return LessonList(entries: payload.mishnayot, type: .mishna)
+    }
+
+    func get<Payload: Decodable>(_ path: String, as: Payload.Type, authorized: Bool) async throws -> Payload {
+        var base = configuration.apiBase.absoluteString
+        if !base.hasSuffix("/") { base += "/" }
+        var request = HTTPClientRequest(url: base + path)
+        request.headers.add(name: "Accept", value: "application/json")
+        if authorized, let token = configuration.token {
+            request.headers.add(name: "Authorization", value: "token \(token)")
+        }
+        logger.debug("catalog request", metadata: ["path": "\(path)"])
+        let body: ByteBuffer
+        let status: HTTPResponseStatus
+        do {
+            let response = try await httpClient.execute(request, timeout: configuration.timeout, logger: logger)
+            status = response.status
+            body = try await response.body.collect(upTo: configuration.maxBodyBytes)
+        } catch let error as HTTPClientError {
+            throw CatalogError.unreachable(path: path, reason: Self.describe(error))
+        } catch let error as NIOTooManyBytesError {
+            throw CatalogError.malformedResponse(path: path, reason: "the body is larger than \(configuration.maxBodyBytes) bytes (\(error))")
+        } catch {
+            throw CatalogError.unreachable(path: path, reason: String(describing: error))
+        }
+        let data = Data(body.readableBytesView)
+        let envelope = try? JSONDecoder().decode(Envelope<Payload>.self, from: data)
+        if let envelope, envelope.mentionsInvalidToken { throw CatalogError.invalidToken }
+        guard (200..<300).contains(status.code) else { throw CatalogError.httpStatus(Int(status.code), path: path) }
+        guard let envelope else {
+            let reason: String
+            do {
+                _ = try JSONDecoder().decode(Envelope<Payload>.self, from: data)
+                reason = "unreadable"
+            } catch {
+                reason = data.isEmpty ? "the body is empty" : error.decodingSummary
+            }
+            throw CatalogError.malformedResponse(path: path, reason: reason)
+        }
+        guard envelope.success else { throw CatalogError.serverRefused(path: path, messages: envelope.messages) }
+        guard let payload = envelope.data else {
+            throw CatalogError.malformedResponse(path: path, reason: "`data` is missing")
+        }
+        return payload
+    }
+
+    static func describe(_ error: HTTPClientError) -> String {
+        switch error {
+        case .deadlineExceeded, .readTimeout, .connectTimeout: "no answer in time"
+        default: String(describing: error)
+        }
+    }
+}
+
+/// The legacy API envelope.
+struct Envelope<Payload: Decodable>: Decodable {
+    var success: Bool
+    var data: Payload?
+    var errors: [APIError]
+
+    struct APIError: Decodable {
+        var field: String?
+        var message: String?
+    }
+
+    enum CodingKeys: String, CodingKey { case success, data, errors }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        success = try c.decode(Bool.self, forKey: .success)
+        errors = (try? c.lenientArray(APIError.self, .errors)) ?? []
+        if success {
+            data = try c.decodeIfPresent(Payload.self, forKey: .data)
+        } else {
+            data = try? c.decodeIfPresent(Payload.self, forKey: .data)
+        }
+    }
+
+    var messages: [String] {
+        errors.compactMap { error in
+            guard let message = error.message else { return nil }
+            return error.field.map { "\($0): \(message)" } ?? message
+        }
+    }
+
+    var mentionsInvalidToken: Bool {
+        !success && errors.contains { $0.message?.trimmingCharacters(in: .whitespaces) == "Invalid token." }
+    }
+}
+
+struct ShasPayload: Decodable {
+    var shas: Shas
+    init(from decoder: any Decoder) throws { shas = try Shas(from: decoder) }
+}
+
+struct GemaraPayload: Decodable {
+    var pages: [LessonList.Entry]
+    enum CodingKeys: String, CodingKey { case pages }
+    init(from decoder: any Decoder) throws {
+        pages = try decoder.container(keyedBy: CodingKeys.self).lenientArray(LessonList.Entry.self, .pages)
+    }
+}
+
+struct MishnaPayload: Decodable {
+    var mishnayot: [LessonList.Entry]
+    enum CodingKeys: String, CodingKey { case mishnayot }
+    init(from decoder: any Decoder) throws {
+        mishnayot = try decoder.container(keyedBy: CodingKeys.self).lenientArray(LessonList.Entry.self, .mishnayot)
+    }
+}
+
+extension Logger {
+    /// A logger that drops everything: the library is silent unless given one.
+    public static var silent: Logger {
+        Logger(label: "OfflineLessons", factory: { _ in SwiftLogNoOpLogHandler() })
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+
+/// `lessons`: the OfflineLessons engine on the command line.
+@main
+struct Lessons: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lessons",
+        abstract: "Keep an offline library of Talmud lessons (audio, video, PDF) in sync with a content server.",
+        discussion: """
+            The library is one folder holding a SQLite registry (the single source of truth) and the
+            media files. Start with `lessons demo` for a tour on a temporary library, or run
+            `lessons serve` in one terminal and point the other commands at it with --server.
+
+            Library: --library DIR, else $LESSONS_LIBRARY, else $XDG_DATA_HOME/lessons, else ~/.local/share/lessons.
+            Server:  --server URL, else $LESSONS_SERVER (the API base, e.g. http://127.0.0.1:8080/api/).
+            Token:   --token T, else $LESSONS_TOKEN.
+
+            Exit codes: 0 success; 1 the operation ran but something failed; 2 bad usage or bad input;
+            3 the library or server could not be used at all.
+            """,
+        subcommands: [
+            ServeCommand.self, DemoCommand.self, CatalogCommand.self,
+        ]
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    /// Runs the command and maps every error to the contract's exit codes (0, 1, 2, 3).
+    static func main() async {
+        let code: Int32
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+            code = 0
+        } catch {
+            code = report(error)
+        }
+        Foundation.exit(code)
+    }
+
+    static func report(_ error: any Error) -> Int32 {
+        if let failure = error as? CommandFailure ?? CommandFailure(classifying: error) {
+            Terminal.error(failure.message)
+            return failure.exitCode
+        }
+        let exitCode = exitCode(for: error)
+        if exitCode == .success {
+            // --help and --version print and succeed.
+            print(fullMessage(for: error))
+            return 0
+        }
+        Terminal.error(fullMessage(for: error))
+        return exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import LessonsServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run a content server with the demo catalog of the whole Shas.",
+        discussion: """
+            Speaks the legacy lessons API (masechtot_list/, gemara/masechet/{id}/,
+            mishna/masechet/{id}/chapter/{n}/) and serves synthetic media with Range, ETag and HEAD.
+            It prints its API base URL on stdout; give that to other commands with --server.
+            With --token T only T is accepted; otherwise any non-empty token is.
+
+            Example:
+              lessons serve --port 8080 &
+              lessons catalog --server http://127.0.0.1:8080/api/
+            """
+    )
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Scale media sizes: bytes = duration × rate × scale. 1 is realistic (about 29 MB of audio per 30 minutes).", valueName: "x"))
+    var mediaSizeScale: Double = 0.001
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard mediaSizeScale > 0, mediaSizeScale.isFinite else { throw ValidationError("--media-size-scale must be a positive number") }
+        if let token = global.token, token.isEmpty { throw ValidationError("--token must not be empty") }
+    }
+
+    func run() async throws {
+        let server = try ContentServer(configuration: .init(host: host, port: port, token: global.token, mediaSizeScale: mediaSizeScale))
+        let json = global.json
+        do {
+            try await server.run { running in
+                if json {
+                    try? Terminal.json(["apiBase": running.apiBase.absoluteString, "mediaBase": running.mediaBase.absoluteString])
+                } else {
+                    Terminal.out(running.apiBase.absoluteString)
+                    Terminal.err("serving the demo catalog; media at \(running.mediaBase.absoluteString); Ctrl-C stops\n")
+                }
+            }
+        } catch {
+            throw CommandFailure("cannot serve on \(host):\(port): \(error)", exitCode: CommandFailure.unusable)
+        }
+    }
+}
