@@ -104,6 +104,7 @@ public struct ContentServer: Sendable {
     func makeApplication(onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let router = Router()
         let api = APIRoutes(catalog: catalog, configuration: configuration)
+        router.middlewares.add(CannedAPIMiddleware(faults: configuration.faults))
         router.get("/api/masechtot_list") { request, _ in api.shas() }
         router.get("/api/gemara/masechet/:masechet") { request, context in
             try api.gemara(request, masechet: context.parameters.require("masechet", as: Int.self))
@@ -175,6 +176,20 @@ struct APIRoutes: Sendable {
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Answers API paths a test has replaced with a canned response.
+struct CannedAPIMiddleware<Context: RequestContext>: RouterMiddleware {
+    let faults: FaultInjector?
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path.hasPrefix("/api/"), let faults, let canned = await faults.apiResponse(at: request.uri.path) else {
+            return try await next(request, context)
+        }
+        return Response(
+            status: .init(code: canned.status), headers: [.contentType: canned.contentType],
+            body: .init(byteBuffer: ByteBuffer(string: canned.body)))
     }
 }
 

@@ -44,7 +44,30 @@ public actor FaultInjector {
     private var log: [MediaAddress: [RecordedRequest]] = [:]
     private var used: [MediaAddress: [Fault: Int]] = [:]
 
+    private var apiResponses: [String: CannedResponse] = [:]
+
     public init() {}
+
+    /// Makes the API answer `path` (relative to `/api/`, e.g. `gemara/masechet/1/`) with a
+    /// canned response instead of the demo catalog: a status, a body, a content type.
+    public func replaceAPIResponse(at path: String, status: Int = 200, body: String, contentType: String = "application/json") {
+        apiResponses[Self.normalized(path)] = CannedResponse(status: status, body: body, contentType: contentType)
+    }
+
+    func apiResponse(at path: String) -> CannedResponse? { apiResponses[Self.normalized(path)] }
+
+    static func normalized(_ path: String) -> String {
+        var trimmed = path.hasPrefix("/api/") ? String(path.dropFirst(5)) : path
+        while trimmed.hasPrefix("/") { trimmed.removeFirst() }
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
+    }
+
+    struct CannedResponse: Sendable {
+        var status: Int
+        var body: String
+        var contentType: String
+    }
 
     /// Adds a fault to a media path.
     public func inject(_ fault: Fault, at address: MediaAddress) {
