@@ -20,7 +20,8 @@ struct Lessons: AsyncParsableCommand {
             3 the library or server could not be used at all.
             """,
         subcommands: [
-            ServeCommand.self, DemoCommand.self, CatalogCommand.self,
+            ServeCommand.self, DemoCommand.self, CatalogCommand.self, DownloadCommand.self, ListCommand.self,
+            StatusCommand.self, RemoveCommand.self,
         ]
     )
 

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The media files of a library, laid out by ``LibraryLayout``. Placement is atomic: a file is
+/// renamed into place only after it is complete and flushed, then its folder is flushed.
+public struct MediaStore: Sendable {
+    public let layout: LibraryLayout
+
+    public init(layout: LibraryLayout) { self.layout = layout }
+
+    /// Opens the partial file of an item for appending (or from scratch with `truncate`).
+    func openPartial(_ key: MediaKey, truncate: Bool) throws -> PartialFile {
+        try PartialFile(url: layout.partialURL(key.lesson, key.medium), truncate: truncate)
+    }
+
+    /// The size of an item's partial file, or 0 when there is none.
+    public func partialSize(_ key: MediaKey) -> Int {
+        fileSize(layout.partialURL(key.lesson, key.medium)) ?? 0
+    }
+
+    /// The size of an item's final file, or `nil` when there is none.
+    public func finalSize(_ key: MediaKey) -> Int? {
+        fileSize(layout.fileURL(key.lesson, key.medium))
+    }
+
+    /// Moves a flushed partial file into place and flushes the folder, so the rename survives a crash.
+    func place(_ partial: PartialFile, as key: MediaKey) throws {
+        let destination = layout.fileURL(key.lesson, key.medium)
+        guard rename(partial.url.path, destination.path) == 0 else {
+            throw FileError.posix("rename into place", destination, errno)
+        }
+        try flushFolder(destination.deletingLastPathComponent())
+    }
+
+    /// Deletes an item's final and partial files; returns whether a final file was there.
+    @discardableResult
+    public func delete(_ key: MediaKey) throws -> Bool {
+        let final = layout.fileURL(key.lesson, key.medium)
+        let existed = fileSize(final) != nil
+        for url in [final, layout.partialURL(key.lesson, key.medium)] where fileSize(url) != nil {
+            try FileManager.default.removeItem(at: url)
+        }
+        let folder = layout.folder(for: key.lesson)
+        if let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty {
+            try? FileManager.default.removeItem(at: folder)
+        }
+        return existed
+    }
+
+    /// Deletes an item's partial file, if any.
+    public func deletePartial(_ key: MediaKey) throws {
+        let url = layout.partialURL(key.lesson, key.medium)
+        if fileSize(url) != nil { try FileManager.default.removeItem(at: url) }
+    }
+
+    func fileSize(_ url: URL) -> Int? {
+        var info = stat()
+        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    private func flushFolder(_ folder: URL) throws {
+        let descriptor = open(folder.path, O_RDONLY)
+        guard descriptor >= 0 else { throw FileError.posix("open folder", folder, errno) }
+        defer { _ = close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw FileError.posix("flush folder", folder, errno) }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file being downloaded: bytes are appended straight to disk, so memory stays flat whatever the
+/// file's size. Not shared between tasks: one download owns it.
+final class PartialFile {
+    let url: URL
+    private var descriptor: Int32
+    private(set) var size: Int
+
+    /// Opens `url` for appending, creating it (and its folder) when needed; `truncate` starts over.
+    init(url: URL, truncate: Bool) throws {
+        self.url = url
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let flags = O_WRONLY | O_CREAT | O_APPEND | (truncate ? O_TRUNC : 0)
+        descriptor = open(url.path, flags, 0o644)
+        guard descriptor >= 0 else { throw FileError.posix("open", url, errno) }
+        let end = lseek(descriptor, 0, SEEK_END)
+        guard end >= 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw FileError.posix("seek", url, code)
+        }
+        size = Int(end)
+    }
+
+    deinit {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
+    }
+
+    /// Appends bytes.
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
+        guard var base = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let written = write(descriptor, base, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileError.posix("write", url, errno)
+            }
+            left -= written
+            base += written
+            size += written
+        }
+    }
+
+    /// Throws away what was written so far.
+    func truncate() throws {
+        guard ftruncate(descriptor, 0) == 0 else { throw FileError.posix("truncate", url, errno) }
+        size = 0
+    }
+
+    /// Flushes to stable storage and closes.
+    func flushAndClose() throws {
+        defer { release() }
+        guard fsync(descriptor) == 0 else { throw FileError.posix("flush", url, errno) }
+    }
+
+    /// Closes without flushing (the bytes stay for a later resume).
+    func release() {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
+        descriptor = -1
+    }
+}
+
+/// The C library's `close`.
+func systemClose(_ fd: Int32) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.close(fd)
+    #elseif canImport(Glibc)
+    Glibc.close(fd)
+    #else
+    Musl.close(fd)
+    #endif
+}
+
+/// A file-system operation that failed, with the path and the system's reason.
+public enum FileError: Error, Sendable, CustomStringConvertible {
+    case posix(String, URL, Int32)
+
+    public var description: String {
+        switch self {
+        case .posix(let operation, let url, let code):
+            let reason = String(cString: strerror(code))
+            let advice = code == ENOSPC ? " (the disk is full: free some space and run the command again)" : ""
+            return "cannot \(operation) \(url.path): \(reason)\(advice)"
+        }
+    }
+
+    /// Whether retrying cannot help (a full disk, no permission).
+    var isFinal: Bool {
+        switch self {
+        case .posix(_, _, let code): code == ENOSPC || code == EACCES || code == EROFS || code == EDQUOT
+        }
+    }
+}

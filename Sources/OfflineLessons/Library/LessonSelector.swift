@@ -1,0 +1,127 @@
+import Foundation
+
+/// A selector from the CLI contract:
+/// `gemara:<masechet>[:<daf>[-<daf>]]`, `mishna:<masechet>[:<chapter>[:<mishna>]]`,
+/// `gemara/<id>`, `mishna/<id>`. A masechet is named (tolerantly) or given by id.
+public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
+    case gemara(masechet: String, dapim: ClosedRange<Int>?)
+    case mishna(masechet: String, chapters: ClosedRange<Int>?, mishnayot: ClosedRange<Int>?)
+    case lesson(LessonID)
+
+    /// Parses a selector; throws ``SelectorError`` naming what is wrong.
+    public init(parsing text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for type in LessonType.allCases where trimmed.lowercased().hasPrefix("\(type.rawValue)/") {
+            guard let id = Int(trimmed.dropFirst(type.rawValue.count + 1)), id > 0 else {
+                throw SelectorError("'\(text)': the id after '\(type.rawValue)/' must be a positive integer")
+            }
+            self = .lesson(LessonID(type, id))
+            return
+        }
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, let type = LessonType(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
+            throw SelectorError(
+                "'\(text)' is not a selector: use gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>")
+        }
+        switch type {
+        case .gemara:
+            guard parts.count <= 3 else { throw SelectorError("'\(text)': a Gemara selector is gemara:<masechet>[:<daf>[-<daf>]]") }
+            self = .gemara(masechet: parts[1], dapim: try parts.count == 3 ? Self.range(parts[2], what: "daf", in: text) : nil)
+        case .mishna:
+            guard parts.count <= 4 else { throw SelectorError("'\(text)': a Mishna selector is mishna:<masechet>[:<chapter>[:<mishna>]]") }
+            self = .mishna(
+                masechet: parts[1],
+                chapters: try parts.count >= 3 ? Self.range(parts[2], what: "chapter", in: text) : nil,
+                mishnayot: try parts.count == 4 ? Self.range(parts[3], what: "mishna", in: text) : nil)
+        }
+    }
+
+    static func range(_ text: String, what: String, in selector: String) throws -> ClosedRange<Int> {
+        let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        switch bounds.count {
+        case 1:
+            if let value = bounds[0], value > 0 { return value...value }
+        case 2:
+            if let low = bounds[0], let high = bounds[1], low > 0, low <= high { return low...high }
+        default:
+            break
+        }
+        throw SelectorError("'\(selector)': '\(text)' is not a \(what) or a range of them (like 2 or 2-11)")
+    }
+
+    public var type: LessonType {
+        switch self {
+        case .gemara: .gemara
+        case .mishna: .mishna
+        case .lesson(let id): id.type
+        }
+    }
+
+    public var description: String {
+        func show(_ range: ClosedRange<Int>) -> String {
+            range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
+        }
+        switch self {
+        case .gemara(let masechet, let dapim): return "gemara:\(masechet)" + (dapim.map { ":" + show($0) } ?? "")
+        case .mishna(let masechet, let chapters, let mishnayot):
+            return "mishna:\(masechet)" + (chapters.map { ":" + show($0) } ?? "") + (mishnayot.map { ":" + show($0) } ?? "")
+        case .lesson(let id): return id.description
+        }
+    }
+}
+
+/// A selector that cannot be parsed or resolved.
+public struct SelectorError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Finds a masechet by id or by a name spelt any common way ("Berakhot", "berajot", "Brachot").
+public enum MasechetNames {
+    /// The masechet `text` names in `shas`; throws naming the closest names when none matches.
+    public static func find(_ text: String, in shas: Shas) throws -> (seder: Seder, masechet: Masechet) {
+        if let id = Int(text) {
+            guard let found = shas.masechet(id: id) else { throw SelectorError("no masechet has id \(id)") }
+            return found
+        }
+        let key = normalized(text)
+        let all = shas.sedarim.flatMap { seder in seder.masechtot.map { (seder, $0) } }
+        if let exact = all.first(where: { normalized($0.1.name) == key }) { return exact }
+        let scored = all.map { ($0, distance(normalized($0.1.name), key)) }.sorted { $0.1 < $1.1 }
+        if let best = scored.first, best.1 <= max(1, key.count / 4), scored.dropFirst().first.map({ $0.1 > best.1 }) ?? true {
+            return best.0
+        }
+        let suggestions = scored.prefix(3).map { $0.0.1.name }.joined(separator: ", ")
+        throw SelectorError("no masechet is called '\(text)'; closest: \(suggestions) (`lessons catalog` lists them all)")
+    }
+
+    /// Lower-cased letters with transliteration variants folded together.
+    static func normalized(_ text: String) -> String {
+        var s = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        s = String(s.unicodeScalars.filter { CharacterSet.letters.contains($0) }.map(Character.init))
+        for (from, to) in [("kh", "k"), ("ch", "k"), ("j", "k"), ("tz", "z"), ("ts", "z"), ("ph", "f"), ("sh", "s"),
+                           ("v", "b"), ("w", "b"), ("q", "k"), ("c", "k"), ("th", "t"), ("y", "i"), ("e", "a"), ("o", "a"), ("u", "a")]
+        {
+            s = s.replacingOccurrences(of: from, with: to)
+        }
+        var folded = ""
+        for character in s where folded.last != character { folded.append(character) }
+        if folded.hasSuffix("h") { folded.removeLast() }
+        return folded
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+
+/// The download queue: bounded concurrency, and one download per item however many callers ask
+/// for it at once (a second caller waits for the first's outcome).
+public actor DownloadEngine {
+    public struct Configuration: Sendable {
+        /// Downloads at once.
+        public var concurrency: Int
+        public var retry: RetryPolicy
+
+        public init(concurrency: Int = 3, retry: RetryPolicy = RetryPolicy()) {
+            self.concurrency = max(1, concurrency)
+            self.retry = retry
+        }
+    }
+
+    let fetcher: MediaFetcher
+    private let slots: Slots
+    private var inFlight: [MediaKey: [CheckedContinuation<ItemOutcome, Never>]] = [:]
+
+    init(database: LibraryDatabase, store: MediaStore, transport: any Transport, configuration: Configuration, logger: Logger) {
+        fetcher = MediaFetcher(database: database, store: store, transport: transport, retry: configuration.retry, logger: logger)
+        slots = Slots(configuration.concurrency)
+    }
+
+    /// Downloads one registered item, or joins the download already under way.
+    func download(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+        if inFlight[key] != nil {
+            return await withCheckedContinuation { continuation in
+                inFlight[key, default: []].append(continuation)
+            }
+        }
+        inFlight[key] = []
+        await slots.acquire()
+        let outcome = Task.isCancelled ? ItemOutcome.cancelled : await fetcher.fetch(key, report: report)
+        await slots.release()
+        for waiter in inFlight.removeValue(forKey: key) ?? [] { waiter.resume(returning: outcome) }
+        return outcome
+    }
+}
+
+/// A counting semaphore for async code.
+actor Slots {
+    private var available: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { available = count }
+
+    func acquire() async {
+        if available > 0 {
+            available -= 1
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            available += 1
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}

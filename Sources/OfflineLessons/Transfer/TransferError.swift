@@ -1,0 +1,42 @@
+/// Why one attempt at a download did not produce a verified file.
+public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A non-2xx status.
+    case httpStatus(Int)
+    /// A body that is an HTML or small text page where media was expected.
+    case notMedia(contentType: String)
+    /// The body's length differs from what the server announced.
+    case lengthMismatch(expected: Int, received: Int)
+    /// A 206 whose `Content-Range` does not continue the partial file.
+    case inconsistentRange(String)
+    /// The server answered 416 to a resume: the partial file is discarded.
+    case rangeNotSatisfiable
+    /// The connection failed or was closed.
+    case network(String)
+    /// The lesson has no link for this medium: it is never requested.
+    case unavailable
+    /// The item is not in the registry.
+    case notRequested
+
+    public var description: String {
+        switch self {
+        case .httpStatus(let status): "the server answered HTTP \(status)"
+        case .notMedia(let type): "the server sent a \(type) page instead of the media file"
+        case .lengthMismatch(let expected, let received):
+            "the server announced \(expected) bytes but sent \(received)"
+        case .inconsistentRange(let detail): "the server's Content-Range does not fit the resume: \(detail)"
+        case .rangeNotSatisfiable: "the server could not resume the partial file (HTTP 416)"
+        case .network(let detail): "network error: \(detail)"
+        case .unavailable: "the lesson has no such medium"
+        case .notRequested: "the item was never requested"
+        }
+    }
+
+    /// Whether another attempt may succeed.
+    public var isRetryable: Bool {
+        switch self {
+        case .httpStatus(let status): status == 408 || status == 429 || status >= 500
+        case .notMedia, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network: true
+        case .unavailable, .notRequested: false
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A GET request for a medium, with the headers a resume needs.
+public struct TransportRequest: Sendable, Hashable {
+    public var url: URL
+    /// Extra headers (`Range`, `If-Range`).
+    public var headers: [String: String]
+
+    public init(url: URL, headers: [String: String] = [:]) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// The status and headers of a response. Header names are lower-cased.
+public struct TransportResponseHead: Sendable, Hashable {
+    public var status: Int
+    public var headers: [String: String]
+
+    public init(status: Int, headers: [String: String]) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public subscript(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Where a transport delivers a response: the head first (which may be refused by throwing),
+/// then the body bytes in order. Owned by one download; never shared between tasks.
+public protocol TransportSink: AnyObject {
+    func receive(head: TransportResponseHead) throws
+    func receive(bytes: UnsafeRawBufferPointer) throws
+}
+
+/// How the engine talks HTTP. The default is ``HTTPTransport`` (AsyncHTTPClient); an app can plug
+/// another, such as a URLSession background session that hands over the file it downloaded.
+public protocol Transport: Sendable {
+    /// Performs the request, delivering the head and then the body to `sink`. Throws on a network
+    /// failure (the bytes delivered so far stay delivered) or when the sink refuses.
+    func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws
+}

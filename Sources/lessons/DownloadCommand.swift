@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct DownloadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "download",
+        abstract: "Download lessons: audio, video or both, with the PDF.",
+        discussion: """
+            Each lesson is recorded in the registry (with its place in the Shas) before its first
+            byte is fetched; files are verified, then renamed into place, then registered. An
+            interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run
+            `lessons download` with no selector to finish pending work.
+
+            Selectors:
+              gemara:<masechet>[:<daf>[-<daf>]]        gemara:berakhot:2-11
+              mishna:<masechet>[:<chapter>[:<mishna>]]  mishna:peah:1  mishna:berakhot:2:3
+              gemara/<id>, mishna/<id>                  gemara/247
+            A masechet is named any common way (berakhot, Berajot) or given by id.
+
+            Examples:
+              lessons download gemara:berakhot:2-11 --media audio --server http://127.0.0.1:8080/api/
+              lessons download            # resume whatever is pending
+            """
+    )
+
+    @Argument(help: "What to download (none: resume pending downloads).")
+    var selectors: [String] = []
+
+    @Option(help: "Which media: audio, video or both. The PDF comes along when the lesson has one.")
+    var media: MediaChoice = .audio
+
+    @Option(help: "Downloads at once (1-16).")
+    var concurrency: Int = 3
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16, not \(concurrency)") }
+    }
+
+    func run() async throws {
+        let parsed = try parseSelectors(selectors)
+        let library = try global.openLibrary(concurrency: concurrency)
+        let events: AsyncStream<DownloadEvent>
+        if parsed.isEmpty {
+            events = try library.resumePending()
+        } else {
+            let lessons = try await resolve(parsed, in: library.catalog)
+            events = try library.download(lessons, media: media)
+        }
+        let progress = ProgressDisplay(mode: global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines))
+        var summary = DownloadSummary()
+        for await event in events {
+            progress.handle(event)
+            if case .finished(let final) = event { summary = final }
+        }
+        if global.json {
+            try Terminal.json(summary)
+        } else {
+            printSummary(summary, resumed: parsed.isEmpty)
+        }
+        if !summary.succeeded { throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed) }
+    }
+
+    func printSummary(_ summary: DownloadSummary, resumed: Bool) {
+        if resumed && summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 {
+            Terminal.out("nothing pending: every requested download is complete")
+            return
+        }
+        let rate = summary.seconds > 0 ? " at \(formatBytes(Int(Double(summary.bytes) / summary.seconds)))/s" : ""
+        Terminal.out("downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(String(format: "%.1f", summary.seconds)) s\(rate); \(summary.alreadyComplete) already present")
+        for item in summary.unavailable { Terminal.out("  unavailable: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
+        for item in summary.failed { Terminal.out("  FAILED: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
+        if summary.cancelled > 0 { Terminal.out("  \(summary.cancelled) interrupted: run `lessons download` to resume") }
+    }
+}
+
+extension MediaChoice: ExpressibleByArgument {}
