@@ -6,39 +6,65 @@ import OfflineLessons
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "A one-command tour: starts the content server in-process and uses a fresh temporary library.",
-        discussion: "Needs nothing installed and no network: the server listens on a free loopback port."
+        abstract: "A one-command tour: a content server in-process, a fresh temporary library, real downloads.",
+        discussion: """
+            Starts the demo content server on a free loopback port (no network, nothing to install),
+            fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot
+            chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but
+            never a file — then prints the downloads list and where the library is.
+            With --library DIR the demo uses that folder instead of a temporary one.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-demo-\(UUID().uuidString.prefix(8))")
+        let root = global.library.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("lessons-demo-\(UUID().uuidString.prefix(8))")
         let server = try ContentServer()
-        let json = global.json
+        let global = self.global
         try await server.withRunning { running in
-            if !json { Terminal.out("content server: \(running.apiBase.absoluteString)") }
-            let database = try LibraryDatabase.open(at: LibraryLayout(root: root).databaseURL.path(createFolder: true))
+            let say: (String) -> Void = { if !global.json { Terminal.out($0) } }
+            say("content server: \(running.apiBase.absoluteString) (demo catalog, in-process)")
             let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "demo"))
-            let catalog = Catalog(database: database, client: client)
-            let (shas, source, fetchedAt) = try await catalog.shas()
-            let report = CatalogReport(shas: shas, source: source, fetchedAt: fetchedAt, cachedLessons: try database.cachedLessonCounts())
-            if json {
-                try Terminal.json(report)
-            } else {
-                report.printHuman()
-                Terminal.out("library: \(root.path)")
+            let library = try LessonLibrary(root: root, client: client)
+            let (shas, _, _) = try await library.catalog.shas(refresh: true)
+            let totals = shas.totals
+            say("catalog: \(totals.sedarim) sedarim, \(totals.masechtot) masechtot, \(totals.dapim) dapim, \(totals.mishnayot) mishnayot")
+            let selectors = [try LessonSelector(parsing: "gemara:berakhot:2-4"), try LessonSelector(parsing: "mishna:berakhot:1:1-3")]
+            var lessons: [PlacedLesson] = []
+            for selector in selectors { lessons += try await library.catalog.lessons(for: selector) }
+            say("downloading \(lessons.count) lessons (audio + PDF): \(selectors.map(\.description).joined(separator: ", "))")
+            let progress = ProgressDisplay(mode: global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines))
+            var summary = DownloadSummary()
+            for await event in try library.download(lessons, media: .audio) {
+                progress.handle(event)
+                if case .finished(let final) = event { summary = final }
             }
+            let downloads = try library.downloads()
+            if global.json {
+                try Terminal.json(DemoReport(summary: summary, lessons: downloads, library: root.path))
+                return
+            }
+            say("")
+            say("downloads list:")
+            for lesson in downloads {
+                let place = lesson.page.map { "daf \($0)" } ?? "chapter \(lesson.chapter) mishna \(lesson.mishna ?? 0)"
+                let media = lesson.media.keys.sorted().joined(separator: "+")
+                say("  \(lesson.masechetName ?? "") \(place) [\(lesson.lessonID)] \(media) \(formatBytes(lesson.bytes))")
+            }
+            let gemara = library.layout.fileURL(LessonID(.gemara, 1), .audio).path
+            let mishna = library.layout.fileURL(LessonID(.mishna, 1), .audio).path
+            say("")
+            say("gemara/1 and mishna/1 share an id, not a file:\n  \(gemara)\n  \(mishna)")
+            say("library: \(root.path) (try: lessons list --library \(root.path))")
+            if !summary.succeeded { throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed) }
         }
     }
-}
 
-extension URL {
-    /// The path, after creating the parent folder.
-    func path(createFolder: Bool) throws -> String {
-        if createFolder {
-            try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
-        return path
+    struct DemoReport: Encodable {
+        var summary: DownloadSummary
+        var lessons: [DownloadedLesson]
+        var library: String
     }
 }

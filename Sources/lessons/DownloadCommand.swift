@@ -68,7 +68,7 @@ struct DownloadCommand: AsyncParsableCommand {
             Terminal.out("nothing pending: every requested download is complete")
             return
         }
-        let rate = summary.seconds > 0 ? " at \(formatBytes(Int(Double(summary.bytes) / summary.seconds)))/s" : ""
+        let rate = summary.seconds > 0 && summary.bytes > 0 ? " at \(formatBytes(Int(Double(summary.bytes) / summary.seconds)))/s" : ""
         Terminal.out("downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(String(format: "%.1f", summary.seconds)) s\(rate); \(summary.alreadyComplete) already present")
         for item in summary.unavailable { Terminal.out("  unavailable: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
         for item in summary.failed { Terminal.out("  FAILED: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }

@@ -32,7 +32,7 @@ final class ProgressDisplay {
             active[key] = nil
             done += 1
             if !alreadyPresent { bytesDone += bytes }
-            line(alreadyPresent ? "present   \(key) (\(formatBytes(bytes)))" : "completed \(key) (\(formatBytes(bytes)))")
+            if !alreadyPresent { line("completed \(key) (\(formatBytes(bytes)))") }
         case .failed(let key, let reason):
             active[key] = nil
             failed += 1
