@@ -1,0 +1,158 @@
+import Foundation
+import LessonsServer
+@testable import OfflineLessons
+import Testing
+
+/// Every fault mode of the content server, each asserting the final state: retried to success,
+/// or failed with a reason and no visible file.
+@Suite("Download faults")
+struct DownloadFaultTests {
+    /// Downloads gemara/3 (audio + PDF) with `faults` on its audio; returns what happened.
+    func download(
+        faults: [Fault], scale: Double = 0.01, retry: RetryPolicy = DownloadFixture.fastRetry,
+        check: @Sendable (DownloadFixture, LessonLibrary, PlacedLesson, [DownloadEvent], DownloadSummary, [RecordedRequest]) async throws -> Void
+    ) async throws {
+        try await DownloadFixture.run(scale: scale) { fixture in
+            let library = try fixture.library(retry: retry)
+            let lessons = try await fixture.lessons("gemara/3", in: library)
+            let address = MediaAddress(LessonID(.gemara, 3), .audio)
+            for fault in faults { await fixture.faults.inject(fault, at: address) }
+            let (events, summary) = await collect(try library.download(lessons, media: .audio))
+            let requests = await fixture.faults.requests(for: address)
+            try await check(fixture, library, lessons[0], events, try #require(summary), requests)
+        }
+    }
+
+    func expectComplete(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lesson: PlacedLesson, version: Int = 0) throws {
+        #expect(fixture.file(library, lesson.id, .audio) == fixture.served(lesson, .audio, version: version))
+        #expect(try library.database.mediaItem(MediaKey(lesson.id, .audio))?.state == .complete)
+        #expect(library.store.partialSize(MediaKey(lesson.id, .audio)) == 0)
+    }
+
+    func expectFailed(_ library: LessonLibrary, _ lesson: PlacedLesson, reasonContains text: String) throws {
+        let item = try #require(try library.database.mediaItem(MediaKey(lesson.id, .audio)))
+        #expect(item.state == .failed)
+        #expect(item.lastError?.contains(text) == true, "reason: \(item.lastError ?? "none")")
+        #expect(library.store.finalSize(MediaKey(lesson.id, .audio)) == nil)
+        #expect(try library.downloads().isEmpty, "a lesson whose audio failed is not listed")
+        #expect(try library.database.events(of: lesson.id).contains { $0.kind == .failed })
+    }
+
+    @Test("5xx then success: retried with backoff")
+    func transientErrors() async throws {
+        try await download(faults: [.failFirst(count: 2, status: 503)]) { fixture, library, lesson, events, summary, requests in
+            #expect(summary.failed.isEmpty)
+            #expect(requests.count == 3)
+            #expect(events.filter { if case .retrying = $0 { true } else { false } }.count == 2)
+            try expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("Retry-After is honoured")
+    func retryAfter() async throws {
+        try await download(faults: [.failFirst(count: 1, status: 429, retryAfterSeconds: 1)]) { fixture, library, lesson, events, _, _ in
+            let delays = events.compactMap { if case .retrying(_, _, let delay, _) = $0 { delay } else { nil } }
+            #expect(delays.count == 1)
+            #expect(delays.allSatisfy { $0 >= .seconds(1) })
+            try expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("404 fails at once, with the reason, and leaves no file")
+    func finalClientError() async throws {
+        try await download(faults: [.failFirst(count: 100, status: 404)]) { _, library, lesson, _, summary, requests in
+            #expect(requests.count == 1)
+            #expect(summary.failed.count == 1)
+            try expectFailed(library, lesson, reasonContains: "404")
+        }
+    }
+
+    @Test("retries run out: failed with the reason, no file")
+    func exhaustedRetries() async throws {
+        try await download(faults: [.failFirst(count: 100, status: 500)]) { _, library, lesson, _, _, requests in
+            #expect(requests.count == 4)  // 1 + 3 retries
+            try expectFailed(library, lesson, reasonContains: "500")
+        }
+    }
+
+    @Test("connection reset mid-body: resumed with Range and If-Range")
+    func resetMidBody() async throws {
+        try await download(faults: [.resetMidBody(afterBytes: 100_000, count: 2)]) { fixture, library, lesson, _, summary, requests in
+            #expect(summary.failed.isEmpty)
+            #expect(requests.count == 3)
+            #expect(requests[0].range == nil)
+            #expect(requests[1].range?.hasPrefix("bytes=") == true && requests[1].range != "bytes=0-")
+            #expect(requests[1].ifRange?.isEmpty == false)
+            try expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("fewer bytes than Content-Length: not accepted, resumed")
+    func shortBody() async throws {
+        try await download(faults: [.shortBody(missingBytes: 1000, count: 1)]) { fixture, library, lesson, _, _, requests in
+            #expect(requests.count == 2)
+            #expect(requests[1].range != nil)
+            try expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("an HTML error page with status 200 is never saved as media")
+    func htmlPage() async throws {
+        try await download(faults: [.htmlErrorPage(count: 100)]) { _, library, lesson, _, _, _ in
+            try expectFailed(library, lesson, reasonContains: "text/html")
+        }
+        try await download(faults: [.htmlErrorPage(count: 1)]) { fixture, library, lesson, _, _, requests in
+            #expect(requests.count == 2)
+            try expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("a server that ignores Range: the resume restarts cleanly from zero")
+    func ignoredRange() async throws {
+        try await download(faults: [.ignoreRange, .resetMidBody(afterBytes: 50_000, count: 1)]) { fixture, library, lesson, _, _, requests in
+            #expect(requests.count == 2)
+            #expect(requests[1].range != nil)
+            try expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("a changed ETag during a resume: the new version is downloaded whole")
+    func changedETag() async throws {
+        try await download(faults: [.resetMidBody(afterBytes: 50_000, count: 1), .changeETag(afterRequests: 1)]) {
+            fixture, library, lesson, _, _, requests in
+            #expect(requests.count == 2)
+            #expect(requests[1].ifRange != nil)
+            try expectComplete(fixture, library, lesson, version: 1)
+            #expect(fixture.served(lesson, .audio, version: 1) != fixture.served(lesson, .audio, version: 0))
+        }
+    }
+
+    @Test("a slow server: the download waits and completes")
+    func delay() async throws {
+        try await download(faults: [.delay(milliseconds: 300)]) { fixture, library, lesson, _, summary, requests in
+            #expect(summary.failed.isEmpty)
+            #expect(requests.count == 1)
+            try expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("a file-system error fails the item with the path in the reason and registers nothing")
+    func fileSystemError() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lessons = try await fixture.lessons("gemara/3", in: library)
+            // A folder where the partial file must go: every open fails, as on a broken disk.
+            let partial = library.layout.partialURL(LessonID(.gemara, 3), .audio)
+            try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
+            let (_, summary) = await collect(try library.download(lessons, media: .audio))
+            let failure = try #require(summary?.failed.first)
+            #expect(failure.medium == .audio)
+            #expect(failure.reason.contains(partial.lastPathComponent))
+            #expect(try library.database.mediaItem(MediaKey(LessonID(.gemara, 3), .audio))?.state == .failed)
+            #expect(library.store.finalSize(MediaKey(LessonID(.gemara, 3), .audio)) == nil)
+            #expect(try library.downloads().isEmpty)
+            // The PDF, a neighbour, is unaffected.
+            #expect(try library.database.mediaItem(MediaKey(LessonID(.gemara, 3), .text))?.state == .complete)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import LessonsServer
+import OfflineLessons
+import Testing
+
+/// A fresh temporary folder for one test.
+func makeTemporaryFolder(_ name: String = #function) throws -> URL {
+    let safe = name.filter { $0.isLetter || $0.isNumber }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-test-\(safe)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// An in-process content server with faults, and libraries pointed at it.
+struct DownloadFixture: Sendable {
+    let running: ContentServer.Running
+    let faults: FaultInjector
+    let server: ContentServer
+    let root: URL
+
+    /// Fast retries so fault tests take milliseconds.
+    static let fastRetry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), maxRetryAfter: .seconds(2))
+
+    /// Runs `body` with a server on a free loopback port and an empty library folder.
+    static func run(scale: Double = 0.001, _ body: @Sendable (DownloadFixture) async throws -> Void) async throws {
+        let root = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let faults = FaultInjector()
+        let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
+        try await server.withRunning { running in
+            try await body(DownloadFixture(running: running, faults: faults, server: server, root: root))
+        }
+    }
+
+    /// A library on the fixture's folder (a second call opens the same library, as a restart would).
+    func library(concurrency: Int = 3, retry: RetryPolicy = DownloadFixture.fastRetry) throws -> LessonLibrary {
+        let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "test"))
+        return try LessonLibrary(root: root, client: client, configuration: .init(engine: .init(concurrency: concurrency, retry: retry)))
+    }
+
+    /// The lessons a selector names.
+    func lessons(_ selector: String, in library: LessonLibrary) async throws -> [PlacedLesson] {
+        try await library.catalog.lessons(for: try LessonSelector(parsing: selector))
+    }
+
+    /// What the server serves for a medium of a lesson (the current version).
+    func served(_ lesson: PlacedLesson, _ medium: MediaKind, version: Int = 0) -> [UInt8] {
+        SyntheticMedia(lesson: lesson.id, medium: medium, duration: lesson.lesson.duration,
+                       scale: server.configuration.mediaSizeScale, version: version).allBytes
+    }
+
+    /// The bytes of a downloaded file, or `nil`.
+    func file(_ library: LessonLibrary, _ lesson: LessonID, _ medium: MediaKind) -> [UInt8]? {
+        (try? Data(contentsOf: library.layout.fileURL(lesson, medium))).map { [UInt8]($0) }
+    }
+}
+
+/// Collects a run's events and returns them with the summary.
+func collect(_ events: AsyncStream<DownloadEvent>) async -> (events: [DownloadEvent], summary: DownloadSummary?) {
+    var all: [DownloadEvent] = []
+    var summary: DownloadSummary?
+    for await event in events {
+        all.append(event)
+        if case .finished(let final) = event { summary = final }
+    }
+    return (all, summary)
+}

@@ -1,0 +1,162 @@
+import Foundation
+import LessonsServer
+@testable import OfflineLessons
+import Testing
+
+@Suite("Downloads")
+struct DownloadTests {
+    @Test("happy path: files byte-identical to what the server serves, registered complete")
+    func happyPath() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2-4", in: library)
+            #expect(lessons.map(\.number) == [2, 3, 4])
+            let (events, summary) = await collect(try library.download(lessons, media: .audio))
+            #expect(summary?.downloaded == 6)
+            #expect(summary?.failed.isEmpty == true)
+            #expect(events.filter { if case .queued = $0 { true } else { false } }.count == 6)
+            for lesson in lessons {
+                for medium in [MediaKind.audio, .text] {
+                    #expect(fixture.file(library, lesson.id, medium) == fixture.served(lesson, medium))
+                    let item = try #require(try library.database.mediaItem(MediaKey(lesson.id, medium)))
+                    #expect(item.state == .complete)
+                    #expect(item.receivedBytes == fixture.served(lesson, medium).count)
+                }
+                #expect(try library.isDownloaded(lesson.id))
+                #expect(fixture.file(library, lesson.id, .video) == nil)
+            }
+        }
+    }
+
+    @Test("gemara/1 and mishna/1 get distinct files, rows and bytes")
+    func collidingIDs() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let gemara = try await fixture.lessons("gemara/1", in: library)
+            let mishna = try await fixture.lessons("mishna/1", in: library)
+            _ = await collect(try library.download(gemara + mishna, media: .audio))
+            let g = try #require(fixture.file(library, LessonID(.gemara, 1), .audio))
+            let m = try #require(fixture.file(library, LessonID(.mishna, 1), .audio))
+            #expect(g != m)
+            #expect(g == fixture.served(gemara[0], .audio))
+            #expect(m == fixture.served(mishna[0], .audio))
+            #expect(library.layout.fileURL(LessonID(.gemara, 1), .audio) != library.layout.fileURL(LessonID(.mishna, 1), .audio))
+            let downloads = try library.downloads()
+            #expect(Set(downloads.map(\.lessonID)) == [LessonID(.gemara, 1), LessonID(.mishna, 1)])
+        }
+    }
+
+    @Test("the same item requested twice at once is downloaded once")
+    func concurrentSameItem() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lesson = try await fixture.lessons("gemara/5", in: library)
+            await fixture.faults.inject(.delay(milliseconds: 150), at: MediaAddress(LessonID(.gemara, 5), .audio))
+            let first = try library.download(lesson, media: .audio)
+            let second = try library.download(lesson, media: .audio)
+            async let a = collect(first)
+            async let b = collect(second)
+            let (ra, rb) = await (a, b)
+            #expect(ra.summary?.failed.isEmpty == true && rb.summary?.failed.isEmpty == true)
+            #expect(await fixture.faults.downloads(of: MediaAddress(LessonID(.gemara, 5), .audio)) == 1)
+            #expect(fixture.file(library, LessonID(.gemara, 5), .audio) == fixture.served(lesson[0], .audio))
+        }
+    }
+
+    @Test("a medium the lesson lacks is reported unavailable and never requested")
+    func unavailableMedium() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            // Demo lesson ids divisible by 11 have no video.
+            let lesson = try await fixture.lessons("gemara/11", in: library)
+            #expect(lesson[0].lesson.video == nil)
+            let (events, summary) = await collect(try library.download(lesson, media: .video))
+            #expect(summary?.unavailable.map(\.medium) == [.video])
+            #expect(events.contains { if case .unavailable(let key, _) = $0 { key.medium == .video } else { false } })
+            #expect(try library.database.mediaItems(of: LessonID(.gemara, 11)).isEmpty)
+            #expect(await fixture.faults.requests(for: MediaAddress(LessonID(.gemara, 11), .text)).isEmpty)
+        }
+    }
+
+    @Test("remove deletes files and registry rows together, also when the files are already gone")
+    func removal() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
+            _ = await collect(try library.download(lessons, media: .both))
+            let first = lessons[0].id, second = lessons[1].id
+            // Only the video of the first: audio and PDF stay.
+            let partial = try library.remove([first], media: [.video])
+            #expect(partial.removed.map(\.medium) == [.video])
+            #expect(fixture.file(library, first, .video) == nil)
+            #expect(fixture.file(library, first, .audio) != nil)
+            #expect(try library.isDownloaded(first))
+            // The second lesson's files vanish behind the registry's back (legacy B12).
+            try FileManager.default.removeItem(at: library.layout.folder(for: second))
+            let report = try library.remove([second])
+            #expect(report.removed.count == 3)
+            #expect(report.removed.allSatisfy { !$0.fileDeleted })
+            #expect(try library.database.mediaItems(of: second).isEmpty)
+            #expect(try library.database.registeredLesson(second) == nil)
+            #expect(try library.downloads().map(\.lessonID) == [first])
+            // Removing the audio (the last medium) takes the PDF too.
+            _ = try library.remove([first], media: [.audio])
+            #expect(try library.database.mediaItems(of: first).isEmpty)
+            #expect(fixture.file(library, first, .text) == nil)
+            let removals = try library.database.events().filter { $0.kind == .removed }
+            #expect(removals.count == 6)
+        }
+    }
+
+    @Test("a restarted library finishes pending work without downloading completed files again")
+    func restartResume() async throws {
+        try await DownloadFixture.run { fixture in
+            let first = try fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2-6", in: first)
+            // Lesson 5 (daf 6) cannot be fetched during the first run.
+            let blocked = MediaAddress(LessonID(.gemara, 5), .audio)
+            await fixture.faults.inject(.failFirst(count: 4, status: 503), at: blocked)
+            let (_, summary) = await collect(try first.download(lessons, media: .audio))
+            #expect(summary?.failed.map(\.lesson) == [LessonID(.gemara, 5)])
+            #expect(try first.database.mediaItem(MediaKey(LessonID(.gemara, 5), .audio))?.state == .failed)
+            // A second library on the same folder, as after a restart.
+            let second = try fixture.library()
+            let (_, resumed) = await collect(try second.resumePending())
+            #expect(resumed?.downloaded == 1)
+            #expect(resumed?.failed.isEmpty == true)
+            for lesson in lessons {
+                #expect(fixture.file(second, lesson.id, .audio) == fixture.served(lesson, .audio))
+                let address = MediaAddress(lesson.id, .audio)
+                let gets = await fixture.faults.downloads(of: address)
+                #expect(gets == (address == blocked ? 5 : 1), "\(address) was fetched \(gets) times")
+            }
+        }
+    }
+
+    @Test("cancelling a run leaves items queued; the next run resumes them")
+    func cancellation() async throws {
+        try await DownloadFixture.run(scale: 0.05) { fixture in
+            let library = try fixture.library(concurrency: 1)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-5", in: library)
+            for lesson in lessons { await fixture.faults.inject(.delay(milliseconds: 50), at: MediaAddress(lesson.id, .audio)) }
+            let events = try library.download(lessons, media: .audio)
+            var completed = 0
+            for await event in events {
+                if case .completed = event { completed += 1 }
+                if completed == 1 { break }
+            }
+            // Breaking out of the loop ends the stream, which cancels the run.
+            var pending: [MediaItem] = []
+            for _ in 0..<200 {
+                pending = try library.database.mediaItems(in: [.queued, .downloading])
+                if pending.allSatisfy({ $0.state == .queued }) { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(!pending.isEmpty)
+            #expect(pending.allSatisfy { $0.state == .queued })
+            let (_, summary) = await collect(try fixture.library().resumePending())
+            #expect(summary?.failed.isEmpty == true)
+            for lesson in lessons { #expect(fixture.file(library, lesson.id, .audio) == fixture.served(lesson, .audio)) }
+        }
+    }
+}
