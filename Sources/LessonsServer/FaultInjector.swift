@@ -29,6 +29,8 @@ public enum Fault: Sendable, Hashable {
     case changeETag(afterRequests: Int)
     /// Wait before answering, every time.
     case delay(milliseconds: Int)
+    /// Pause after every 64 KiB of body, every time: a slow link.
+    case throttle(millisecondsPerChunk: Int)
 }
 
 /// A request the server received for a media path.
@@ -109,6 +111,8 @@ public actor FaultInjector {
                 if index >= after { plan.version = 1 }
             case .delay(let milliseconds):
                 plan.delayMilliseconds = milliseconds
+            case .throttle(let milliseconds):
+                plan.chunkPauseMilliseconds = milliseconds
             }
         }
         return plan
@@ -121,6 +125,7 @@ public actor FaultInjector {
         var ignoreRange = false
         var version = 0
         var delayMilliseconds = 0
+        var chunkPauseMilliseconds = 0
     }
 
     enum Cut: Sendable {

@@ -60,6 +60,7 @@ struct MediaRoutes: Sendable {
         case nil: break
         }
         let cut = plan.cut != nil
+        let pause = plan.chunkPauseMilliseconds
         let body = ResponseBody(contentLength: range.count) { [range, sent] writer in
             var offset = range.lowerBound
             let end = range.lowerBound + sent
@@ -67,6 +68,7 @@ struct MediaRoutes: Sendable {
                 let next = min(end, offset + Self.chunkSize)
                 try await writer.write(ByteBuffer(bytes: media.bytes(offset..<next)))
                 offset = next
+                if pause > 0 { try await Task.sleep(for: .milliseconds(pause)) }
             }
             if cut { throw InjectedDisconnect() }
             try await writer.finish(nil)

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Runs the built `lessons` binary and captures what it prints.
+enum CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `lessons` binary next to the test bundle (built by `swift build`).
+    static func binary() throws -> URL {
+        var candidates: [URL] = []
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("lessons"))
+            folder = folder.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/lessons"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CLIError("the lessons binary is not built: run `swift build` before `swift test` (looked in \(candidates.map(\.path)))")
+        }
+        return found
+    }
+
+    /// Starts `lessons` with `arguments`; output goes to files read by ``finish(_:)``.
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { env[name] = nil }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, stdout: out, stderr: err, folder: folder)
+    }
+
+    /// Runs `lessons` to completion.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let running = try start(arguments, environment: environment)
+        running.process.waitUntilExit()
+        return running.result()
+    }
+
+    struct Running {
+        let process: Process
+        let stdout: URL
+        let stderr: URL
+        let folder: URL
+
+        func result() -> Result {
+            defer { try? FileManager.default.removeItem(at: folder) }
+            return Result(
+                status: process.terminationStatus,
+                stdout: (try? String(contentsOf: stdout, encoding: .utf8)) ?? "",
+                stderr: (try? String(contentsOf: stderr, encoding: .utf8)) ?? "")
+        }
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,100 @@
+import Foundation
+@testable import LessonsServer
+@testable import OfflineLessons
+import Testing
+
+/// A child `lessons download` is killed with SIGKILL at random moments; the registry must never
+/// hold a partial or wrong file as complete, and the last run finishes without re-downloading.
+@Suite("Crash safety")
+struct CrashTests {
+    static let scale = 0.3
+    static let kills = Int(ProcessInfo.processInfo.environment["LESSONS_CRASH_KILLS"] ?? "") ?? 20
+
+    @Test("SIGKILL at random moments never registers a partial file or loses a completed one")
+    func killedDownloads() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-crash-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let faults = FaultInjector()
+        let server = try ContentServer(configuration: .init(mediaSizeScale: Self.scale, faults: faults))
+        try await server.withRunning { running in
+            let arguments = ["download", "gemara:berakhot:2-11", "--media", "audio", "--library", root.path,
+                             "--server", running.apiBase.absoluteString, "--token", "t", "--quiet"]
+            let expected = try ExpectedMedia(server.catalog, masechetId: 1, dapim: 2...11, scale: Self.scale)
+            var verified: [MediaKey: Int] = [:]
+            // A slow link (about 6 MB/s a connection), so that every kill lands mid-download.
+            for key in expected.media.keys {
+                await faults.inject(.throttle(millisecondsPerChunk: 10), at: MediaAddress(key.lesson, key.medium))
+            }
+            var killedMidway = 0
+            for round in 0..<Self.kills {
+                let child = try CLIRunner.start(arguments)
+                try await Task.sleep(for: .milliseconds(Int.random(in: 30...450)))
+                let stillRunning = child.process.isRunning
+                kill(child.process.processIdentifier, SIGKILL)
+                child.process.waitUntilExit()
+                _ = child.result()
+                if stillRunning { killedMidway += 1 }
+                try Self.checkInvariant(root: root, expected: expected, verified: &verified, round: round)
+            }
+            #expect(killedMidway >= Self.kills * 3 / 4, "most kills should land mid-download (\(killedMidway) of \(Self.kills) did)")
+
+            // What is complete now must not be fetched again by the final run.
+            let database = try LibraryDatabase.open(at: LibraryLayout(root: root).databaseURL.path)
+            let completeBefore = try database.mediaItems(in: [.complete]).map(\.key)
+            var getsBefore: [MediaKey: Int] = [:]
+            for key in completeBefore { getsBefore[key] = await faults.downloads(of: MediaAddress(key.lesson, key.medium)) }
+
+            let final = try CLIRunner.run(arguments)
+            #expect(final.status == 0, "stderr: \(final.stderr)")
+            verified = [:]
+            try Self.checkInvariant(root: root, expected: expected, verified: &verified, round: Self.kills)
+            let items = try database.mediaItems(in: MediaState.allCases)
+            #expect(items.count == 20)
+            #expect(items.allSatisfy { $0.state == .complete })
+            for key in completeBefore {
+                let gets = await faults.downloads(of: MediaAddress(key.lesson, key.medium))
+                #expect(gets == getsBefore[key], "\(key) was complete before the last run yet fetched again")
+            }
+            let leftovers = FileManager.default.enumerator(atPath: LibraryLayout(root: root).mediaRoot.path)?
+                .compactMap { $0 as? String }.filter { $0.hasSuffix(LibraryLayout.partialSuffix) } ?? []
+            #expect(leftovers.isEmpty, "partial files left: \(leftovers)")
+        }
+    }
+
+    /// Every item registered complete has its file, byte-identical to the server's copy (compared
+    /// in full the first time it is seen complete, by size afterwards).
+    static func checkInvariant(root: URL, expected: ExpectedMedia, verified: inout [MediaKey: Int], round: Int) throws {
+        let layout = LibraryLayout(root: root)
+        guard FileManager.default.fileExists(atPath: layout.databaseURL.path) else { return }
+        let database = try LibraryDatabase.open(at: layout.databaseURL.path)
+        for item in try database.mediaItems(in: [.complete]) {
+            let url = layout.fileURL(item.key.lesson, item.key.medium)
+            if let size = verified[item.key] {
+                let now = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+                #expect(now == size, "round \(round): \(item.key) changed size after it was complete")
+                continue
+            }
+            let bytes = [UInt8](try Data(contentsOf: url))
+            #expect(bytes == expected.bytes(item.key), "round \(round): \(item.key) is registered complete but differs")
+            #expect(item.receivedBytes == bytes.count)
+            verified[item.key] = bytes.count
+        }
+    }
+}
+
+/// What the server serves for the audio and PDF of Gemara lessons on some dapim of a masechet.
+struct ExpectedMedia {
+    var media: [MediaKey: SyntheticMedia] = [:]
+
+    init(_ catalog: DemoCatalog, masechetId: Int, dapim: ClosedRange<Int>, scale: Double) throws {
+        let lessons = try #require(catalog.gemaraLessons(masechetId: masechetId)).filter { dapim.contains($0.lesson.pageNumber ?? 0) }
+        for lesson in lessons {
+            let id = LessonID(.gemara, lesson.lesson.id)
+            for medium in [MediaKind.audio, .text] where lesson.lesson.link(for: medium) != nil {
+                media[MediaKey(id, medium)] = SyntheticMedia(lesson: id, medium: medium, duration: lesson.lesson.duration, scale: scale)
+            }
+        }
+    }
+
+    func bytes(_ key: MediaKey) -> [UInt8]? { media[key]?.allBytes }
+}
