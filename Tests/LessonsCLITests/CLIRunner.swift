@@ -46,10 +46,11 @@ enum CLIRunner {
         return Running(process: process, stdout: out, stderr: err, folder: folder)
     }
 
-    /// Runs `lessons` to completion.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `lessons` to completion. Waits without blocking a thread: the in-process server the
+    /// child talks to needs the test's cooperative threads.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
         let running = try start(arguments, environment: environment)
-        running.process.waitUntilExit()
+        await running.exit()
         return running.result()
     }
 
@@ -58,6 +59,12 @@ enum CLIRunner {
         let stdout: URL
         let stderr: URL
         let folder: URL
+
+        /// Waits for the process to end.
+        func exit() async {
+            while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+            process.waitUntilExit()
+        }
 
         func result() -> Result {
             defer { try? FileManager.default.removeItem(at: folder) }

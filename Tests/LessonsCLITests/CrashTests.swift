@@ -31,7 +31,7 @@ struct CrashTests {
                 try await Task.sleep(for: .milliseconds(Int.random(in: 30...450)))
                 let stillRunning = child.process.isRunning
                 kill(child.process.processIdentifier, SIGKILL)
-                child.process.waitUntilExit()
+                await child.exit()
                 _ = child.result()
                 if stillRunning { killedMidway += 1 }
                 try Self.checkInvariant(root: root, expected: expected, verified: &verified, round: round)
@@ -44,7 +44,7 @@ struct CrashTests {
             var getsBefore: [MediaKey: Int] = [:]
             for key in completeBefore { getsBefore[key] = await faults.downloads(of: MediaAddress(key.lesson, key.medium)) }
 
-            let final = try CLIRunner.run(arguments)
+            let final = try await CLIRunner.run(arguments)
             #expect(final.status == 0, "stderr: \(final.stderr)")
             verified = [:]
             try Self.checkInvariant(root: root, expected: expected, verified: &verified, round: Self.kills)

@@ -1,0 +1,93 @@
+import Foundation
+@testable import LessonsServer
+import OfflineLessons
+import Testing
+
+@Suite("lessons download, list, status, remove")
+struct DownloadCLITests {
+    /// Runs `body` with an in-process server and an empty library folder.
+    func withServer(faults: FaultInjector? = nil, _ body: @Sendable (ContentServer, ContentServer.Running, String) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-lib-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(faults: faults))
+        try await server.withRunning { running in try await body(server, running, root.path) }
+    }
+
+    struct ListDocument: Decodable {
+        struct Entry: Decodable {
+            var type: String
+            var id: Int
+            var sederId: Int
+            var masechetId: Int
+            var chapter: Int
+            var page: Int?
+            var mishna: Int?
+            var media: [String: File]
+        }
+        struct File: Decodable { var bytes: Int }
+        var lessons: [Entry]
+    }
+
+    @Test("download gemara:berakhot:2-11 --media audio, then list --json with the server's sizes")
+    func downloadAndList() async throws {
+        try await withServer { server, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            let download = try await CLIRunner.run(["download", "gemara:berakhot:2-11", "--media", "audio"], environment: env)
+            #expect(download.status == 0, "stderr: \(download.stderr)")
+            #expect(download.stdout.contains("downloaded 20 file(s)"))
+            #expect(download.stderr.contains("completed gemara/1 audio"), "progress lines go to stderr when it is not a terminal")
+
+            let list = try await CLIRunner.run(["list", "--json"], environment: env)
+            #expect(list.status == 0)
+            let document = try JSONDecoder().decode(ListDocument.self, from: Data(list.stdout.utf8))
+            #expect(document.lessons.map(\.page) == Array(2...11))
+            let berakhot = try #require(server.catalog.gemaraLessons(masechetId: 1))
+            for entry in document.lessons {
+                #expect(entry.type == "gemara" && entry.masechetId == 1 && entry.sederId == 1)
+                let lesson = try #require(berakhot.first { $0.lesson.id == entry.id })
+                for medium in [MediaKind.audio, .text] {
+                    let size = SyntheticMedia(lesson: LessonID(.gemara, entry.id), medium: medium, duration: lesson.lesson.duration, scale: 0.001).size
+                    #expect(entry.media[medium.rawValue]?.bytes == size)
+                }
+                #expect(entry.media["video"] == nil)
+            }
+            let human = try await CLIRunner.run(["list"], environment: env)
+            #expect(human.stdout.contains("Berakhot (Gemara)"))
+            #expect(human.stdout.contains("10 lesson(s)"))
+
+            let again = try await CLIRunner.run(["download", "gemara:berakhot:2-11", "--json"], environment: env)
+            let summary = try JSONDecoder().decode(DownloadSummary.self, from: Data(again.stdout.utf8))
+            #expect(summary.alreadyComplete == 20 && summary.downloaded == 0)
+
+            let status = try await CLIRunner.run(["status", "gemara:berakhot:2", "--json"], environment: env)
+            #expect(status.stdout.contains("\"complete\""))
+
+            let remove = try await CLIRunner.run(["remove", "gemara:Berajot:2-3"], environment: env)
+            #expect(remove.status == 0)
+            #expect(remove.stdout.contains("4 item(s) removed"))
+            let after = try JSONDecoder().decode(ListDocument.self, from: Data(try await CLIRunner.run(["list", "--json"], environment: env).stdout.utf8))
+            #expect(after.lessons.map(\.page) == Array(4...11))
+        }
+    }
+
+    @Test("exit codes: 2 for bad selectors, 3 without a server, 1 when a download fails")
+    func exitCodes() async throws {
+        let faults = FaultInjector()
+        try await withServer(faults: faults) { _, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            #expect(try await CLIRunner.run(["download", "gemara"], environment: env).status == 2)
+            #expect(try await CLIRunner.run(["download", "gemara:nosuchmasechet"], environment: env).status == 2)
+            let peah = try await CLIRunner.run(["download", "gemara:peah"], environment: env)
+            #expect(peah.status == 2)
+            #expect(peah.stderr.contains("Peah has no Gemara"))
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:70"], environment: env).status == 2)
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:2", "--concurrency", "0"], environment: env).status == 2)
+            let offline = try await CLIRunner.run(["download", "gemara:berakhot:2", "--library", library + "-other"])
+            #expect(offline.status == 3)
+            await faults.inject(.failFirst(count: 100, status: 404), at: MediaAddress(LessonID(.gemara, 2), .audio))
+            let failing = try await CLIRunner.run(["download", "gemara:berakhot:3"], environment: env)
+            #expect(failing.status == 1)
+            #expect(failing.stdout.contains("FAILED: gemara/2 audio"))
+        }
+    }
+}
