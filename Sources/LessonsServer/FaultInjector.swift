@@ -1,17 +1,7 @@
 import OfflineLessons
 
-/// The address of one medium of one lesson on the content server.
-public struct MediaAddress: Hashable, Sendable, CustomStringConvertible {
-    public var lesson: LessonID
-    public var medium: MediaKind
-
-    public init(_ lesson: LessonID, _ medium: MediaKind) {
-        self.lesson = lesson
-        self.medium = medium
-    }
-
-    public var description: String { "\(lesson)/\(medium.rawValue)" }
-}
+/// The address of one medium of one lesson on the content server: the library's ``MediaKey``.
+public typealias MediaAddress = MediaKey
 
 /// Faults a test can make the content server commit on a media path.
 public enum Fault: Sendable, Hashable {

@@ -24,7 +24,7 @@ struct DownloadFaultTests {
     }
 
     func expectComplete(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lesson: PlacedLesson, version: Int = 0) throws {
-        #expect(fixture.file(library, lesson.id, .audio) == fixture.served(lesson, .audio, version: version))
+        #expect(fixture.hasServedFile(library, lesson, .audio, version: version))
         #expect(try library.database.mediaItem(MediaKey(lesson.id, .audio))?.state == .complete)
         #expect(library.store.partialSize(MediaKey(lesson.id, .audio)) == 0)
     }

@@ -49,6 +49,17 @@ struct DownloadFixture: Sendable {
                        scale: server.configuration.mediaSizeScale, version: version).allBytes
     }
 
+    /// Whether the downloaded file of a medium is byte-identical to what the server serves
+    /// (a Bool, so that a failure does not print megabytes).
+    func hasServedFile(_ library: LessonLibrary, _ lesson: PlacedLesson, _ medium: MediaKind, version: Int = 0) -> Bool {
+        file(library, lesson.id, medium) == served(lesson, medium, version: version)
+    }
+
+    /// Whether a final file exists for a medium.
+    func hasFile(_ library: LessonLibrary, _ lesson: LessonID, _ medium: MediaKind) -> Bool {
+        library.store.finalSize(MediaKey(lesson, medium)) != nil
+    }
+
     /// The bytes of a downloaded file, or `nil`.
     func file(_ library: LessonLibrary, _ lesson: LessonID, _ medium: MediaKind) -> [UInt8]? {
         (try? Data(contentsOf: library.layout.fileURL(lesson, medium))).map { [UInt8]($0) }

@@ -54,10 +54,13 @@ public struct MediaStore: Sendable {
         return existed
     }
 
-    /// Deletes an item's partial file, if any.
+    /// Deletes an item's partial file, if any, once no download is writing it.
     public func deletePartial(_ key: MediaKey) throws {
         let url = layout.partialURL(key.lesson, key.medium)
-        if fileSize(url) != nil { try FileManager.default.removeItem(at: url) }
+        guard fileSize(url) != nil else { return }
+        let locked = try PartialFile(url: url, truncate: false)
+        defer { locked.release() }
+        try FileManager.default.removeItem(at: url)
     }
 
     func fileSize(_ url: URL) -> Int? {

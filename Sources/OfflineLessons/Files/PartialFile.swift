@@ -19,9 +19,29 @@ final class PartialFile {
     init(url: URL, truncate: Bool) throws {
         self.url = url
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let flags = O_WRONLY | O_CREAT | O_APPEND | (truncate ? O_TRUNC : 0)
+        // Truncation waits for the lock below: never cut a file another download is writing.
+        let flags = O_WRONLY | O_CREAT | O_APPEND
         descriptor = open(url.path, flags, 0o644)
         guard descriptor >= 0 else { throw FileError.posix("open", url, errno) }
+        // One writer per partial file, across processes and library instances.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw code == EWOULDBLOCK ? FileError.inUse(url) : FileError.posix("lock", url, code)
+        }
+        // The lock must be on the file still at this path, not one a finished download renamed away.
+        var opened = stat(), current = stat()
+        guard fstat(descriptor, &opened) == 0, stat(url.path, &current) == 0,
+            opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
+        else {
+            _ = systemClose(descriptor)
+            throw FileError.inUse(url)
+        }
+        if truncate, ftruncate(descriptor, 0) != 0 {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw FileError.posix("truncate", url, code)
+        }
         let end = lseek(descriptor, 0, SEEK_END)
         guard end >= 0 else {
             let code = errno
@@ -57,9 +77,8 @@ final class PartialFile {
         size = 0
     }
 
-    /// Flushes to stable storage and closes.
-    func flushAndClose() throws {
-        defer { release() }
+    /// Flushes to stable storage. The file stays open and locked until ``release()``.
+    func flush() throws {
         guard fsync(descriptor) == 0 else { throw FileError.posix("flush", url, errno) }
     }
 
@@ -84,6 +103,8 @@ func systemClose(_ fd: Int32) -> Int32 {
 /// A file-system operation that failed, with the path and the system's reason.
 public enum FileError: Error, Sendable, CustomStringConvertible {
     case posix(String, URL, Int32)
+    /// Another download (another process or library instance) is writing this file.
+    case inUse(URL)
 
     public var description: String {
         switch self {
@@ -91,6 +112,8 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
             let reason = String(cString: strerror(code))
             let advice = code == ENOSPC ? " (the disk is full: free some space and run the command again)" : ""
             return "cannot \(operation) \(url.path): \(reason)\(advice)"
+        case .inUse(let url):
+            return "\(url.path) is being downloaded by another process; run again when it is done"
         }
     }
 
@@ -98,6 +121,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
     var isFinal: Bool {
         switch self {
         case .posix(_, _, let code): code == ENOSPC || code == EACCES || code == EROFS || code == EDQUOT
+        case .inUse: false
         }
     }
 }

@@ -38,6 +38,7 @@ extension LessonLibrary {
                 registrations.append(.init(lesson: placed, media: media))
             }
         }
+        try markVanishedFiles(registrations.flatMap { r in r.media.map { MediaKey(r.lesson.id, $0.0) } })
         let pending = try database.register(registrations)
         let requested = registrations.flatMap { registration in registration.media.map { MediaKey(registration.lesson.id, $0.0) } }
         return run(requested, pendingFirst: Set(pending), unavailable: unavailable)
@@ -50,6 +51,18 @@ extension LessonLibrary {
         let keys = try database.mediaItems(in: states).map(\.key)
         if includingFailed { try database.requeueFailed(keys) }
         return run(keys, pendingFirst: Set(keys), unavailable: [])
+    }
+
+    /// A requested item registered complete whose file is gone is marked missing, so that the
+    /// request downloads it again (one `stat` per requested item, no directory listing).
+    private nonisolated func markVanishedFiles(_ keys: [MediaKey]) throws {
+        for key in keys {
+            guard let item = try database.mediaItem(key), item.state == .complete else { continue }
+            let size = store.finalSize(key)
+            if size != item.receivedBytes {
+                try database.markMissing(key, reason: size == nil ? "the file is gone" : "the file has \(size ?? 0) bytes, not \(item.receivedBytes)")
+            }
+        }
     }
 
     nonisolated func url(for medium: MediaKind, of lesson: Lesson) throws -> URL? {

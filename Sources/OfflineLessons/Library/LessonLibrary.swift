@@ -46,6 +46,11 @@ public actor LessonLibrary {
         return components.url
     }
 
+    /// How many items are being downloaded or waiting for a slot (0 once a cancelled run has stopped).
+    public nonisolated func activeDownloads() async -> Int {
+        await engine.activeDownloads
+    }
+
     /// Whether a lesson is downloaded (audio or video complete), from the registry alone.
     public nonisolated func isDownloaded(_ lesson: LessonID) throws -> Bool {
         try database.isDownloaded(lesson)

@@ -5,17 +5,17 @@ import GRDB
 extension LibraryDatabase {
     /// Marks an item as being downloaded.
     public func markDownloading(_ key: MediaKey) throws {
-        try update(key, "state = 'downloading'", [])
+        try update(key, "state = 'downloading'", [], onlyIf: "state != 'complete'")
     }
 
     /// Records what the server said about the file: its size and validators, for resume.
     public func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws {
-        try update(key, "expectedBytes = ?, etag = ?, lastModified = ?", [expectedBytes, etag, lastModified])
+        try update(key, "expectedBytes = ?, etag = ?, lastModified = ?", [expectedBytes, etag, lastModified], onlyIf: "state != 'complete'")
     }
 
     /// Records a failed attempt that will be retried.
     public func recordAttempt(_ key: MediaKey, attempts: Int, receivedBytes: Int, error: String) throws {
-        try update(key, "attempts = ?, receivedBytes = ?, lastError = ?", [attempts, receivedBytes, error])
+        try update(key, "attempts = ?, receivedBytes = ?, lastError = ?", [attempts, receivedBytes, error], onlyIf: "state != 'complete'")
     }
 
     /// Marks an item complete. Called only after its file is verified, flushed and renamed into place.
@@ -33,22 +33,33 @@ extension LibraryDatabase {
         }
     }
 
-    /// Marks an item failed, with the reason.
+    /// Marks an item failed, with the reason. A complete item stays complete (another download of
+    /// it may have finished first).
     public func markFailed(_ key: MediaKey, reason: String, attempts: Int, receivedBytes: Int, at now: Date = Date()) throws {
         try writer.write { db in
             try db.execute(
                 sql: """
                     UPDATE mediaItem SET state = 'failed', lastError = ?, attempts = ?, receivedBytes = ?
-                    WHERE type = ? AND id = ? AND medium = ?
+                    WHERE type = ? AND id = ? AND medium = ? AND state != 'complete'
                     """,
                 arguments: [reason, attempts, receivedBytes, key.lesson.type, key.lesson.id, key.medium])
-            try Self.log(db, .failed, key.lesson, key.medium, reason, at: now)
+            if db.changesCount > 0 { try Self.log(db, .failed, key.lesson, key.medium, reason, at: now) }
         }
     }
 
     /// Puts an interrupted item back in the queue (cancellation): it resumes on the next run.
     public func requeue(_ key: MediaKey, receivedBytes: Int) throws {
         try update(key, "state = 'queued', receivedBytes = ?", [receivedBytes], onlyIf: "state != 'complete'")
+    }
+
+    /// Marks a complete item whose file is gone (or has the wrong size) as missing.
+    public func markMissing(_ key: MediaKey, reason: String, at now: Date = Date()) throws {
+        try writer.write { db in
+            try db.execute(
+                sql: "UPDATE mediaItem SET state = 'missing' WHERE type = ? AND id = ? AND medium = ? AND state = 'complete'",
+                arguments: [key.lesson.type, key.lesson.id, key.medium])
+            if db.changesCount > 0 { try Self.log(db, .missing, key.lesson, key.medium, reason, at: now) }
+        }
     }
 
     /// Queues failed items again (attempts reset), logging the new request.

@@ -24,6 +24,9 @@ public actor DownloadEngine {
         slots = Slots(configuration.concurrency)
     }
 
+    /// How many items are being downloaded or waiting for a slot.
+    public var activeDownloads: Int { inFlight.count }
+
     /// Downloads one registered item, or joins the download already under way.
     func download(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         if inFlight[key] != nil {

@@ -34,7 +34,9 @@ final class DownloadSink: TransportSink {
     func receive(head: TransportResponseHead) throws {
         retryAfter = RetryPolicy.retryAfter(head["retry-after"])
         if head.status == 416 {
-            try store.deletePartial(key)
+            // Start over: empty the partial file (under its lock).
+            let file = try store.openPartial(key, truncate: true)
+            file.release()
             throw TransferError.rangeNotSatisfiable
         }
         guard (200..<300).contains(head.status) else { throw TransferError.httpStatus(head.status) }
@@ -43,16 +45,18 @@ final class DownloadSink: TransportSink {
         if contentType.hasPrefix("text/html") || (contentType.hasPrefix("text/") && (length ?? 0) < 64 * 1024) {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
+        // Open (and lock) without truncating: if another download finished meanwhile, stop here.
+        let file = try store.openPartial(key, truncate: false)
+        partial = file
+        if try database.mediaItem(key)?.state == .complete { throw TransferError.completedElsewhere }
         if head.status == 206 {
-            let total = try checkContentRange(head["content-range"], length: length)
-            expected = total
-            partial = try store.openPartial(key, truncate: false)
-            guard partial?.size == resumeOffset else {
+            expected = try checkContentRange(head["content-range"], length: length)
+            guard file.size == resumeOffset else {
                 throw TransferError.inconsistentRange("the partial file changed size during the resume")
             }
         } else {
             expected = length
-            partial = try store.openPartial(key, truncate: true)
+            try file.truncate()
         }
         try database.recordValidators(key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"])
     }
@@ -68,14 +72,14 @@ final class DownloadSink: TransportSink {
             throw TransferError.inconsistentRange("unreadable Content-Range '\(header)'")
         }
         guard bounds[0] == resumeOffset, bounds[1] == total - 1 else {
-            try? store.deletePartial(key)
+            try? partial?.truncate()
             throw TransferError.inconsistentRange("asked from byte \(resumeOffset), got '\(header)'")
         }
         if let length, length != total - resumeOffset {
             throw TransferError.inconsistentRange("Content-Length \(length) does not match '\(header)'")
         }
         if let knownTotal, knownTotal != total {
-            try? store.deletePartial(key)
+            try? partial?.truncate()
             throw TransferError.inconsistentRange("the file was \(knownTotal) bytes and is now \(total)")
         }
         return total
@@ -104,9 +108,13 @@ final class DownloadSink: TransportSink {
         guard partial.size == total else {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
         }
-        try partial.flushAndClose()
+        // Another instance may have placed and committed the file since this attempt began.
+        if try database.mediaItem(key)?.state == .complete { throw TransferError.completedElsewhere }
+        // Flush, rename, flush the folder, commit; the lock is held until the commit is done.
+        try partial.flush()
         try store.place(partial, as: key)
         try database.markComplete(key, bytes: total)
+        partial.release()
         self.partial = nil
         return total
     }

@@ -71,6 +71,11 @@ struct MediaFetcher: Sendable {
                 sink.abandon()
                 if Task.isCancelled { return cancel(key, report: report) }
                 if let refreshed = try database.mediaItem(key) {
+                    // Another download of the same item (another process) finished first.
+                    if refreshed.state == .complete {
+                        report(.completed(key, bytes: refreshed.receivedBytes, alreadyPresent: true))
+                        return .completed(bytes: refreshed.receivedBytes, alreadyPresent: true)
+                    }
                     validators = (refreshed.etag, refreshed.lastModified, refreshed.expectedBytes)
                 }
                 let size = store.partialSize(key)

@@ -16,6 +16,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case unavailable
     /// The item is not in the registry.
     case notRequested
+    /// Another download of the same item (another process) completed it first.
+    case completedElsewhere
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let detail): "network error: \(detail)"
         case .unavailable: "the lesson has no such medium"
         case .notRequested: "the item was never requested"
+        case .completedElsewhere: "another download completed the item first"
         }
     }
 
@@ -36,7 +39,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .httpStatus(let status): status == 408 || status == 429 || status >= 500
         case .notMedia, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network: true
-        case .unavailable, .notRequested: false
+        case .unavailable, .notRequested, .completedElsewhere: false
         }
     }
 }
