@@ -40,6 +40,18 @@ struct CatalogClientTests {
         #expect(Set(list.lessons.map(\.id)).count == 63)
     }
 
+    @Test("an API base without its trailing slash works the same")
+    func apiBaseWithoutSlash() async throws {
+        try await withServer { running in
+            var base = running.apiBase.absoluteString
+            base.removeLast()
+            #expect(base.hasSuffix("/api"))
+            let client = CatalogClient(configuration: .init(apiBase: try #require(URL(string: base)), token: "t"))
+            let list = try await client.fetchMishnaLessons(masechetId: 1, chapter: 2)
+            #expect(list.lessons.count == 8)
+        }
+    }
+
     @Test("the Mishna lessons of masechet 1 chapter 1: 5 mishnayot")
     func mishnaLessons() async throws {
         let list = try await withServer { try await Self.client($0).fetchMishnaLessons(masechetId: 1, chapter: 1) }

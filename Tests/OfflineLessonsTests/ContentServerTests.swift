@@ -85,6 +85,8 @@ struct ContentServerTests {
             #expect(response.header("Content-Range") == "bytes 100-199/\(size)")
             #expect(response.header("Content-Length") == "100")
             #expect(response.body == Array(served.media.allBytes[100..<200]))
+            #expect(response.header("ETag") == served.media.etag)
+            #expect(response.header("Content-Type") == "audio/mpeg")
 
             let open = try await HTTP.fetch(served.url, headers: [("Range", "bytes=\(size - 10)-")])
             #expect(open.status == 206)
@@ -94,6 +96,30 @@ struct ContentServerTests {
             let beyond = try await HTTP.fetch(served.url, headers: [("Range", "bytes=0-\(size + 500)")])
             #expect(beyond.status == 206)
             #expect(beyond.body == served.media.allBytes)
+        }
+    }
+
+    @Test("a Range the server does not handle is ignored: 200 and the whole body",
+          arguments: ["bytes=100-50", "bytes=0-1,5-6", "items=0-10", "bytes=abc"])
+    func ignoredRange(_ range: String) async throws {
+        try await withServer { running in
+            let served = try await ServedMedium.first(.text, on: running)
+            let response = try await HTTP.fetch(served.url, headers: [("Range", range)])
+            #expect(response.status == 200)
+            #expect(response.header("Content-Range") == nil)
+            #expect(response.body == served.media.allBytes)
+        }
+    }
+
+    @Test("HEAD with a Range has the partial headers and no body")
+    func headWithRange() async throws {
+        try await withServer { running in
+            let served = try await ServedMedium.first(.audio, on: running)
+            let response = try await HTTP.fetch(served.url, method: .HEAD, headers: [("Range", "bytes=0-9")])
+            #expect(response.status == 206)
+            #expect(response.header("Content-Range") == "bytes 0-9/\(served.media.size)")
+            #expect(response.header("Content-Length") == "10")
+            #expect(response.body.isEmpty)
         }
     }
 
