@@ -60,6 +60,18 @@ struct MediaLocatorTests {
         #expect(lesson.availableMedia.isEmpty)
     }
 
+    @Test("a key that is only slashes or line breaks is no key (legacy B9)",
+          .disabled("bug: Lesson.link(for:) trims only .whitespaces and MediaLocator.url(forKey:) accepts a key that is empty after dropping slashes, so the bare media base is returned"),
+          arguments: ["/", "///", "\n", " \t\n"])
+    func blankKey(_ key: String) throws {
+        let lesson = Lesson(id: 1, chapter: 1, duration: 60, mishna: 1, audio: key, page: key)
+        for medium in [MediaKind.audio, .text] {
+            // Either no medium, or an error: never the bare media base.
+            let url = try? Self.locator.url(for: medium, of: lesson)
+            #expect(url == nil, "\(medium) of key \(key.debugDescription) gave \(String(describing: url))")
+        }
+    }
+
     @Test("video links that are not http(s) are rejected", arguments: [
         "ftp://example.org/v.mp4", "javascript:alert(1)", "file:///etc/passwd", "data:video/mp4;base64,AAAA",
         "mailto:someone@example.org", "https:///no-host.mp4",

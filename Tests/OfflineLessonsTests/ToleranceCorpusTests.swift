@@ -193,6 +193,20 @@ struct ToleranceCorpusTests {
         #expect(berakhot.chapters == 3)
     }
 
+    @Test("one malformed masechet costs that masechet, never its neighbours (invariant 6)",
+          .disabled("bug: Shas/Seder decode masechtot with lenientArray, so one bad masechet throws away the whole Shas"))
+    func shasBadMasechetKeepsNeighbours() throws {
+        let json = #"""
+            {"seder": [{"id": 1, "order": 1, "name": "Zeraim", "masechet": [
+              {"id": 1, "name": "Berakhot", "pages": 63, "chapters_list": [{"chapter": 1, "mishnayots": 5}]},
+              {"name": "no id", "pages": 0, "chapters_list": []},
+              {"id": 3, "name": "Demai", "pages": 0, "chapters_list": {"1": 4}}
+            ]}]}
+            """#
+        let shas = try JSONDecoder().decode(Shas.self, from: Data(json.utf8))
+        #expect(shas.masechtot.map(\.id) == [1, 3])
+    }
+
     @Test("a dict chapters_list with a non-numeric chapter is rejected")
     func shasDictWithBadKey() {
         let json = Self.shasJSON(chaptersList: #"{"one": 5}"#)
