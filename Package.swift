@@ -45,7 +45,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OfflineLessonsTests",
-            dependencies: ["OfflineLessons", "LessonsServer"]
+            dependencies: [
+                "OfflineLessons", "LessonsServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "LessonsCLITests",

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The package root, found from this file.
+private let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The built `lessons` binary: next to the test bundle, else in `.build/debug`.
+private func lessonsBinary() throws -> URL {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lessons"),
+        packageRoot.appendingPathComponent(".build/debug/lessons"),
+    ]
+    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    return try #require(found, "build the package first (`swift build --build-tests`): no lessons binary in \(candidates)")
+}
+
+/// An environment without the variables that would change what the CLI does.
+private func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LESSONS_") }
+    environment["XDG_DATA_HOME"] = nil
+    return environment.merging(extra) { $1 }
+}
+
+struct CLIResult {
+    var exitCode: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `lessons` to completion, capturing both streams through files (no pipe can fill up).
+private func lessons(_ arguments: [String], environment: [String: String] = cleanEnvironment()) async throws -> CLIResult {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = Process()
+    process.executableURL = try lessonsBinary()
+    process.arguments = arguments
+    process.environment = environment
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    process.standardInput = FileHandle.nullDevice
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        process.terminationHandler = { _ in continuation.resume() }
+        do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    return CLIResult(
+        exitCode: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+}
+
+/// Runs `lessons serve --port 0 …` for the duration of `body`, which gets the printed API base.
+private func withServe<T>(_ extra: [String] = [], _ body: (String) async throws -> T) async throws -> T {
+    let process = Process()
+    process.executableURL = try lessonsBinary()
+    process.arguments = ["serve", "--port", "0"] + extra
+    process.environment = cleanEnvironment()
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    defer {
+        process.terminate()
+        process.waitUntilExit()
+    }
+    let descriptor = pipe.fileHandleForReading.fileDescriptor
+    let line = await Task.detached { () -> String in
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(descriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }.value
+    try #require(line.hasPrefix("http://127.0.0.1:") && line.hasSuffix("/api/"), "serve printed \(line)")
+    return try await body(line)
+}
+
+/// A fresh library folder.
+private func temporaryLibrary() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-library-\(UUID().uuidString)").path
+}
+
+/// The catalog totals the CLI must report, from shas-structure.json.
+private func expectedTotals() throws -> [String: Int] {
+    let url = packageRoot.appendingPathComponent("Sources/LessonsServer/Resources/shas-structure.json")
+    let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    let totals = try #require(file["totals"] as? [String: Int])
+    return [
+        "sedarim": try #require(totals["sedarim"]), "masechtot": try #require(totals["masechtot"]),
+        "chapters": try #require(totals["chapters"]), "mishnayot": try #require(totals["mishnayot"]),
+        "gemaraMasechtot": try #require(totals["bavliMasechtot"]), "dapim": try #require(totals["bavliDapim"]),
+    ]
+}
+
+/// stdout parsed as the single JSON document it must be.
+private func jsonDocument(_ result: CLIResult) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    return try #require(object as? [String: Any], "stdout is not one JSON object: \(result.stdout)")
+}
+
+@Suite("lessons CLI", .timeLimit(.minutes(1)))
+struct CLITests {
+    @Test("catalog fetches from the server, then answers from the cache without it")
+    func catalogFromServerThenCache() async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let expected = try expectedTotals()
+        try await withServe { apiBase in
+            let fetched = try await lessons(["catalog", "--server", apiBase, "--json", "--library", library])
+            #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+            let report = try jsonDocument(fetched)
+            #expect(report["source"] as? String == "server")
+            #expect(report["totals"] as? [String: Int] == expected)
+            #expect((report["sedarim"] as? [Any])?.count == expected["sedarim"])
+        }
+        #expect(FileManager.default.fileExists(atPath: library + "/library.sqlite"))
+        // The server has stopped: only the cache can answer.
+        let cached = try await lessons(["catalog", "--json", "--library", library])
+        #expect(cached.exitCode == 0, "\(cached.stderr)")
+        let report = try jsonDocument(cached)
+        #expect(report["source"] as? String == "cache")
+        #expect(report["totals"] as? [String: Int] == expected)
+
+        // Human output says the same.
+        let human = try await lessons(["catalog", "--library", library])
+        #expect(human.exitCode == 0)
+        #expect(human.stdout.contains("6 sedarim, 63 masechtot, 524 chapters, 4187 mishnayot; 37 masechtot with Gemara, 2684 dapim"))
+        #expect(human.stdout.contains("from the cache"))
+    }
+
+    @Test("global options before the command, as the contract writes them")
+    func globalOptionsBeforeCommand() async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        try await withServe { apiBase in
+            let result = try await lessons(["--library", library, "--json", "catalog", "--server", apiBase])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            #expect(try jsonDocument(result)["source"] as? String == "server")
+        }
+        #expect(FileManager.default.fileExists(atPath: library + "/library.sqlite"))
+    }
+
+    @Test("the environment names the library and the server")
+    func environmentVariables() async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        try await withServe { apiBase in
+            let environment = cleanEnvironment(["LESSONS_LIBRARY": library, "LESSONS_SERVER": apiBase])
+            let result = try await lessons(["catalog", "--json"], environment: environment)
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            #expect(try jsonDocument(result)["source"] as? String == "server")
+        }
+        #expect(FileManager.default.fileExists(atPath: library + "/library.sqlite"))
+    }
+
+    @Test("serve --token: catalog still works (masechtot_list needs no token)")
+    func serveWithToken() async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        try await withServe(["--token", "secret"]) { apiBase in
+            for token in [["--token", "wrong"], []] {
+                let result = try await lessons(["catalog", "--server", apiBase, "--refresh", "--json", "--library", library] + token)
+                #expect(result.exitCode == 0, "\(result.stderr)")
+                #expect(try jsonDocument(result)["source"] as? String == "server")
+                #expect(!result.stderr.contains("secret"))
+            }
+        }
+    }
+
+    @Test("an unknown option is bad usage: exit 2", arguments: [
+        ["catalog", "--no-such-option"], ["--frobnicate"], ["no-such-command"], ["serve", "--port", "70000"],
+    ])
+    func unknownOption(_ arguments: [String]) async throws {
+        let result = try await lessons(arguments + ["--library", temporaryLibrary()])
+        #expect(result.exitCode == 2, "stderr: \(result.stderr)")
+        #expect(!result.stderr.isEmpty)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a server URL that is not http(s) is bad usage: exit 2")
+    func badServerURL() async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let result = try await lessons(["catalog", "--server", "ftp://example.org/api/", "--library", library])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("ftp://example.org/api/"))
+    }
+
+    @Test("no server configured and nothing cached: exit 3")
+    func nothingCached() async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let result = try await lessons(["catalog", "--json", "--library", library])
+        #expect(result.exitCode == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("not cached"))
+    }
+}
