@@ -28,6 +28,7 @@ struct CatalogCommand: AsyncParsableCommand {
         let (shas, source, fetchedAt) = try await catalog.shas(refresh: refresh)
         let cached = try database.cachedLessonCounts()
         let report = CatalogReport(shas: shas, source: source, fetchedAt: fetchedAt, cachedLessons: cached)
+        for problem in shas.problems { Terminal.err("lessons: warning: the server's Shas has a bad entry, skipped: \(problem)\n") }
         if global.json {
             try Terminal.json(report)
         } else {

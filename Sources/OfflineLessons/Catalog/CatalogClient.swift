@@ -16,7 +16,7 @@ public struct CatalogClient: Sendable {
         /// The largest body accepted.
         public var maxBodyBytes: Int
 
-        public init(apiBase: URL, token: String? = nil, timeout: TimeAmount = .seconds(30), maxBodyBytes: Int = 64 << 20) {
+        public init(apiBase: URL, token: String? = nil, timeout: TimeAmount = .seconds(10), maxBodyBytes: Int = 64 << 20) {
             self.apiBase = apiBase
             self.token = token
             self.timeout = timeout

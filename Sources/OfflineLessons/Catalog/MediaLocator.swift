@@ -28,6 +28,9 @@ public struct MediaLocator: Sendable, Hashable {
     /// The URL of an S3 key under the media base.
     public func url(forKey key: String) throws -> URL {
         let trimmed = key.drop { $0 == "/" }
+        guard !trimmed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw MediaLinkError.malformedURL(key)
+        }
         guard let encoded = String(trimmed).addingPercentEncoding(withAllowedCharacters: Self.keyCharacters) else {
             throw MediaLinkError.malformedURL(key)
         }

@@ -95,7 +95,7 @@ public struct Lesson: Sendable, Hashable, Codable {
         case .video: value = video
         case .text: value = page
         }
-        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return value
     }
 

@@ -84,8 +84,14 @@ public struct LessonList: Sendable, Hashable {
         }
 
         private static func reason(for error: any Error) -> String {
-            if case DecodingError.typeMismatch(_, let context) = error, context.codingPath.isEmpty {
-                return "not a lesson object"
+            // The entry itself (path empty or just its index) is not an object: a number, string, null, array.
+            switch error {
+            case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+                if context.codingPath.count <= 1, context.codingPath.allSatisfy({ $0.intValue != nil }) {
+                    return "not a lesson object"
+                }
+            default:
+                break
             }
             return error.decodingSummary
         }

@@ -4,6 +4,8 @@ import Foundation
 /// masechet's chapters (with mishna counts) and daf count.
 public struct Shas: Sendable, Hashable, Codable {
     public var sedarim: [Seder]
+    /// Entries dropped while reading (a malformed seder or masechet costs only itself).
+    public var problems: [String] = []
 
     public init(sedarim: [Seder]) { self.sedarim = sedarim }
 
@@ -11,7 +13,15 @@ public struct Shas: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        sedarim = try c.lenientArray(Seder.self, .sedarim)
+        let entries = try c.lenientArray(Lossy<Seder>.self, .sedarim)
+        sedarim = entries.compactMap(\.value)
+        problems = entries.enumerated().compactMap { index, entry in entry.error.map { "seder \(index): \($0)" } }
+        problems += sedarim.flatMap { seder in seder.problems.map { "seder \(seder.id): \($0)" } }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(sedarim, forKey: .sedarim)
     }
 
     public var masechtot: [Masechet] { sedarim.flatMap(\.masechtot) }
@@ -54,6 +64,8 @@ public struct Seder: Sendable, Hashable, Codable, Identifiable {
     public var order: Int
     public var name: String
     public var masechtot: [Masechet]
+    /// Masechtot dropped while reading, and why.
+    var problems: [String] = []
 
     public init(id: Int, order: Int, name: String, masechtot: [Masechet]) {
         self.id = id
@@ -72,7 +84,17 @@ public struct Seder: Sendable, Hashable, Codable, Identifiable {
         id = try c.lenientInt(.id)
         order = try c.lenientIntIfPresent(.order) ?? id
         name = try c.lenientStringIfPresent(.name) ?? ""
-        masechtot = try c.lenientArray(Masechet.self, .masechtot)
+        let entries = try c.lenientArray(Lossy<Masechet>.self, .masechtot)
+        masechtot = entries.compactMap(\.value)
+        problems = entries.enumerated().compactMap { index, entry in entry.error.map { "masechet \(index): \($0)" } }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(order, forKey: .order)
+        try c.encode(name, forKey: .name)
+        try c.encode(masechtot, forKey: .masechtot)
     }
 }
 
@@ -167,6 +189,20 @@ struct LenientInt: Decodable {
         } else {
             throw DecodingError.typeMismatch(
                 Int.self, .init(codingPath: decoder.codingPath, debugDescription: "not an integer"))
+        }
+    }
+}
+
+/// An element decoded without failing its array: the value, or why it could not be read.
+struct Lossy<Value: Decodable>: Decodable {
+    var value: Value?
+    var error: String?
+
+    init(from decoder: any Decoder) throws {
+        do {
+            value = try Value(from: decoder)
+        } catch {
+            self.error = error.decodingSummary
         }
     }
 }
