@@ -7,9 +7,7 @@ struct CatalogCommand: AsyncParsableCommand {
         commandName: "catalog",
         abstract: "Show the Shas: sedarim, masechtot, chapters, mishnayot and dapim.",
         discussion: """
-            The catalog is cached in the library database, so it is there offline. It is fetched from
-            the server when nothing is cached or with --refresh; a failed or empty answer never
-            replaces the cached copy.
+            The catalog is cached in the library database, so it is there offline. It is fetched from the server when nothing is cached or with --refresh; a failed or empty answer never replaces the cached copy.
 
             Examples:
               lessons catalog --server http://127.0.0.1:8080/api/

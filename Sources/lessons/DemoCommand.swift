@@ -8,11 +8,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "A one-command tour: a content server in-process, a fresh temporary library, real downloads.",
         discussion: """
-            Starts the demo content server on a free loopback port (no network, nothing to install),
-            fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot
-            chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but
-            never a file — then prints the downloads list and where the library is.
-            With --library DIR the demo uses that folder instead of a temporary one.
+            Starts the demo content server on a free loopback port (no network, nothing to install), fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but never a file — then prints the downloads list and where the library is. With --library DIR the demo uses that folder instead of a temporary one.
             """
     )
 

@@ -7,10 +7,7 @@ struct DownloadCommand: AsyncParsableCommand {
         commandName: "download",
         abstract: "Download lessons: audio, video or both, with the PDF.",
         discussion: """
-            Each lesson is recorded in the registry (with its place in the Shas) before its first
-            byte is fetched; files are verified, then renamed into place, then registered. An
-            interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run
-            `lessons download` with no selector to finish pending work.
+            Each lesson is recorded in the registry (with its place in the Shas) before its first byte is fetched; files are verified, then renamed into place, then registered. An interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run `lessons download` with no selector to finish pending work.
 
             Selectors:
               gemara:<masechet>[:<daf>[-<daf>]]        gemara:berakhot:2-11
@@ -19,7 +16,8 @@ struct DownloadCommand: AsyncParsableCommand {
             A masechet is named any common way (berakhot, Berajot) or given by id.
 
             Examples:
-              lessons download gemara:berakhot:2-11 --media audio --server http://127.0.0.1:8080/api/
+              export LESSONS_SERVER=http://127.0.0.1:8080/api/
+              lessons download gemara:berakhot:2-11 --media audio
               lessons download            # resume whatever is pending
             """
     )

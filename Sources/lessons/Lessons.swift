@@ -8,16 +8,13 @@ struct Lessons: AsyncParsableCommand {
         commandName: "lessons",
         abstract: "Keep an offline library of Talmud lessons (audio, video, PDF) in sync with a content server.",
         discussion: """
-            The library is one folder holding a SQLite registry (the single source of truth) and the
-            media files. Start with `lessons demo` for a tour on a temporary library, or run
-            `lessons serve` in one terminal and point the other commands at it with --server.
+            The library is one folder holding a SQLite registry (the single source of truth) and the media files. Start with `lessons demo` for a tour on a temporary library, or run `lessons serve` in one terminal and point the other commands at it with --server.
 
             Library: --library DIR, else $LESSONS_LIBRARY, else $XDG_DATA_HOME/lessons, else ~/.local/share/lessons.
             Server:  --server URL, else $LESSONS_SERVER (the API base, e.g. http://127.0.0.1:8080/api/).
             Token:   --token T, else $LESSONS_TOKEN.
 
-            Exit codes: 0 success; 1 the operation ran but something failed; 2 bad usage or bad input;
-            3 the library or server could not be used at all.
+            Exit codes: 0 success; 1 the operation ran but something failed; 2 bad usage or bad input; 3 the library or server could not be used at all.
             """,
         subcommands: [
             ServeCommand.self, DemoCommand.self, CatalogCommand.self, DownloadCommand.self, ListCommand.self,

@@ -7,12 +7,9 @@ struct ListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "List downloaded lessons, grouped by seder, masechet and chapter.",
         discussion: """
-            Answered from the registry alone (no file-system scan, no server). A lesson is listed
-            when its audio or video is complete; one whose PDF is not downloaded is marked
-            incomplete. Sorted numerically in catalog order.
+            Answered from the registry alone (no file-system scan, no server). A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked incomplete. Sorted numerically in catalog order.
 
-            With --json: {"lessons": [{type, id, sederId, masechetId, chapter, page|mishna,
-            media: {audio|video|text: {bytes}}}], "totalBytes": N}.
+            With --json: {"lessons": [{type, id, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N}.
             """
     )
 
@@ -67,8 +64,7 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show each medium's state for the selected lessons.",
         discussion: """
-            States: queued, downloading, complete, failed (with the reason), missing (was complete,
-            file gone), not requested, unavailable (the lesson has no such medium).
+            States: queued, downloading, complete, failed (with the reason), missing (was complete, file gone), not requested, unavailable (the lesson has no such medium).
 
             Example: lessons status gemara:berakhot:2-4 mishna/12
             """
@@ -119,8 +115,7 @@ struct RemoveCommand: AsyncParsableCommand {
         commandName: "remove",
         abstract: "Remove downloaded media (files and registry entries together).",
         discussion: """
-            Without --media, all of a lesson goes. A lesson left with no audio or video loses its
-            PDF too. Entries whose files are already gone are removed all the same. Works offline:
+            Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline:
             lessons are found in the registry.
 
             Example: lessons remove gemara:berakhot:2-4 --media video
