@@ -194,4 +194,25 @@ struct DownloadTests {
             #expect(fixture.hasServedFile(one, lessons[0], .audio))
         }
     }
+
+    @Test("observe() sees the events of every run, in order, each ending with its summary")
+    func observeWholeQueue() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let observed = await library.observe()
+            let first = try await fixture.lessons("gemara/1", in: library)
+            let second = try await fixture.lessons("mishna/1", in: library)
+            _ = await collect(try library.download(first, media: .audio))
+            _ = await collect(try library.download(second, media: .audio))
+            var completed: [MediaKey] = [], summaries = 0
+            for await event in observed {
+                if case .completed(let key, _, _) = event { completed.append(key) }
+                if case .finished = event { summaries += 1 }
+                if summaries == 2 { break }
+            }
+            #expect(Set(completed) == [MediaKey(LessonID(.gemara, 1), .audio), MediaKey(LessonID(.gemara, 1), .text),
+                                       MediaKey(LessonID(.mishna, 1), .audio), MediaKey(LessonID(.mishna, 1), .text)])
+            #expect(completed.count == 4)
+        }
+    }
 }

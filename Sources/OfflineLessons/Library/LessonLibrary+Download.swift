@@ -80,7 +80,9 @@ extension LessonLibrary {
         -> AsyncStream<DownloadEvent>
     {
         let engine = self.engine
-        let (stream, continuation) = AsyncStream<DownloadEvent>.makeStream()
+        let hub = self.hub.input
+        let (stream, local) = AsyncStream<DownloadEvent>.makeStream()
+        let continuation = Publisher(local: local, hub: hub)
         let task = Task {
             let started = ContinuousClock.now
             var summary = DownloadSummary()
@@ -115,7 +117,20 @@ extension LessonLibrary {
             continuation.yield(.finished(summary))
             continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
+        local.onTermination = { _ in task.cancel() }
         return stream
     }
+}
+
+/// Yields a run's events to its own stream and to the library's observers.
+struct Publisher: Sendable {
+    let local: AsyncStream<DownloadEvent>.Continuation
+    let hub: AsyncStream<DownloadEvent>.Continuation
+
+    func yield(_ event: DownloadEvent) {
+        local.yield(event)
+        hub.yield(event)
+    }
+
+    func finish() { local.finish() }
 }

@@ -20,6 +20,7 @@ public actor LessonLibrary {
     public nonisolated let catalog: Catalog
     public nonisolated let store: MediaStore
     nonisolated let engine: DownloadEngine
+    nonisolated let hub = EventHub()
     nonisolated let locator: MediaLocator?
     nonisolated let logger: Logger
 
@@ -44,6 +45,11 @@ public actor LessonLibrary {
         components.query = nil
         components.fragment = nil
         return components.url
+    }
+
+    /// Every download event of this library, from every run (the whole queue), from now on.
+    public func observe() async -> AsyncStream<DownloadEvent> {
+        await hub.subscribe()
     }
 
     /// How many items are being downloaded or waiting for a slot (0 once a cancelled run has stopped).
