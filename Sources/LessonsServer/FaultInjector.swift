@@ -15,6 +15,10 @@ public enum Fault: Sendable, Hashable {
     case htmlErrorPage(count: Int)
     /// Always answer 200 with the whole body, whatever `Range` says.
     case ignoreRange
+    /// Honour `Range` but ignore `If-Range` (a broken cache): a resume may get another version's bytes.
+    case ignoreIfRange
+    /// Answer 200 with `Content-Length: 0`, the first `count` times.
+    case emptyBody(count: Int)
     /// From request number `afterRequests` on (0-based), serve a new version: new ETag, new bytes.
     case changeETag(afterRequests: Int)
     /// Wait before answering, every time.
@@ -97,6 +101,10 @@ public actor FaultInjector {
                 if plan.failure == nil, consume(count) { plan.html = true }
             case .ignoreRange:
                 plan.ignoreRange = true
+            case .ignoreIfRange:
+                plan.ignoreIfRange = true
+            case .emptyBody(let count):
+                if request.method == "GET", plan.failure == nil, consume(count) { plan.empty = true }
             case .changeETag(let after):
                 if index >= after { plan.version = 1 }
             case .delay(let milliseconds):
@@ -113,6 +121,8 @@ public actor FaultInjector {
         var cut: Cut?
         var html = false
         var ignoreRange = false
+        var ignoreIfRange = false
+        var empty = false
         var version = 0
         var delayMilliseconds = 0
         var chunkPauseMilliseconds = 0

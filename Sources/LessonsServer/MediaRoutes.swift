@@ -29,6 +29,9 @@ struct MediaRoutes: Sendable {
             let page = "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>"
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
         }
+        if plan.empty {
+            return Response(status: .ok, headers: [.contentType: address.medium.contentType, .contentLength: "0"], body: .init())
+        }
         let media = SyntheticMedia(lesson: address.lesson, medium: address.medium, duration: duration,
                                    scale: configuration.mediaSizeScale, version: plan.version)
         var headers: HTTPFields = [
@@ -37,7 +40,7 @@ struct MediaRoutes: Sendable {
         ]
         var status = HTTPResponse.Status.ok
         var range = 0..<media.size
-        if !plan.ignoreRange, let header = request.headers[.range], ifRangeMatches(request, media) {
+        if !plan.ignoreRange, let header = request.headers[.range], plan.ignoreIfRange || ifRangeMatches(request, media) {
             switch ByteRange.parse(header, size: media.size) {
             case .satisfiable(let requested):
                 range = requested

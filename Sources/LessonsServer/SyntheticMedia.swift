@@ -31,8 +31,8 @@ public struct SyntheticMedia: Sendable, Hashable {
 
     public var etag: String { "\"\(String(seed, radix: 16))-\(size)\"" }
 
-    /// A fixed date: the synthetic files never change unless their version does.
-    public var lastModified: String { "Mon, 01 Jan 2024 00:00:00 GMT" }
+    /// A fixed date per version: the synthetic files never change unless their version does.
+    public var lastModified: String { "Mon, \(String(format: "%02d", 1 + 7 * (version % 4))) Jan 2024 00:00:00 GMT" }
 
     /// The bytes in `range` (clamped to the file).
     public func bytes(_ range: Range<Int>) -> [UInt8] {

@@ -25,6 +25,10 @@ struct CommandFailure: Error {
             }
         case let error as MediaLinkError:
             self.init(error.description, exitCode: Self.usage)
+        case let error as SelectorError:
+            self.init(error.description, exitCode: Self.usage)
+        case let error as FileError:
+            self.init(error.description, exitCode: Self.unusable)
         default:
             return nil
         }

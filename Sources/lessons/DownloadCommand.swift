@@ -58,7 +58,12 @@ struct DownloadCommand: AsyncParsableCommand {
         } else {
             printSummary(summary, resumed: parsed.isEmpty)
         }
-        if !summary.succeeded { throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed) }
+        if !summary.failed.isEmpty {
+            throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
+        }
+        if summary.cancelled > 0 {
+            throw CommandFailure("interrupted: \(summary.cancelled) download(s) will resume with `lessons download`", exitCode: CommandFailure.failed)
+        }
     }
 
     func printSummary(_ summary: DownloadSummary, resumed: Bool) {

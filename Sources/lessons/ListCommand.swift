@@ -133,7 +133,9 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let parsed = try parseSelectors(selectors)
         let library = try global.openLibrary()
-        let shas = try library.database.cachedShas()?.shas
+        // Masechet names need the Shas: cached, else fetched when a server is configured.
+        var shas = try library.database.cachedShas()?.shas
+        if shas == nil, library.catalog.client != nil { shas = try await library.catalog.shas().shas }
         let registered = try library.database.registeredLessons().map(\.lesson)
         let chosen = try registered.filter { lesson in
             try parsed.contains { selector in

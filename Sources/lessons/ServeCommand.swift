@@ -7,7 +7,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run a content server with the demo catalog of the whole Shas.",
         discussion: """
-            Speaks the legacy lessons API (masechtot_list/, gemara/masechet/{id}/, mishna/masechet/{id}/chapter/{n}/) and serves synthetic media with Range, ETag and HEAD. It prints its API base URL on stdout; give that to other commands with --server. With --token T only T is accepted; otherwise any non-empty token is.
+            Speaks the legacy lessons API (masechtot_list/, gemara/masechet/{id}/, mishna/masechet/{id}/chapter/{n}/) and serves synthetic media with Range, ETag and HEAD. It prints its API base URL on stdout; give that to other commands with --server. With --token T (or $LESSONS_TOKEN) only T is accepted; otherwise any non-empty token is.
 
             Example:
               lessons serve --port 8080 &
@@ -33,7 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let server = try ContentServer(configuration: .init(host: host, port: port, token: global.token, mediaSizeScale: mediaSizeScale))
+        let server = try ContentServer(configuration: .init(host: host, port: port, token: global.resolvedToken, mediaSizeScale: mediaSizeScale))
         let json = global.json
         do {
             try await server.run { running in

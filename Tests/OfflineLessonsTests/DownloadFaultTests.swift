@@ -155,4 +155,25 @@ struct DownloadFaultTests {
             #expect(try library.database.mediaItem(MediaKey(LessonID(.gemara, 3), .text))?.state == .complete)
         }
     }
+
+    @Test("an empty 200 is never registered: retried, then failed with the reason")
+    func emptyBody() async throws {
+        try await download(faults: [.emptyBody(count: 1)]) { fixture, library, lesson, _, _, requests in
+            #expect(requests.count == 2)
+            try expectComplete(fixture, library, lesson)
+        }
+        try await download(faults: [.emptyBody(count: 100)]) { _, library, lesson, _, _, _ in
+            try expectFailed(library, lesson, reasonContains: "empty")
+        }
+    }
+
+    @Test("a 206 of another version (If-Range ignored) is not spliced onto the old bytes")
+    func splicedVersion() async throws {
+        let faults: [Fault] = [.resetMidBody(afterBytes: 50_000, count: 1), .changeETag(afterRequests: 1), .ignoreIfRange]
+        try await download(faults: faults) { fixture, library, lesson, events, _, requests in
+            #expect(requests.count == 3, "reset, refused 206 of version 1, then the whole of version 1")
+            #expect(events.contains { if case .retrying(_, _, _, let reason) = $0 { reason.contains("another version") } else { false } })
+            try expectComplete(fixture, library, lesson, version: 1)
+        }
+    }
 }

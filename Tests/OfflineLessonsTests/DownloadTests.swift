@@ -58,6 +58,10 @@ struct DownloadTests {
             async let b = collect(second)
             let (ra, rb) = await (a, b)
             #expect(ra.summary?.failed.isEmpty == true && rb.summary?.failed.isEmpty == true)
+            let audio = MediaKey(LessonID(.gemara, 5), .audio)
+            for run in [ra, rb] {
+                #expect(run.events.contains { if case .completed(audio, _, _) = $0 { true } else { false } })
+            }
             #expect(await fixture.faults.downloads(of: MediaAddress(LessonID(.gemara, 5), .audio)) == 1)
             #expect(fixture.hasServedFile(library, lesson[0], .audio))
         }
@@ -213,6 +217,56 @@ struct DownloadTests {
             #expect(Set(completed) == [MediaKey(LessonID(.gemara, 1), .audio), MediaKey(LessonID(.gemara, 1), .text),
                                        MediaKey(LessonID(.mishna, 1), .audio), MediaKey(LessonID(.mishna, 1), .text)])
             #expect(completed.count == 4)
+        }
+    }
+
+    @Test("removing a lesson while it downloads leaves no file, no partial and no row")
+    func removeWhileDownloading() async throws {
+        try await DownloadFixture.run(scale: 0.05) { fixture in
+            let library = try fixture.library()
+            let lessons = try await fixture.lessons("gemara/7", in: library)
+            let key = MediaKey(LessonID(.gemara, 7), .audio)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 20), at: key)
+            let run = Task { await collect(try library.download(lessons, media: .audio)) }
+            for _ in 0..<500 where library.store.partialSize(key) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(library.store.partialSize(key) > 0)
+            _ = try library.remove([key.lesson])
+            let (_, summary) = try await run.value
+            #expect(summary?.failed.map(\.reason).contains("removed while downloading") == true)
+            #expect(!fixture.hasFile(library, key.lesson, .audio))
+            #expect(library.store.partialSize(key) == 0)
+            #expect(try library.database.mediaItems(of: key.lesson).isEmpty)
+            #expect(try library.downloads().isEmpty)
+        }
+    }
+
+    @Test("a partial file written whole before a crash is placed without another request")
+    func wholePartial() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lessons = try await fixture.lessons("gemara/8", in: library)
+            let key = MediaKey(LessonID(.gemara, 8), .audio)
+            await fixture.faults.inject(.failFirst(count: 4, status: 503), at: key)
+            _ = await collect(try library.download(lessons, media: .audio))
+            #expect(try library.database.mediaItem(key)?.state == .failed)
+            // As if a previous run had written every byte and died before the rename.
+            let bytes = fixture.served(lessons[0], .audio)
+            try Data(bytes).write(to: library.layout.partialURL(key.lesson, .audio))
+            try library.database.recordValidators(key, expectedBytes: bytes.count, etag: "\"v0\"", lastModified: nil)
+            let (_, summary) = await collect(try library.resumePending())
+            #expect(summary?.failed.isEmpty == true)
+            #expect(await fixture.faults.downloads(of: key) == 4)
+            #expect(fixture.hasServedFile(library, lessons[0], .audio))
+        }
+    }
+
+    @Test("without a media base, a download is refused as a configuration error, not silently skipped")
+    func noMediaBase() async throws {
+        try await DownloadFixture.run { fixture in
+            let lessons = try await fixture.lessons("gemara/9", in: try fixture.library())
+            let offline = try LessonLibrary(root: fixture.root)
+            #expect(throws: CatalogError.self) { try offline.download(lessons, media: .audio) }
+            #expect(try offline.database.mediaItems(of: LessonID(.gemara, 9)).isEmpty)
         }
     }
 }

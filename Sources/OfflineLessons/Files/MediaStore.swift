@@ -36,16 +36,24 @@ public struct MediaStore: Sendable {
         guard rename(partial.url.path, destination.path) == 0 else {
             throw FileError.posix("rename into place", destination, errno)
         }
-        try flushFolder(destination.deletingLastPathComponent())
+        // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
+        let folder = destination.deletingLastPathComponent()
+        try flushFolder(folder)
+        try flushFolder(folder.deletingLastPathComponent())
     }
 
-    /// Deletes an item's final and partial files; returns whether a final file was there.
+    /// Deletes an item's final file and its partial file (unless a download is writing it: that
+    /// download then finds the item gone and removes its own partial). Returns whether a final
+    /// file was there.
     @discardableResult
     public func delete(_ key: MediaKey) throws -> Bool {
         let final = layout.fileURL(key.lesson, key.medium)
         let existed = fileSize(final) != nil
-        for url in [final, layout.partialURL(key.lesson, key.medium)] where fileSize(url) != nil {
-            try FileManager.default.removeItem(at: url)
+        if existed { try FileManager.default.removeItem(at: final) }
+        do {
+            try deletePartial(key)
+        } catch FileError.inUse {
+            // Being written right now: its download cleans up.
         }
         let folder = layout.folder(for: key.lesson)
         if let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty {

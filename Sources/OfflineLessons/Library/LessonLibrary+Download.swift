@@ -19,7 +19,8 @@ extension LessonLibrary {
     public nonisolated func download(_ lessons: [PlacedLesson], media choice: MediaChoice) throws -> AsyncStream<DownloadEvent> {
         var registrations: [LibraryDatabase.Registration] = []
         var unavailable: [(MediaKey, String)] = []
-        for placed in lessons {
+        var seen = Set<LessonID>()
+        for placed in lessons where seen.insert(placed.id).inserted {
             var media: [(MediaKind, URL)] = []
             for medium in choice.media + [.text] {
                 let key = MediaKey(placed.id, medium)
@@ -29,7 +30,8 @@ extension LessonLibrary {
                         continue
                     }
                     media.append((medium, url))
-                } catch {
+                } catch let error as MediaLinkError {
+                    // This lesson's link is bad: it costs this medium only.
                     unavailable.append((key, "\(error)"))
                 }
             }
@@ -94,7 +96,18 @@ extension LessonLibrary {
             let report: @Sendable (DownloadEvent) -> Void = { continuation.yield($0) }
             await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
                 for key in keys {
-                    group.addTask { (key, await engine.download(key, report: report)) }
+                    group.addTask {
+                        let (outcome, joined) = await engine.download(key, report: report)
+                        // A joined download's events went to the run that started it: report its end here.
+                        if joined {
+                            switch outcome {
+                            case .completed(let bytes, _): report(.completed(key, bytes: bytes, alreadyPresent: true))
+                            case .failed(let reason): report(.failed(key, reason: reason))
+                            case .cancelled: report(.cancelled(key))
+                            }
+                        }
+                        return (key, joined ? outcome.asJoined : outcome)
+                    }
                 }
                 for await (key, outcome) in group {
                     switch outcome {
@@ -119,6 +132,14 @@ extension LessonLibrary {
         }
         local.onTermination = { _ in task.cancel() }
         return stream
+    }
+}
+
+extension ItemOutcome {
+    /// The outcome as seen by a caller that joined another's download: nothing was written for it.
+    var asJoined: ItemOutcome {
+        if case .completed(let bytes, _) = self { return .completed(bytes: bytes, alreadyPresent: true) }
+        return self
     }
 }
 

@@ -103,14 +103,17 @@ extension LessonLibrary {
         for lesson in lessons {
             let items = try database.mediaItems(of: lesson)
             var chosen = Set(items.map(\.key.medium).filter { media?.contains($0) ?? true })
-            let remaining = items.map(\.key.medium).filter { !chosen.contains($0) }
-            if !remaining.contains(where: { $0 != .text }) { chosen.formUnion(remaining) }
-            let keys = chosen.sorted().map { MediaKey(lesson, $0) }
-            guard !keys.isEmpty else { continue }
-            for key in keys {
-                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: try store.delete(key)))
+            // The PDF goes with the last audio or video that is complete or on its way (legacy B25).
+            let kept = items.filter { !chosen.contains($0.key.medium) && $0.key.medium != .text }
+            if !kept.contains(where: { [.complete, .queued, .downloading].contains($0.state) }) {
+                chosen.formUnion(items.map(\.key.medium).filter { $0 == .text })
             }
-            try database.removeItems(keys, reason: "removed by request")
+            // File, then row, one item at a time: an error leaves every earlier item consistent.
+            for key in chosen.sorted().map({ MediaKey(lesson, $0) }) {
+                let deleted = try store.delete(key)
+                try database.removeItems([key], reason: "removed by request")
+                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted))
+            }
         }
         return report
     }

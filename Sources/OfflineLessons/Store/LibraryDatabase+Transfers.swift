@@ -10,7 +10,9 @@ extension LibraryDatabase {
 
     /// Records what the server said about the file: its size and validators, for resume.
     public func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws {
-        try update(key, "expectedBytes = ?, etag = ?, lastModified = ?", [expectedBytes, etag, lastModified], onlyIf: "state != 'complete'")
+        try update(
+            key, "expectedBytes = COALESCE(?, CASE WHEN etag IS ? THEN expectedBytes END), etag = ?, lastModified = ?",
+            [expectedBytes, etag, etag, lastModified], onlyIf: "state != 'complete'")
     }
 
     /// Records a failed attempt that will be retried.

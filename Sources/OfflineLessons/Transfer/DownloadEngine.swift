@@ -27,19 +27,23 @@ public actor DownloadEngine {
     /// How many items are being downloaded or waiting for a slot.
     public var activeDownloads: Int { inFlight.count }
 
-    /// Downloads one registered item, or joins the download already under way.
-    func download(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
-        if inFlight[key] != nil {
-            return await withCheckedContinuation { continuation in
+    /// Downloads one registered item, or joins the download already under way (`joined`: its
+    /// progress went to the caller that started it). A caller that joined a download whose owner
+    /// was cancelled, without being cancelled itself, takes the download over.
+    func download(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
+        while inFlight[key] != nil {
+            let outcome = await withCheckedContinuation { continuation in
                 inFlight[key, default: []].append(continuation)
             }
+            if case .cancelled = outcome, !Task.isCancelled { continue }
+            return (outcome, true)
         }
         inFlight[key] = []
         await slots.acquire()
         let outcome = Task.isCancelled ? ItemOutcome.cancelled : await fetcher.fetch(key, report: report)
         await slots.release()
         for waiter in inFlight.removeValue(forKey: key) ?? [] { waiter.resume(returning: outcome) }
-        return outcome
+        return (outcome, false)
     }
 }
 

@@ -1,16 +1,23 @@
 import Foundation
 
-/// Receives one attempt's response for one item: checks the head (status, type, `Content-Range`),
-/// streams the body into the partial file, and on ``finish()`` verifies, flushes, places and
-/// registers the file, in that order (architecture invariant 3).
+/// Receives one attempt's response for one item: checks the head (status, type, `Content-Range`,
+/// validators), streams the body into the partial file, and on ``finish()`` verifies, flushes,
+/// places and registers the file, in that order (architecture invariant 3).
 final class DownloadSink: TransportSink {
+    /// What the attempt asked for.
+    struct Resume {
+        /// The partial file's size when the attempt started (0: from the start).
+        var offset: Int
+        /// The validator sent as `If-Range`, when resuming.
+        var validator: String?
+        /// The file's total size recorded by an earlier attempt, when known.
+        var knownTotal: Int?
+    }
+
     let key: MediaKey
     let store: MediaStore
     let database: LibraryDatabase
-    /// The partial file's size when the attempt started.
-    let resumeOffset: Int
-    /// The total size recorded earlier, when known.
-    let knownTotal: Int?
+    let resume: Resume
     let report: @Sendable (DownloadEvent) -> Void
 
     private var partial: PartialFile?
@@ -18,47 +25,61 @@ final class DownloadSink: TransportSink {
     private(set) var retryAfter: Duration?
     private var lastReport = ContinuousClock.now
 
-    init(key: MediaKey, store: MediaStore, database: LibraryDatabase, resumeOffset: Int, knownTotal: Int?,
+    init(key: MediaKey, store: MediaStore, database: LibraryDatabase, resume: Resume,
          report: @escaping @Sendable (DownloadEvent) -> Void) {
         self.key = key
         self.store = store
         self.database = database
-        self.resumeOffset = resumeOffset
-        self.knownTotal = knownTotal
+        self.resume = resume
         self.report = report
     }
-
-    /// Bytes in the partial file now.
-    var size: Int { partial?.size ?? resumeOffset }
 
     func receive(head: TransportResponseHead) throws {
         retryAfter = RetryPolicy.retryAfter(head["retry-after"])
         if head.status == 416 {
             // Start over: empty the partial file (under its lock).
-            let file = try store.openPartial(key, truncate: true)
-            file.release()
+            try lock(truncate: true)
             throw TransferError.rangeNotSatisfiable
         }
-        guard (200..<300).contains(head.status) else { throw TransferError.httpStatus(head.status) }
+        guard head.status == 200 || head.status == 206 else { throw TransferError.httpStatus(head.status) }
         let length = head["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let contentType = (head["content-type"] ?? "").lowercased()
         if contentType.hasPrefix("text/html") || (contentType.hasPrefix("text/") && (length ?? 0) < 64 * 1024) {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
-        // Open (and lock) without truncating: if another download finished meanwhile, stop here.
-        let file = try store.openPartial(key, truncate: false)
-        partial = file
-        if try database.mediaItem(key)?.state == .complete { throw TransferError.completedElsewhere }
+        let file = try lock(truncate: false)
         if head.status == 206 {
             expected = try checkContentRange(head["content-range"], length: length)
-            guard file.size == resumeOffset else {
+            try checkSameVersion(head)
+            guard file.size == resume.offset else {
                 throw TransferError.inconsistentRange("the partial file changed size during the resume")
             }
         } else {
-            expected = length
             try file.truncate()
+            guard length != 0 else { throw TransferError.emptyBody }
+            // Without a length, a size recorded for the same version still has to match.
+            let sameVersion = head["etag"] != nil && head["etag"] == resume.validator
+            expected = length ?? (sameVersion ? resume.knownTotal : nil)
         }
         try database.recordValidators(key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"])
+    }
+
+    /// Opens and locks the partial file; stops when the item was completed or removed meanwhile.
+    @discardableResult
+    private func lock(truncate: Bool) throws -> PartialFile {
+        let file = try store.openPartial(key, truncate: truncate)
+        partial = file
+        try checkStillWanted()
+        return file
+    }
+
+    /// Throws when another download completed the item, or the user removed it, since this attempt began.
+    func checkStillWanted() throws {
+        switch try database.mediaItem(key)?.state {
+        case .complete: throw TransferError.completedElsewhere
+        case nil: throw TransferError.notRequested
+        default: break
+        }
     }
 
     /// Checks that a 206 continues the partial file; returns the file's total size.
@@ -71,18 +92,29 @@ final class DownloadSink: TransportSink {
         guard parts.count == 2, bounds.count == 2, let total = Int(parts[1]) else {
             throw TransferError.inconsistentRange("unreadable Content-Range '\(header)'")
         }
-        guard bounds[0] == resumeOffset, bounds[1] == total - 1 else {
+        guard bounds[0] == resume.offset, bounds[1] == total - 1 else {
             try? partial?.truncate()
-            throw TransferError.inconsistentRange("asked from byte \(resumeOffset), got '\(header)'")
+            throw TransferError.inconsistentRange("asked from byte \(resume.offset), got '\(header)'")
         }
-        if let length, length != total - resumeOffset {
+        if let length, length != total - resume.offset {
             throw TransferError.inconsistentRange("Content-Length \(length) does not match '\(header)'")
         }
-        if let knownTotal, knownTotal != total {
+        if let knownTotal = resume.knownTotal, knownTotal != total {
             try? partial?.truncate()
             throw TransferError.inconsistentRange("the file was \(knownTotal) bytes and is now \(total)")
         }
         return total
+    }
+
+    /// A 206 must be of the version the partial file holds (a server may ignore `If-Range`).
+    private func checkSameVersion(_ head: TransportResponseHead) throws {
+        guard let validator = resume.validator else { return }
+        let isETag = validator.hasPrefix("\"") || validator.hasPrefix("W/")
+        let current = isETag ? head["etag"] : head["last-modified"]
+        if let current, current != validator {
+            try? partial?.truncate()
+            throw TransferError.inconsistentRange("the server sent part of another version (\(current), not \(validator))")
+        }
     }
 
     func receive(bytes: UnsafeRawBufferPointer) throws {
@@ -100,23 +132,37 @@ final class DownloadSink: TransportSink {
         }
     }
 
-    /// Verifies the length, flushes, renames into place, flushes the folder, then commits.
-    /// Returns the file's size.
+    /// Verifies the length, flushes, renames into place, flushes the folder, then commits; the
+    /// lock is held until the commit is done. Returns the file's size.
     func finish() throws -> Int {
         guard let partial else { throw TransferError.network("no response") }
         let total = expected ?? partial.size
         guard partial.size == total else {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
         }
-        // Another instance may have placed and committed the file since this attempt began.
-        if try database.mediaItem(key)?.state == .complete { throw TransferError.completedElsewhere }
-        // Flush, rename, flush the folder, commit; the lock is held until the commit is done.
+        guard total > 0 else { throw TransferError.emptyBody }
+        try checkStillWanted()
         try partial.flush()
         try store.place(partial, as: key)
-        try database.markComplete(key, bytes: total)
+        do {
+            try database.markComplete(key, bytes: total)
+        } catch RegistryError.notRegistered {
+            // Removed between the check and the commit: the file must not stay unregistered.
+            _ = try? store.delete(key)
+            throw TransferError.notRequested
+        }
         partial.release()
         self.partial = nil
         return total
+    }
+
+    /// Finishes a partial file that an earlier attempt wrote whole (a crash before the rename):
+    /// no request needed.
+    func finishWritten(total: Int) throws -> Int {
+        let file = try lock(truncate: false)
+        guard file.size == total else { throw TransferError.lengthMismatch(expected: total, received: file.size) }
+        expected = total
+        return try finish()
     }
 
     /// Closes the partial file after a failed attempt; its bytes stay for a resume.

@@ -17,7 +17,7 @@ struct MediaFetcher: Sendable {
             // A registry or file error outside an attempt: nothing was placed.
             let reason = "\(error)"
             logger.error("download failed", metadata: ["item": "\(key)", "error": "\(reason)"])
-            try? database.markFailed(key, reason: reason, attempts: 0, receivedBytes: store.partialSize(key))
+            record { try database.markFailed(key, reason: reason, attempts: 0, receivedBytes: store.partialSize(key)) }
             report(.failed(key, reason: reason))
             return .failed(reason)
         }
@@ -28,16 +28,7 @@ struct MediaFetcher: Sendable {
             report(.failed(key, reason: TransferError.notRequested.description))
             return .failed(TransferError.notRequested.description)
         }
-        if item.state == .complete {
-            report(.completed(key, bytes: item.receivedBytes, alreadyPresent: true))
-            return .completed(bytes: item.receivedBytes, alreadyPresent: true)
-        }
-        // A crash after the rename and before the commit: the file in place is the verified one.
-        if let expected = item.expectedBytes, store.finalSize(key) == expected {
-            try database.markComplete(key, bytes: expected, event: .adopted)
-            report(.completed(key, bytes: expected, alreadyPresent: true))
-            return .completed(bytes: expected, alreadyPresent: true)
-        }
+        if let done = try alreadyDone(key, item, report: report) { return done }
         guard let url = URL(string: item.url) else {
             let reason = "the registered URL '\(item.url)' is not valid"
             try database.markFailed(key, reason: reason, attempts: 0, receivedBytes: 0)
@@ -45,53 +36,54 @@ struct MediaFetcher: Sendable {
             return .failed(reason)
         }
         try database.markDownloading(key)
-        var validators = (etag: item.etag, lastModified: item.lastModified, total: item.expectedBytes)
+        var current = item
         var retries = 0, attempts = item.attempts
         var highWater = store.partialSize(key)
         while true {
             if Task.isCancelled { return cancel(key, report: report) }
             attempts += 1
-            var offset = store.partialSize(key)
-            let validator = validators.etag ?? validators.lastModified
-            var headers: [String: String] = [:]
-            if offset > 0, let validator {
-                headers = ["Range": "bytes=\(offset)-", "If-Range": validator]
-            } else {
-                offset = 0
-            }
+            let offset = store.partialSize(key)
+            // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
+            let validator = current.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? current.lastModified
+            let resuming = offset > 0 && validator != nil
             let sink = DownloadSink(
-                key: key, store: store, database: database, resumeOffset: offset,
-                knownTotal: offset > 0 ? validators.total : nil, report: report)
+                key: key, store: store, database: database,
+                resume: .init(offset: resuming ? offset : 0, validator: resuming ? validator : nil,
+                              knownTotal: resuming ? current.expectedBytes : nil),
+                report: report)
             do {
-                try await transport.fetch(TransportRequest(url: url, headers: headers), into: sink)
-                let bytes = try sink.finish()
+                let bytes: Int
+                if resuming, let total = current.expectedBytes, offset == total {
+                    // Written whole by an earlier attempt that stopped before the rename.
+                    bytes = try sink.finishWritten(total: total)
+                } else {
+                    let headers = resuming ? ["Range": "bytes=\(offset)-", "If-Range": validator ?? ""] : [:]
+                    try await transport.fetch(TransportRequest(url: url, headers: headers), into: sink)
+                    bytes = try sink.finish()
+                }
                 report(.completed(key, bytes: bytes, alreadyPresent: false))
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
                 sink.abandon()
                 if Task.isCancelled { return cancel(key, report: report) }
-                if let refreshed = try database.mediaItem(key) {
-                    // Another download of the same item (another process) finished first.
-                    if refreshed.state == .complete {
-                        report(.completed(key, bytes: refreshed.receivedBytes, alreadyPresent: true))
-                        return .completed(bytes: refreshed.receivedBytes, alreadyPresent: true)
-                    }
-                    validators = (refreshed.etag, refreshed.lastModified, refreshed.expectedBytes)
+                guard let refreshed = try database.mediaItem(key) else {
+                    // Removed while downloading: leave nothing behind.
+                    try? store.deletePartial(key)
+                    report(.failed(key, reason: "removed while downloading"))
+                    return .failed("removed while downloading")
                 }
+                current = refreshed
+                if let done = try alreadyDone(key, refreshed, report: report) { return done }
                 let size = store.partialSize(key)
                 if size > highWater {
                     highWater = size
                     retries = 0
                 }
                 retries += 1
-                let retryable = Self.isRetryable(error)
                 let reason = "\(error)"
+                let retryable = Self.isRetryable(error)
                 if !retryable || retries > retry.maxRetries {
-                    if !retryable { try? store.deletePartial(key) }
-                    let final = retryable ? "\(reason) (gave up after \(attempts) attempts)" : reason
-                    try database.markFailed(key, reason: final, attempts: attempts, receivedBytes: store.partialSize(key))
-                    report(.failed(key, reason: final))
-                    return .failed(final)
+                    return try giveUp(key, error: error, retryable: retryable, attempts: attempts, report: report)
                 }
                 try database.recordAttempt(key, attempts: attempts, receivedBytes: size, error: reason)
                 let delay = retry.delay(beforeRetry: retries, retryAfter: sink.retryAfter)
@@ -102,10 +94,43 @@ struct MediaFetcher: Sendable {
         }
     }
 
+    /// Complete already, or (a crash after the rename and before the commit) a file in place of the
+    /// recorded size, which is adopted.
+    private func alreadyDone(_ key: MediaKey, _ item: MediaItem, report: @Sendable (DownloadEvent) -> Void) throws -> ItemOutcome? {
+        if item.state == .complete {
+            report(.completed(key, bytes: item.receivedBytes, alreadyPresent: true))
+            return .completed(bytes: item.receivedBytes, alreadyPresent: true)
+        }
+        guard let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected else { return nil }
+        try database.markComplete(key, bytes: expected, event: .adopted)
+        report(.completed(key, bytes: expected, alreadyPresent: true))
+        return .completed(bytes: expected, alreadyPresent: true)
+    }
+
+    private func giveUp(_ key: MediaKey, error: any Error, retryable: Bool, attempts: Int,
+                        report: @Sendable (DownloadEvent) -> Void) throws -> ItemOutcome {
+        let reason = retryable ? "\(error) (gave up after \(attempts) attempts)" : "\(error)"
+        if case FileError.inUse = error {
+            // Another process is downloading it: not a failure of the item; it stays queued.
+            try database.requeue(key, receivedBytes: store.partialSize(key))
+        } else {
+            // A refused request (4xx) makes the partial worthless; a disk error does not.
+            if error is TransferError, !retryable { try? store.deletePartial(key) }
+            try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: store.partialSize(key))
+        }
+        report(.failed(key, reason: reason))
+        return .failed(reason)
+    }
+
     private func cancel(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) -> ItemOutcome {
-        try? database.requeue(key, receivedBytes: store.partialSize(key))
+        record { try database.requeue(key, receivedBytes: store.partialSize(key)) }
         report(.cancelled(key))
         return .cancelled
+    }
+
+    /// Runs a registry write whose failure cannot change the outcome, logging it.
+    private func record(_ write: () throws -> Void) {
+        do { try write() } catch { logger.error("registry write failed", metadata: ["error": "\(error)"]) }
     }
 
     static func isRetryable(_ error: any Error) -> Bool {

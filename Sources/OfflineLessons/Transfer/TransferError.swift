@@ -10,6 +10,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case inconsistentRange(String)
     /// The server answered 416 to a resume: the partial file is discarded.
     case rangeNotSatisfiable
+    /// A media response with no bytes.
+    case emptyBody
     /// The connection failed or was closed.
     case network(String)
     /// The lesson has no link for this medium: it is never requested.
@@ -27,6 +29,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
             "the server announced \(expected) bytes but sent \(received)"
         case .inconsistentRange(let detail): "the server's Content-Range does not fit the resume: \(detail)"
         case .rangeNotSatisfiable: "the server could not resume the partial file (HTTP 416)"
+        case .emptyBody: "the server sent an empty file"
         case .network(let detail): "network error: \(detail)"
         case .unavailable: "the lesson has no such medium"
         case .notRequested: "the item was never requested"
@@ -38,7 +41,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch self {
         case .httpStatus(let status): status == 408 || status == 429 || status >= 500
-        case .notMedia, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network: true
+        case .notMedia, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network, .emptyBody: true
         case .unavailable, .notRequested, .completedElsewhere: false
         }
     }
