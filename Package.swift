@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "OfflineLessons",
                 "LessonsServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GRDB
 import OfflineLessons
 
 /// An error the CLI reports with a message and one of the contract's exit codes.
@@ -29,6 +30,8 @@ struct CommandFailure: Error {
             self.init(error.description, exitCode: Self.usage)
         case let error as FileError:
             self.init(error.description, exitCode: Self.unusable)
+        case let error as DatabaseError:
+            self.init("the library database cannot be used: \(error.message ?? error.description)", exitCode: Self.unusable)
         default:
             return nil
         }
