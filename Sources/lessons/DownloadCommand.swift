@@ -47,11 +47,28 @@ struct DownloadCommand: AsyncParsableCommand {
             let lessons = try await resolve(parsed, in: library.catalog)
             events = try library.download(lessons, media: media)
         }
-        let progress = ProgressDisplay(mode: global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines))
-        var summary = DownloadSummary()
-        for await event in events {
-            progress.handle(event)
-            if case .finished(let final) = event { summary = final }
+        let mode: ProgressDisplay.Mode = global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines)
+        let consumer = Task { () -> (summary: DownloadSummary?, downloaded: Int) in
+            let progress = ProgressDisplay(mode: mode)
+            var summary: DownloadSummary?, downloaded = 0
+            for await event in events {
+                progress.handle(event)
+                if case .completed(_, _, false) = event { downloaded += 1 }
+                if case .finished(let final) = event { summary = final }
+            }
+            progress.clear()
+            return (summary, downloaded)
+        }
+        // Ctrl-C stops the run cleanly: unfinished items go back to the queue.
+        let interrupt = SignalWatcher(SIGINT) { consumer.cancel() }
+        let (finished, downloaded) = await consumer.value
+        interrupt.stop()
+        guard let summary = finished else {
+            for _ in 0..<250 where await library.activeDownloads() > 0 { try await Task.sleep(for: .milliseconds(20)) }
+            let left = try library.database.mediaItems(in: [.queued, .downloading]).count
+            throw CommandFailure(
+                "interrupted after \(downloaded) file(s); \(left) left queued: run `lessons download` to resume",
+                exitCode: CommandFailure.failed)
         }
         if global.json {
             try Terminal.json(summary)
@@ -80,3 +97,22 @@ struct DownloadCommand: AsyncParsableCommand {
 }
 
 extension MediaChoice: ExpressibleByArgument {}
+
+/// Runs `action` when the process receives `signal`, instead of the default (termination).
+final class SignalWatcher {
+    private let source: any DispatchSourceSignal
+    private let signalNumber: Int32
+
+    init(_ signalNumber: Int32, action: @escaping @Sendable () -> Void) {
+        self.signalNumber = signalNumber
+        signal(signalNumber, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler(handler: action)
+        source.resume()
+    }
+
+    func stop() {
+        source.cancel()
+        signal(signalNumber, SIG_DFL)
+    }
+}

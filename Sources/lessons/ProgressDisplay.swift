@@ -54,7 +54,7 @@ final class ProgressDisplay {
         Terminal.err(text + "\n")
     }
 
-    private func clear() {
+    func clear() {
         guard mode == .bars, drawnLines > 0 else { return }
         Terminal.err(String(repeating: "\u{1B}[1A\u{1B}[2K", count: drawnLines))
         drawnLines = 0

@@ -6,10 +6,10 @@ import Testing
 @Suite("lessons download, list, status, remove")
 struct DownloadCLITests {
     /// Runs `body` with an in-process server and an empty library folder.
-    func withServer(faults: FaultInjector? = nil, _ body: @Sendable (ContentServer, ContentServer.Running, String) async throws -> Void) async throws {
+    func withServer(faults: FaultInjector? = nil, scale: Double = 0.001, _ body: @Sendable (ContentServer, ContentServer.Running, String) async throws -> Void) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-lib-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try ContentServer(configuration: .init(faults: faults))
+        let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
         try await server.withRunning { running in try await body(server, running, root.path) }
     }
 
@@ -88,6 +88,31 @@ struct DownloadCLITests {
             let failing = try await CLIRunner.run(["download", "gemara:berakhot:3"], environment: env)
             #expect(failing.status == 1)
             #expect(failing.stdout.contains("FAILED: gemara/2 audio"))
+        }
+    }
+
+    @Test("Ctrl-C stops a download cleanly: items go back to the queue, the next run finishes them")
+    func interrupt() async throws {
+        let faults = FaultInjector()
+        for id in 1...3 { await faults.inject(.throttle(millisecondsPerChunk: 50), at: MediaAddress(LessonID(.gemara, id), .audio)) }
+        try await withServer(faults: faults, scale: 0.05) { _, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            let child = try CLIRunner.start(["download", "gemara:berakhot:2-4"], environment: env)
+            let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
+            for _ in 0..<400 where !FileManager.default.fileExists(atPath: database.path) { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(child.process.isRunning, "the download should still be running when interrupted")
+            kill(child.process.processIdentifier, SIGINT)
+            await child.exit()
+            let result = child.result()
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("interrupted after"), "stderr: \(result.stderr)")
+            let registry = try LibraryDatabase.open(at: database.path)
+            #expect(try registry.mediaItems(in: [.downloading]).isEmpty)
+            #expect(try !registry.mediaItems(in: [.queued]).isEmpty)
+            let resumed = try await CLIRunner.run(["download"], environment: env)
+            #expect(resumed.status == 0, "stderr: \(resumed.stderr)")
+            #expect(try registry.mediaItems(in: [.complete]).count == 6)
         }
     }
 }
