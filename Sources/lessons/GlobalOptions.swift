@@ -47,18 +47,14 @@ struct GlobalOptions: ParsableArguments {
         return url
     }
 
-    /// The media base: explicit, else the environment, else the server's origin + `/media/`.
-    func resolvedMediaBase(apiBase: URL?) throws -> URL? {
-        if let text = mediaBase ?? environment["LESSONS_MEDIA_BASE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let url = MediaLocator.validatedBase(text) else {
-                throw CommandFailure("'\(text)' is not a usable media base URL: give an http(s) URL", exitCode: CommandFailure.usage)
-            }
-            return url
+    /// The media base given by `--media-base` or `$LESSONS_MEDIA_BASE`; `nil` lets the library use
+    /// the server's origin + `/media/`.
+    func explicitMediaBase() throws -> URL? {
+        guard let text = mediaBase ?? environment["LESSONS_MEDIA_BASE"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let url = MediaLocator.validatedBase(text) else {
+            throw CommandFailure("'\(text)' is not a usable media base URL: give an http(s) URL", exitCode: CommandFailure.usage)
         }
-        guard let apiBase, var components = URLComponents(url: apiBase, resolvingAgainstBaseURL: false) else { return nil }
-        components.path = "/media/"
-        components.query = nil
-        return components.url
+        return url
     }
 
     /// The library's database, creating the folder when needed.

@@ -8,7 +8,7 @@ extension GlobalOptions {
         let apiBase = try apiBase()
         let client = apiBase.map { CatalogClient(configuration: .init(apiBase: $0, token: resolvedToken)) }
         let configuration = LessonLibrary.Configuration(
-            engine: .init(concurrency: concurrency), mediaBase: try resolvedMediaBase(apiBase: apiBase))
+            engine: .init(concurrency: concurrency), mediaBase: try explicitMediaBase())
         do {
             return try LessonLibrary(root: libraryURL, client: client, configuration: configuration)
         } catch {

@@ -87,6 +87,21 @@ struct DownloadFaultTests {
         }
     }
 
+    @Test("the retry count resets whenever an attempt grew the file: more cuts than retries still complete")
+    func retriesResetOnProgress() async throws {
+        // 5 cuts, 3 retries allowed: only the reset on progress lets this finish.
+        try await download(faults: [.resetMidBody(afterBytes: 60_000, count: 5)]) { fixture, library, lesson, _, summary, requests in
+            #expect(summary.failed.isEmpty)
+            #expect(requests.count == 6)
+            try expectComplete(fixture, library, lesson)
+        }
+        // Without progress (the server ignores Range, so every attempt restarts), the retries run out.
+        try await download(faults: [.ignoreRange, .resetMidBody(afterBytes: 60_000, count: 5)]) { _, library, lesson, _, _, requests in
+            #expect(requests.count == 4)
+            try expectFailed(library, lesson, reasonContains: "gave up after 4 attempts")
+        }
+    }
+
     @Test("fewer bytes than Content-Length: not accepted, resumed")
     func shortBody() async throws {
         try await download(faults: [.shortBody(missingBytes: 1000, count: 1)]) { fixture, library, lesson, _, _, requests in
