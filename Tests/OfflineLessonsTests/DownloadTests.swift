@@ -196,6 +196,9 @@ struct DownloadTests {
             #expect(again?.failed.isEmpty == true)
             #expect(try one.database.mediaItem(MediaKey(LessonID(.gemara, 6), .audio))?.state == .complete)
             #expect(fixture.hasServedFile(one, lessons[0], .audio))
+            for medium in [MediaKind.audio, .text] {
+                #expect(one.store.partialSize(MediaKey(LessonID(.gemara, 6), medium)) == 0, "no partial file is left behind")
+            }
         }
     }
 

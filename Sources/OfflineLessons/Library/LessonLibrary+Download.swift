@@ -103,6 +103,7 @@ extension LessonLibrary {
                             switch outcome {
                             case .completed(let bytes, _): report(.completed(key, bytes: bytes, alreadyPresent: true))
                             case .failed(let reason): report(.failed(key, reason: reason))
+                            case .removed: report(.failed(key, reason: ItemOutcome.removedReason))
                             case .cancelled: report(.cancelled(key))
                             }
                         }
@@ -120,6 +121,8 @@ extension LessonLibrary {
                         }
                     case .failed(let reason):
                         summary.failed.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
+                    case .removed:
+                        summary.failed.append(.init(lesson: key.lesson, medium: key.medium, reason: ItemOutcome.removedReason))
                     case .cancelled:
                         summary.cancelled += 1
                     }
@@ -136,6 +139,8 @@ extension LessonLibrary {
 }
 
 extension ItemOutcome {
+    static let removedReason = "removed while downloading"
+
     /// The outcome as seen by a caller that joined another's download: nothing was written for it.
     var asJoined: ItemOutcome {
         if case .completed(let bytes, _) = self { return .completed(bytes: bytes, alreadyPresent: true) }

@@ -103,15 +103,17 @@ extension LessonLibrary {
         for lesson in lessons {
             let items = try database.mediaItems(of: lesson)
             var chosen = Set(items.map(\.key.medium).filter { media?.contains($0) ?? true })
-            // The PDF goes with the last audio or video that is complete or on its way (legacy B25).
-            let kept = items.filter { !chosen.contains($0.key.medium) && $0.key.medium != .text }
-            if !kept.contains(where: { [.complete, .queued, .downloading].contains($0.state) }) {
+            // The PDF goes with the last audio or video row (legacy B25).
+            if !items.contains(where: { !chosen.contains($0.key.medium) && $0.key.medium != .text }) {
                 chosen.formUnion(items.map(\.key.medium).filter { $0 == .text })
             }
             // File, then row, one item at a time: an error leaves every earlier item consistent.
             for key in chosen.sorted().map({ MediaKey(lesson, $0) }) {
                 let deleted = try store.delete(key)
                 try database.removeItems([key], reason: "removed by request")
+                // A download that committed between the two steps has placed its file: delete it too.
+                // Any later commit finds no row and removes its own file.
+                _ = try? store.delete(key)
                 report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted))
             }
         }

@@ -11,8 +11,8 @@ extension LibraryDatabase {
     /// Records what the server said about the file: its size and validators, for resume.
     public func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws {
         try update(
-            key, "expectedBytes = COALESCE(?, CASE WHEN etag IS ? THEN expectedBytes END), etag = ?, lastModified = ?",
-            [expectedBytes, etag, etag, lastModified], onlyIf: "state != 'complete'")
+            key, "expectedBytes = COALESCE(?, CASE WHEN ? IS NOT NULL AND etag = ? THEN expectedBytes END), etag = ?, lastModified = ?",
+            [expectedBytes, etag, etag, etag, lastModified], onlyIf: "state != 'complete'")
     }
 
     /// Records a failed attempt that will be retried.

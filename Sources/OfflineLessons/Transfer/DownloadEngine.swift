@@ -35,8 +35,11 @@ public actor DownloadEngine {
             let outcome = await withCheckedContinuation { continuation in
                 inFlight[key, default: []].append(continuation)
             }
-            if case .cancelled = outcome, !Task.isCancelled { continue }
-            return (outcome, true)
+            // The owner was cancelled, or saw the item removed (it may have been requested again since).
+            switch outcome {
+            case .cancelled where !Task.isCancelled, .removed: continue
+            default: return (outcome, true)
+            }
         }
         inFlight[key] = []
         await slots.acquire()

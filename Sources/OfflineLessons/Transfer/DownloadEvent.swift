@@ -48,5 +48,7 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
 enum ItemOutcome: Sendable {
     case completed(bytes: Int, alreadyPresent: Bool)
     case failed(String)
+    /// The item left the registry while it was being downloaded.
+    case removed
     case cancelled
 }

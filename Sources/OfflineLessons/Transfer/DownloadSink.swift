@@ -10,6 +10,8 @@ final class DownloadSink: TransportSink {
         var offset: Int
         /// The validator sent as `If-Range`, when resuming.
         var validator: String?
+        /// Whether that validator is the ETag (else Last-Modified).
+        var validatorIsETag: Bool
         /// The file's total size recorded by an earlier attempt, when known.
         var knownTotal: Int?
     }
@@ -23,6 +25,8 @@ final class DownloadSink: TransportSink {
     private var partial: PartialFile?
     private(set) var expected: Int?
     private(set) var retryAfter: Duration?
+    /// Bytes this attempt wrote.
+    private(set) var bytesWritten = 0
     private var lastReport = ContinuousClock.now
 
     init(key: MediaKey, store: MediaStore, database: LibraryDatabase, resume: Resume,
@@ -47,6 +51,7 @@ final class DownloadSink: TransportSink {
         if contentType.hasPrefix("text/html") || (contentType.hasPrefix("text/") && (length ?? 0) < 64 * 1024) {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
+        if head.status == 200, length == 0 { throw TransferError.emptyBody }
         let file = try lock(truncate: false)
         if head.status == 206 {
             expected = try checkContentRange(head["content-range"], length: length)
@@ -56,7 +61,6 @@ final class DownloadSink: TransportSink {
             }
         } else {
             try file.truncate()
-            guard length != 0 else { throw TransferError.emptyBody }
             // Without a length, a size recorded for the same version still has to match.
             let sameVersion = head["etag"] != nil && head["etag"] == resume.validator
             expected = length ?? (sameVersion ? resume.knownTotal : nil)
@@ -69,7 +73,13 @@ final class DownloadSink: TransportSink {
     private func lock(truncate: Bool) throws -> PartialFile {
         let file = try store.openPartial(key, truncate: truncate)
         partial = file
-        try checkStillWanted()
+        do {
+            try checkStillWanted()
+        } catch {
+            // Completed or removed: this partial file is garbage; remove it while holding its lock.
+            try? FileManager.default.removeItem(at: file.url)
+            throw error
+        }
         return file
     }
 
@@ -109,8 +119,7 @@ final class DownloadSink: TransportSink {
     /// A 206 must be of the version the partial file holds (a server may ignore `If-Range`).
     private func checkSameVersion(_ head: TransportResponseHead) throws {
         guard let validator = resume.validator else { return }
-        let isETag = validator.hasPrefix("\"") || validator.hasPrefix("W/")
-        let current = isETag ? head["etag"] : head["last-modified"]
+        let current = resume.validatorIsETag ? head["etag"] : head["last-modified"]
         if let current, current != validator {
             try? partial?.truncate()
             throw TransferError.inconsistentRange("the server sent part of another version (\(current), not \(validator))")
@@ -120,6 +129,7 @@ final class DownloadSink: TransportSink {
     func receive(bytes: UnsafeRawBufferPointer) throws {
         guard let partial else { throw TransferError.network("body before head") }
         try partial.append(bytes)
+        bytesWritten += bytes.count
         if let expected, partial.size > expected {
             let received = partial.size
             try? partial.truncate()
@@ -128,6 +138,7 @@ final class DownloadSink: TransportSink {
         let now = ContinuousClock.now
         if now - lastReport > .milliseconds(100) {
             lastReport = now
+            try checkStillWanted()  // a removal stops the download here, not at the end
             report(.progress(key, received: partial.size, expected: expected))
         }
     }

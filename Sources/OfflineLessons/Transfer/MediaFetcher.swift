@@ -49,6 +49,7 @@ struct MediaFetcher: Sendable {
             let sink = DownloadSink(
                 key: key, store: store, database: database,
                 resume: .init(offset: resuming ? offset : 0, validator: resuming ? validator : nil,
+                              validatorIsETag: resuming && validator == current.etag,
                               knownTotal: resuming ? current.expectedBytes : nil),
                 report: report)
             do {
@@ -69,13 +70,14 @@ struct MediaFetcher: Sendable {
                 guard let refreshed = try database.mediaItem(key) else {
                     // Removed while downloading: leave nothing behind.
                     try? store.deletePartial(key)
-                    report(.failed(key, reason: "removed while downloading"))
-                    return .failed("removed while downloading")
+                    report(.failed(key, reason: ItemOutcome.removedReason))
+                    return .removed
                 }
                 current = refreshed
                 if let done = try alreadyDone(key, refreshed, report: report) { return done }
                 let size = store.partialSize(key)
-                if size > highWater {
+                // Progress made by this attempt (not by another process writing the same file).
+                if sink.bytesWritten > 0, size > highWater {
                     highWater = size
                     retries = 0
                 }
@@ -123,7 +125,13 @@ struct MediaFetcher: Sendable {
     }
 
     private func cancel(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) -> ItemOutcome {
-        record { try database.requeue(key, receivedBytes: store.partialSize(key)) }
+        record {
+            if try database.mediaItem(key) == nil {
+                try store.deletePartial(key)  // removed as well: nothing to resume
+            } else {
+                try database.requeue(key, receivedBytes: store.partialSize(key))
+            }
+        }
         report(.cancelled(key))
         return .cancelled
     }
