@@ -21,7 +21,7 @@ struct CommandFailure: Error {
         switch error {
         case let error as CatalogError:
             switch error {
-            case .unknownSelection, .invalidServerURL: self.init(error.description, exitCode: Self.usage)
+            case .invalidServerURL: self.init(error.description, exitCode: Self.usage)
             default: self.init(error.description, exitCode: Self.unusable)
             }
         case let error as MediaLinkError:

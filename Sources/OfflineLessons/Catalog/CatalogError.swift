@@ -19,8 +19,6 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidServerURL(String)
     /// The catalog is not cached and no server is configured to fetch it.
     case notCached(String)
-    /// A selector names a masechet, daf, chapter or mishna that does not exist.
-    case unknownSelection(String)
 
     public var description: String {
         switch self {
@@ -40,8 +38,6 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(url)' is not a usable server URL: give an http(s) URL such as http://127.0.0.1:8080/api/"
         case .notCached(let what):
             "\(what) is not cached and no server is configured: pass --server URL or set LESSONS_SERVER"
-        case .unknownSelection(let message):
-            message
         }
     }
 }

@@ -14,8 +14,6 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyBody
     /// The connection failed or was closed.
     case network(String)
-    /// The lesson has no link for this medium: it is never requested.
-    case unavailable
     /// The item is not in the registry.
     case notRequested
     /// Another download of the same item (another process) completed it first.
@@ -31,7 +29,6 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         case .rangeNotSatisfiable: "the server could not resume the partial file (HTTP 416)"
         case .emptyBody: "the server sent an empty file"
         case .network(let detail): "network error: \(detail)"
-        case .unavailable: "the lesson has no such medium"
         case .notRequested: "the item was never requested"
         case .completedElsewhere: "another download completed the item first"
         }
@@ -42,7 +39,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .httpStatus(let status): status == 408 || status == 429 || status >= 500
         case .notMedia, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network, .emptyBody: true
-        case .unavailable, .notRequested, .completedElsewhere: false
+        case .notRequested, .completedElsewhere: false
         }
     }
 }
