@@ -21,10 +21,9 @@ struct CatalogCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let database = try global.openDatabase()
-        let catalog = try global.catalog(database: database)
-        let (shas, source, fetchedAt) = try await catalog.shas(refresh: refresh)
-        let cached = try database.cachedLessonCounts()
+        let library = try global.openLibrary()
+        let (shas, source, fetchedAt) = try await library.catalog.shas(refresh: refresh)
+        let cached = try library.database.cachedLessonCounts()
         let report = CatalogReport(shas: shas, source: source, fetchedAt: fetchedAt, cachedLessons: cached)
         for problem in shas.problems { Terminal.err("lessons: warning: the server's Shas has a bad entry, skipped: \(problem)\n") }
         if global.json {

@@ -26,8 +26,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// The library folder per the contract's order of precedence.
     var libraryURL: URL {
-        if let library, !library.isEmpty { return URL(fileURLWithPath: library) }
-        if let path = environment["LESSONS_LIBRARY"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        if let path = setting(library.flatMap { $0.isEmpty ? nil : $0 }, "LESSONS_LIBRARY") { return URL(fileURLWithPath: path) }
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             return URL(fileURLWithPath: xdg).appendingPathComponent("lessons")
         }
@@ -35,12 +34,12 @@ struct GlobalOptions: ParsableArguments {
     }
 
     var resolvedToken: String? {
-        token ?? environment["LESSONS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        setting(token, "LESSONS_TOKEN")
     }
 
     /// The API base, or `nil` when none is configured. Throws on an unusable URL.
     func apiBase() throws -> URL? {
-        guard let text = server ?? environment["LESSONS_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let text = setting(server, "LESSONS_SERVER") else { return nil }
         guard let url = MediaLocator.validatedBase(text) else {
             throw CommandFailure(CatalogError.invalidServerURL(text).description, exitCode: CommandFailure.usage)
         }
@@ -50,29 +49,15 @@ struct GlobalOptions: ParsableArguments {
     /// The media base given by `--media-base` or `$LESSONS_MEDIA_BASE`; `nil` lets the library use
     /// the server's origin + `/media/`.
     func explicitMediaBase() throws -> URL? {
-        guard let text = mediaBase ?? environment["LESSONS_MEDIA_BASE"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let text = setting(mediaBase, "LESSONS_MEDIA_BASE") else { return nil }
         guard let url = MediaLocator.validatedBase(text) else {
             throw CommandFailure("'\(text)' is not a usable media base URL: give an http(s) URL", exitCode: CommandFailure.usage)
         }
         return url
     }
 
-    /// The library's database, creating the folder when needed.
-    func openDatabase() throws -> LibraryDatabase {
-        let root = libraryURL
-        do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            return try LibraryDatabase.open(at: root.appendingPathComponent(LibraryLayout.databaseName).path)
-        } catch {
-            throw CommandFailure("cannot open the library at \(root.path): \(error)", exitCode: CommandFailure.unusable)
-        }
-    }
-
-    /// The catalog over the library's cache and, when configured, the server.
-    func catalog(database: LibraryDatabase) throws -> Catalog {
-        let client = try apiBase().map {
-            CatalogClient(configuration: .init(apiBase: $0, token: resolvedToken))
-        }
-        return Catalog(database: database, client: client)
+    /// A command-line value, else a non-empty environment variable.
+    func setting(_ flag: String?, _ variable: String) -> String? {
+        flag ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
     }
 }
