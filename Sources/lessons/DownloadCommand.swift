@@ -38,34 +38,22 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let parsed = try parseSelectors(selectors)
-        let library = try global.openLibrary(concurrency: concurrency)
-        let events: AsyncStream<DownloadEvent>
-        if parsed.isEmpty {
-            events = try library.resumePending()
-        } else {
-            let lessons = try await resolve(parsed, in: library.catalog)
-            events = try library.download(lessons, media: media)
+        // Ctrl-C is caught from the first moment, so an early one still ends the run cleanly:
+        // unfinished items go back to the queue and the exit code is 1.
+        let interrupt = SignalWatcher(SIGINT)
+        defer { interrupt.stop() }
+        let work = Task { try await runDownloads() }
+        interrupt.onSignal { work.cancel() }
+        let outcome: (summary: DownloadSummary?, downloaded: Int, library: LessonLibrary?)
+        do {
+            outcome = try await work.value
+        } catch where interrupt.hasFired {
+            outcome = (nil, 0, nil)  // interrupted while resolving: nothing was queued by this run
         }
-        let mode: ProgressDisplay.Mode = global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines)
-        let consumer = Task { () -> (summary: DownloadSummary?, downloaded: Int) in
-            let progress = ProgressDisplay(mode: mode)
-            var summary: DownloadSummary?, downloaded = 0
-            for await event in events {
-                progress.handle(event)
-                if case .completed(_, _, false) = event { downloaded += 1 }
-                if case .finished(let final) = event { summary = final }
-            }
-            progress.clear()
-            return (summary, downloaded)
-        }
-        // Ctrl-C stops the run cleanly: unfinished items go back to the queue.
-        let interrupt = SignalWatcher(SIGINT) { consumer.cancel() }
-        let (finished, downloaded) = await consumer.value
-        interrupt.stop()
+        let (finished, downloaded, library) = outcome
         guard let summary = finished else {
-            for _ in 0..<250 where await library.activeDownloads() > 0 { try await Task.sleep(for: .milliseconds(20)) }
-            let left = try library.database.mediaItems(in: [.queued, .downloading]).count
+            for _ in 0..<250 where await library?.activeDownloads() ?? 0 > 0 { try await Task.sleep(for: .milliseconds(20)) }
+            let left = try library?.database.mediaItems(in: [.queued, .downloading]).count ?? 0
             throw CommandFailure(
                 "interrupted after \(downloaded) file(s); \(left) left queued: run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
@@ -73,7 +61,7 @@ struct DownloadCommand: AsyncParsableCommand {
         if global.json {
             try Terminal.json(summary)
         } else {
-            printSummary(summary, resumed: parsed.isEmpty)
+            printSummary(summary, resumed: selectors.isEmpty)
         }
         if !summary.failed.isEmpty {
             throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
@@ -81,6 +69,31 @@ struct DownloadCommand: AsyncParsableCommand {
         if summary.cancelled > 0 {
             throw CommandFailure("interrupted: \(summary.cancelled) download(s) will resume with `lessons download`", exitCode: CommandFailure.failed)
         }
+    }
+
+    /// Resolves the selectors and runs the downloads; a cancelled task ends with no summary.
+    private func runDownloads() async throws -> (summary: DownloadSummary?, downloaded: Int, library: LessonLibrary?) {
+        let parsed = try parseSelectors(selectors)
+        guard !Task.isCancelled else { return (nil, 0, nil) }
+        let library = try global.openLibrary(concurrency: concurrency)
+        let events: AsyncStream<DownloadEvent>
+        if parsed.isEmpty {
+            events = try library.resumePending()
+        } else {
+            let lessons = try await resolve(parsed, in: library.catalog)
+            guard !Task.isCancelled else { return (nil, 0, library) }
+            events = try library.download(lessons, media: media)
+        }
+        let mode: ProgressDisplay.Mode = global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines)
+        let progress = ProgressDisplay(mode: mode)
+        var summary: DownloadSummary?, downloaded = 0
+        for await event in events {
+            progress.handle(event)
+            if case .completed(_, _, false) = event { downloaded += 1 }
+            if case .finished(let final) = event { summary = final }
+        }
+        progress.clear()
+        return (Task.isCancelled ? nil : summary, downloaded, library)
     }
 
     func printSummary(_ summary: DownloadSummary, resumed: Bool) {
@@ -98,17 +111,39 @@ struct DownloadCommand: AsyncParsableCommand {
 
 extension MediaChoice: ExpressibleByArgument {}
 
-/// Runs `action` when the process receives `signal`, instead of the default (termination).
-final class SignalWatcher {
+/// Catches `signal` instead of the default (termination) and runs the registered action when it arrives.
+final class SignalWatcher: @unchecked Sendable {
     private let source: any DispatchSourceSignal
     private let signalNumber: Int32
+    private let lock = NSLock()
+    private var fired = false
+    private var action: (@Sendable () -> Void)?
 
-    init(_ signalNumber: Int32, action: @escaping @Sendable () -> Void) {
+    init(_ signalNumber: Int32) {
         self.signalNumber = signalNumber
         signal(signalNumber, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler(handler: action)
+        source.setEventHandler { [weak self] in self?.fire() }
         source.resume()
+    }
+
+    var hasFired: Bool { lock.withLock { fired } }
+
+    /// Runs `action` on the signal; at once if it has already arrived.
+    func onSignal(_ action: @escaping @Sendable () -> Void) {
+        let alreadyFired = lock.withLock { () -> Bool in
+            self.action = action
+            return fired
+        }
+        if alreadyFired { action() }
+    }
+
+    private func fire() {
+        let action = lock.withLock { () -> (@Sendable () -> Void)? in
+            fired = true
+            return self.action
+        }
+        action?()
     }
 
     func stop() {

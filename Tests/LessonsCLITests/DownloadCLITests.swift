@@ -99,8 +99,15 @@ struct DownloadCLITests {
             let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
             let child = try CLIRunner.start(["download", "gemara:berakhot:2-4"], environment: env)
             let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
-            for _ in 0..<400 where !FileManager.default.fileExists(atPath: database.path) { try await Task.sleep(for: .milliseconds(10)) }
-            try await Task.sleep(for: .milliseconds(300))
+            // Interrupt once bytes are flowing (a fixed sleep raced slow CI machines).
+            var downloading = false
+            for _ in 0..<1000 where !downloading {
+                try await Task.sleep(for: .milliseconds(20))
+                let media = URL(fileURLWithPath: library).appendingPathComponent("media")
+                let files = FileManager.default.enumerator(atPath: media.path)?.compactMap { $0 as? String } ?? []
+                downloading = files.contains { $0.hasSuffix(".partial") }
+            }
+            #expect(downloading, "no partial file appeared")
             #expect(child.process.isRunning, "the download should still be running when interrupted")
             kill(child.process.processIdentifier, SIGINT)
             await child.exit()
