@@ -7,47 +7,37 @@ final class ProgressDisplay {
     enum Mode { case bars, lines, silent }
 
     let mode: Mode
-    private var active: [MediaKey: (received: Int, expected: Int?)] = [:]
-    private var queued = 0, done = 0, failed = 0
-    private var bytesDone = 0
-    private var expectedTotal = 0
-    private let started = Date()
+    private var progress = DownloadProgress()
     private var drawnLines = 0
-    private var lastDraw = Date.distantPast
+    private var lastDraw = ContinuousClock.now - .seconds(60)
+    private var lastLine = ContinuousClock.now
+    /// Without a terminal, a status line this often on long work.
+    private let lineInterval: Duration = .seconds(5)
 
     init(mode: Mode) { self.mode = mode }
 
     func handle(_ event: DownloadEvent) {
         guard mode != .silent else { return }
+        progress.record(event)
         switch event {
-        case .queued:
-            queued += 1
         case .unavailable(let key, let reason):
             line("unavailable \(key): \(reason)")
-        case .progress(let key, let received, let expected):
-            active[key] = (received, expected)
         case .retrying(let key, let retry, let delay, let reason):
             line("retry \(retry) of \(key) in \(delay.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))): \(reason)")
         case .completed(let key, let bytes, let alreadyPresent):
-            active[key] = nil
-            done += 1
-            if !alreadyPresent { bytesDone += bytes }
             if !alreadyPresent { line("completed \(key) (\(formatBytes(bytes)))") }
         case .failed(let key, let reason):
-            active[key] = nil
-            failed += 1
             line("FAILED    \(key): \(reason)")
         case .cancelled(let key):
-            active[key] = nil
             line("interrupted \(key)")
         case .finished:
             clear()
             return
+        case .queued, .progress:
+            break
         }
         draw()
     }
-
-    private var inFlightBytes: Int { active.values.reduce(0) { $0 + $1.received } }
 
     private func line(_ text: String) {
         clear()
@@ -61,23 +51,36 @@ final class ProgressDisplay {
     }
 
     private func draw() {
-        guard mode == .bars, Date().timeIntervalSince(lastDraw) > 0.1 || drawnLines == 0 else { return }
-        lastDraw = Date()
-        clear()
-        var lines: [String] = []
-        for (key, progress) in active.sorted(by: { $0.key < $1.key }).prefix(8) {
-            let fraction = progress.expected.map { $0 > 0 ? Double(progress.received) / Double($0) : 0 }
-            lines.append("  \(key.description.padding(toLength: 22, withPad: " ", startingAt: 0)) \(bar(fraction)) \(formatBytes(progress.received))")
+        let now = ContinuousClock.now
+        switch mode {
+        case .silent:
+            return
+        case .lines:
+            guard now - lastLine >= lineInterval, progress.finished < progress.queued else { return }
+            lastLine = now
+            Terminal.err(totalLine(now) + "\n")
+        case .bars:
+            guard now - lastDraw > .milliseconds(100) || drawnLines == 0 else { return }
+            lastDraw = now
+            clear()
+            var lines: [String] = []
+            for (key, item) in progress.active.sorted(by: { $0.key < $1.key }).prefix(8) {
+                let fraction = item.expected.map { $0 > 0 ? Double(item.received) / Double($0) : 0 }
+                let eta = progress.estimatedTimeLeft(of: key, at: now).map { " " + formatDuration($0) } ?? ""
+                lines.append("  \(key.description.padding(toLength: 22, withPad: " ", startingAt: 0)) \(bar(fraction)) \(formatBytes(item.received))\(eta)")
+            }
+            lines.append(totalLine(now))
+            Terminal.err(lines.joined(separator: "\n") + "\n")
+            drawnLines = lines.count
         }
-        let elapsed = max(Date().timeIntervalSince(started), 0.001)
-        let speed = Double(bytesDone + inFlightBytes) / elapsed
-        let finished = done + failed
-        let fraction = queued > 0 ? Double(finished) / Double(queued) : 0
-        let remainingItems = max(queued - finished, 0)
-        let eta = finished > 0 && remainingItems > 0 ? String(format: ", ETA %.0f s", elapsed / Double(finished) * Double(remainingItems)) : ""
-        lines.append("\(bar(fraction)) \(finished)/\(queued) files, \(formatBytes(bytesDone + inFlightBytes)), \(formatBytes(Int(speed)))/s\(eta)")
-        Terminal.err(lines.joined(separator: "\n") + "\n")
-        drawnLines = lines.count
+    }
+
+    /// Files done of the total, bytes, speed and the time left by bytes.
+    private func totalLine(_ now: ContinuousClock.Instant) -> String {
+        let speed = progress.bytesPerSecond(at: now).map { ", \(formatBytes(Int($0)))/s" } ?? ""
+        let left = progress.finished >= progress.queued ? "" : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
+        let files = "\(progress.finished)/\(progress.queued) files"
+        return "\(bar(progress.fractionDone)) \(files), \(formatBytes(progress.bytesTransferred))\(speed)\(left)"
     }
 
     private func bar(_ fraction: Double?) -> String {
@@ -85,5 +88,15 @@ final class ProgressDisplay {
         guard let fraction else { return "[" + String(repeating: "?", count: width) + "]" }
         let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+    }
+}
+
+/// `42 s`, `3 min 05 s`, `1 h 02 min`.
+func formatDuration(_ duration: Duration) -> String {
+    let seconds = Int(duration.components.seconds)
+    switch seconds {
+    case ..<60: return "\(max(seconds, 0)) s"
+    case ..<3600: return String(format: "%d min %02d s", seconds / 60, seconds % 60)
+    default: return String(format: "%d h %02d min", seconds / 3600, seconds % 3600 / 60)
     }
 }

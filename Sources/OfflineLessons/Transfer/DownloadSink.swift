@@ -66,6 +66,8 @@ final class DownloadSink: TransportSink {
             expected = length ?? (sameVersion ? resume.knownTotal : nil)
         }
         try database.recordValidators(key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"])
+        // Where this attempt starts, so that a progress reader counts only the bytes it transfers.
+        report(.progress(key, received: file.size, expected: expected))
     }
 
     /// Opens and locks the partial file; stops when the item was completed or removed meanwhile.
