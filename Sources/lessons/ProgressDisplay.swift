@@ -24,6 +24,8 @@ final class ProgressDisplay {
             line("unavailable \(key): \(reason)")
         case .retrying(let key, let retry, let delay, let reason):
             line("retry \(retry) of \(key) in \(delay.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))): \(reason)")
+        case .waiting(let key, let reason):
+            line("waiting   \(key): \(reason)")
         case .completed(let key, let bytes, let alreadyPresent):
             if !alreadyPresent { line("completed \(key) (\(formatBytes(bytes)))") }
         case .failed(let key, let reason):

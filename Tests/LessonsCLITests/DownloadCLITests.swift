@@ -122,4 +122,31 @@ struct DownloadCLITests {
             #expect(try registry.mediaItems(in: [.complete]).count == 6)
         }
     }
+
+    @Test("two lessons download processes on one library: both succeed, each file is fetched once")
+    func twoProcesses() async throws {
+        let faults = FaultInjector()
+        let scale = 0.05
+        try await withServer(faults: faults, scale: scale) { server, running, library in
+            let expected = try ExpectedMedia(server.catalog, masechetId: 1, dapim: 2...4, scale: scale)
+            for key in expected.media.keys {
+                await faults.inject(.throttle(millisecondsPerChunk: 10), at: MediaAddress(key.lesson, key.medium))
+            }
+            let arguments = ["download", "gemara:berakhot:2-4", "--library", library, "--server", running.apiBase.absoluteString, "--token", "t"]
+            // The catalog first, so that both processes reach their downloads together.
+            #expect(try await CLIRunner.run(["catalog"] + arguments.dropFirst(2)).status == 0)
+            let first = try CLIRunner.start(arguments), second = try CLIRunner.start(arguments)
+            await first.exit()
+            await second.exit()
+            let results = [first.result(), second.result()]
+            for result in results { #expect(result.status == 0, "stderr: \(result.stderr)") }
+            #expect(results.contains { $0.stderr.contains("waiting") }, "one process waited for the other")
+            for (key, _) in expected.media {
+                #expect(await faults.downloads(of: MediaAddress(key.lesson, key.medium)) == 1, "\(key) fetched more than once")
+                let url = LibraryLayout(root: URL(fileURLWithPath: library)).fileURL(key.lesson, key.medium)
+                let bytes = [UInt8]((try? Data(contentsOf: url)) ?? Data())
+                #expect(bytes == expected.bytes(key) ? true : false, "\(key) differs from the server's copy")
+            }
+        }
+    }
 }

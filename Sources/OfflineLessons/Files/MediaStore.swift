@@ -62,6 +62,11 @@ public struct MediaStore: Sendable {
         return existed
     }
 
+    /// Whether a download (of this process or another) is writing the item's partial file now.
+    public func isBeingWritten(_ key: MediaKey) -> Bool {
+        PartialFile.isLocked(layout.partialURL(key.lesson, key.medium))
+    }
+
     /// Deletes an item's partial file, if any, once no download is writing it.
     public func deletePartial(_ key: MediaKey) throws {
         let url = layout.partialURL(key.lesson, key.medium)

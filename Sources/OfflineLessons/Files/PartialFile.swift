@@ -51,6 +51,16 @@ final class PartialFile {
         size = Int(end)
     }
 
+    /// Whether a download, in any process, holds the lock on the partial file at `url`. Never
+    /// creates the file.
+    static func isLocked(_ url: URL) -> Bool {
+        let probe = open(url.path, O_RDONLY)
+        guard probe >= 0 else { return false }
+        defer { _ = systemClose(probe) }
+        // A shared lock is refused while a writer holds its exclusive one; closing releases it.
+        return flock(probe, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
     deinit {
         if descriptor >= 0 { _ = systemClose(descriptor) }
     }

@@ -10,6 +10,9 @@ public enum DownloadEvent: Sendable, Hashable {
     case progress(MediaKey, received: Int, expected: Int?)
     /// An attempt failed and will be retried after `delay`.
     case retrying(MediaKey, retry: Int, delay: Duration, reason: String)
+    /// Another download (another process, or another library on the same folder) is writing the
+    /// item: this run waits for it to end, then takes its result or carries on from its bytes.
+    case waiting(MediaKey, reason: String)
     /// The item is complete and registered (`alreadyPresent` when no download was needed).
     case completed(MediaKey, bytes: Int, alreadyPresent: Bool)
     /// The item failed for good; the reason is kept in the registry.

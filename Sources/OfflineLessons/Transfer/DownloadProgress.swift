@@ -75,7 +75,7 @@ public struct DownloadProgress: Sendable {
             end(key) { $0.failed += 1 }
         case .cancelled(let key):
             end(key) { $0.cancelled += 1 }
-        case .unavailable, .retrying, .finished:
+        case .unavailable, .retrying, .waiting, .finished:
             break
         }
     }

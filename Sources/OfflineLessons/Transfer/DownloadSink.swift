@@ -29,20 +29,62 @@ final class DownloadSink: TransportSink {
     private(set) var bytesWritten = 0
     private var lastReport = ContinuousClock.now
 
-    init(key: MediaKey, store: MediaStore, database: LibraryDatabase, resume: Resume,
-         report: @escaping @Sendable (DownloadEvent) -> Void) {
+    private init(key: MediaKey, store: MediaStore, database: LibraryDatabase, partial: PartialFile, resume: Resume,
+                 report: @escaping @Sendable (DownloadEvent) -> Void) {
         self.key = key
         self.store = store
         self.database = database
+        self.partial = partial
         self.resume = resume
         self.report = report
     }
 
+    /// Locks the item's partial file for one attempt, before any request: another writer (another
+    /// process or library) makes this throw ``FileError/inUse(_:)`` without costing a request.
+    /// Resumes from the partial file when the registry has a validator that can make the range conditional.
+    static func open(_ key: MediaKey, store: MediaStore, database: LibraryDatabase,
+                     report: @escaping @Sendable (DownloadEvent) -> Void) throws -> DownloadSink {
+        let file = try store.openPartial(key, truncate: false)
+        let item: MediaItem
+        do {
+            item = try checkStillWanted(key, database)
+            // The file in place at the recorded size: another download renamed it there and is
+            // about to commit (or crashed first). Adopting it beats fetching it again.
+            if let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected {
+                throw TransferError.completedElsewhere
+            }
+        } catch {
+            // Completed or removed: this partial file is garbage; remove it while holding its lock.
+            try? FileManager.default.removeItem(at: file.url)
+            file.release()
+            throw error
+        }
+        // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
+        let validator = item.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? item.lastModified
+        let resuming = file.size > 0 && validator != nil
+        let resume = Resume(offset: resuming ? file.size : 0, validator: resuming ? validator : nil,
+                            validatorIsETag: resuming && validator == item.etag,
+                            knownTotal: resuming ? item.expectedBytes : nil)
+        return DownloadSink(key: key, store: store, database: database, partial: file, resume: resume, report: report)
+    }
+
+    /// The request of this attempt: a conditional range when resuming.
+    func request(_ url: URL) -> TransportRequest {
+        guard resume.offset > 0, let validator = resume.validator else { return TransportRequest(url: url, headers: [:]) }
+        return TransportRequest(url: url, headers: ["Range": "bytes=\(resume.offset)-", "If-Range": validator])
+    }
+
+    /// Whether an earlier attempt wrote the whole file and stopped before the rename.
+    var isWrittenWhole: Bool {
+        resume.offset > 0 && resume.offset == resume.knownTotal
+    }
+
     func receive(head: TransportResponseHead) throws {
         retryAfter = RetryPolicy.retryAfter(head["retry-after"])
+        guard let file = partial else { throw TransferError.network("a response after the attempt ended") }
         if head.status == 416 {
             // Start over: empty the partial file (under its lock).
-            try lock(truncate: true)
+            try file.truncate()
             throw TransferError.rangeNotSatisfiable
         }
         guard head.status == 200 || head.status == 206 else { throw TransferError.httpStatus(head.status) }
@@ -52,7 +94,7 @@ final class DownloadSink: TransportSink {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
         if head.status == 200, length == 0 { throw TransferError.emptyBody }
-        let file = try lock(truncate: false)
+        try checkStillWanted()
         if head.status == 206 {
             expected = try checkContentRange(head["content-range"], length: length)
             try checkSameVersion(head)
@@ -70,28 +112,16 @@ final class DownloadSink: TransportSink {
         report(.progress(key, received: file.size, expected: expected))
     }
 
-    /// Opens and locks the partial file; stops when the item was completed or removed meanwhile.
-    @discardableResult
-    private func lock(truncate: Bool) throws -> PartialFile {
-        let file = try store.openPartial(key, truncate: truncate)
-        partial = file
-        do {
-            try checkStillWanted()
-        } catch {
-            // Completed or removed: this partial file is garbage; remove it while holding its lock.
-            try? FileManager.default.removeItem(at: file.url)
-            throw error
-        }
-        return file
-    }
-
     /// Throws when another download completed the item, or the user removed it, since this attempt began.
     func checkStillWanted() throws {
-        switch try database.mediaItem(key)?.state {
-        case .complete: throw TransferError.completedElsewhere
-        case nil: throw TransferError.notRequested
-        default: break
-        }
+        try Self.checkStillWanted(key, database)
+    }
+
+    @discardableResult
+    private static func checkStillWanted(_ key: MediaKey, _ database: LibraryDatabase) throws -> MediaItem {
+        guard let item = try database.mediaItem(key) else { throw TransferError.notRequested }
+        if item.state == .complete { throw TransferError.completedElsewhere }
+        return item
     }
 
     /// Checks that a 206 continues the partial file; returns the file's total size.
@@ -171,15 +201,15 @@ final class DownloadSink: TransportSink {
 
     /// Finishes a partial file that an earlier attempt wrote whole (a crash before the rename):
     /// no request needed.
-    func finishWritten(total: Int) throws -> Int {
-        let file = try lock(truncate: false)
-        guard file.size == total else { throw TransferError.lengthMismatch(expected: total, received: file.size) }
-        expected = total
+    func finishWritten() throws -> Int {
+        expected = resume.knownTotal
         return try finish()
     }
 
-    /// Closes the partial file after a failed attempt; its bytes stay for a resume.
+    /// Closes the partial file after a failed attempt; its bytes stay for a resume (an empty one
+    /// is removed, under the lock, so a failed attempt leaves no trace).
     func abandon() {
+        if let partial, partial.size == 0 { try? FileManager.default.removeItem(at: partial.url) }
         partial?.release()
         partial = nil
     }

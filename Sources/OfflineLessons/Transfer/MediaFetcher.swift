@@ -36,48 +36,49 @@ struct MediaFetcher: Sendable {
             return .failed(reason)
         }
         try database.markDownloading(key)
-        var current = item
         var retries = 0, attempts = item.attempts
         var highWater = store.partialSize(key)
         while true {
             if Task.isCancelled { return cancel(key, report: report) }
+            if store.isBeingWritten(key) {
+                await waitForOtherWriter(key, report: report)
+                switch try recheck(key, report: report) {
+                case .over(let outcome): return outcome
+                case .pending: break
+                }
+                highWater = max(highWater, store.partialSize(key))  // its bytes are not this run's progress
+                continue
+            }
             attempts += 1
-            let offset = store.partialSize(key)
-            // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
-            let validator = current.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? current.lastModified
-            let resuming = offset > 0 && validator != nil
-            let sink = DownloadSink(
-                key: key, store: store, database: database,
-                resume: .init(offset: resuming ? offset : 0, validator: resuming ? validator : nil,
-                              validatorIsETag: resuming && validator == current.etag,
-                              knownTotal: resuming ? current.expectedBytes : nil),
-                report: report)
+            var sink: DownloadSink?
             do {
+                let opened = try DownloadSink.open(key, store: store, database: database, report: report)
+                sink = opened
                 let bytes: Int
-                if resuming, let total = current.expectedBytes, offset == total {
-                    // Written whole by an earlier attempt that stopped before the rename.
-                    bytes = try sink.finishWritten(total: total)
+                if opened.isWrittenWhole {
+                    bytes = try opened.finishWritten()  // written whole before a crash: no request needed
                 } else {
-                    let headers = resuming ? ["Range": "bytes=\(offset)-", "If-Range": validator ?? ""] : [:]
-                    try await transport.fetch(TransportRequest(url: url, headers: headers), into: sink)
-                    bytes = try sink.finish()
+                    try await transport.fetch(opened.request(url), into: opened)
+                    bytes = try opened.finish()
                 }
                 report(.completed(key, bytes: bytes, alreadyPresent: false))
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
-                sink.abandon()
+                sink?.abandon()
                 if Task.isCancelled { return cancel(key, report: report) }
-                guard let refreshed = try database.mediaItem(key) else {
-                    // Removed while downloading: leave nothing behind.
-                    try? store.deletePartial(key)
-                    report(.failed(key, reason: ItemOutcome.removedReason))
-                    return .removed
+                switch try recheck(key, report: report) {
+                case .over(let outcome): return outcome
+                case .pending: break
                 }
-                current = refreshed
-                if let done = try alreadyDone(key, refreshed, report: report) { return done }
+                if case FileError.inUse = error {
+                    // Another writer holds the file: wait for it at the top of the loop (not a retry).
+                    attempts -= 1
+                    try? await Task.sleep(for: .milliseconds(20))
+                    continue
+                }
                 let size = store.partialSize(key)
                 // Progress made by this attempt (not by another process writing the same file).
-                if sink.bytesWritten > 0, size > highWater {
+                if let sink, sink.bytesWritten > 0, size > highWater {
                     highWater = size
                     retries = 0
                 }
@@ -88,11 +89,40 @@ struct MediaFetcher: Sendable {
                     return try giveUp(key, error: error, retryable: retryable, attempts: attempts, report: report)
                 }
                 try database.recordAttempt(key, attempts: attempts, receivedBytes: size, error: reason)
-                let delay = retry.delay(beforeRetry: retries, retryAfter: sink.retryAfter)
+                let delay = retry.delay(beforeRetry: retries, retryAfter: sink?.retryAfter)
                 logger.debug("retrying", metadata: ["item": "\(key)", "retry": "\(retries)", "error": "\(reason)"])
                 report(.retrying(key, retry: retries, delay: delay, reason: reason))
                 try? await Task.sleep(for: delay)
             }
+        }
+    }
+
+    private enum Recheck {
+        case over(ItemOutcome)
+        case pending(MediaItem)
+    }
+
+    /// The item as the registry has it now: removed (nothing is left behind), complete (by another
+    /// download, or a file in place), or still to do.
+    private func recheck(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) throws -> Recheck {
+        guard let refreshed = try database.mediaItem(key) else {
+            try? store.deletePartial(key)
+            report(.failed(key, reason: ItemOutcome.removedReason))
+            return .over(.removed)
+        }
+        if let done = try alreadyDone(key, refreshed, report: report) { return .over(done) }
+        return .pending(refreshed)
+    }
+
+    /// Waits, without a time limit and without counting retries, while another download holds the
+    /// item's partial file: its lock goes when it ends, fails or dies. Returns on cancellation too.
+    private func waitForOtherWriter(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) async {
+        report(.waiting(key, reason: "another download is writing this file; waiting for it to end"))
+        logger.debug("waiting for another writer", metadata: ["item": "\(key)"])
+        var pause = Duration.milliseconds(50)
+        while store.isBeingWritten(key), !Task.isCancelled {
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(1))
         }
     }
 
@@ -112,14 +142,9 @@ struct MediaFetcher: Sendable {
     private func giveUp(_ key: MediaKey, error: any Error, retryable: Bool, attempts: Int,
                         report: @Sendable (DownloadEvent) -> Void) throws -> ItemOutcome {
         let reason = retryable ? "\(error) (gave up after \(attempts) attempts)" : "\(error)"
-        if case FileError.inUse = error {
-            // Another process is downloading it: not a failure of the item; it stays queued.
-            try database.requeue(key, receivedBytes: store.partialSize(key))
-        } else {
-            // A refused request (4xx) makes the partial worthless; a disk error does not.
-            if error is TransferError, !retryable { try? store.deletePartial(key) }
-            try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: store.partialSize(key))
-        }
+        // A refused request (4xx) makes the partial worthless; a disk error does not.
+        if error is TransferError, !retryable { try? store.deletePartial(key) }
+        try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: store.partialSize(key))
         report(.failed(key, reason: reason))
         return .failed(reason)
     }
