@@ -3,14 +3,6 @@ import LessonsServer
 import OfflineLessons
 import Testing
 
-/// A fresh temporary folder for one test.
-func makeTemporaryFolder(_ name: String = #function) throws -> URL {
-    let safe = name.filter { $0.isLetter || $0.isNumber }
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-test-\(safe)-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// An in-process content server with faults, and libraries pointed at it.
 struct DownloadFixture: Sendable {
     let running: ContentServer.Running
@@ -23,8 +15,8 @@ struct DownloadFixture: Sendable {
 
     /// Runs `body` with a server on a free loopback port and an empty library folder.
     static func run(scale: Double = 0.001, _ body: @Sendable (DownloadFixture) async throws -> Void) async throws {
-        let root = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try TemporaryDirectory()  // removed at the end of this scope
+        let root = folder.url
         let faults = FaultInjector()
         let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
         try await server.withRunning { running in

@@ -13,7 +13,8 @@ import Testing
     import Darwin
 #endif
 
-/// A fresh, empty directory for one test; removed by `cleanUp()`.
+/// A fresh, empty directory for one test, removed with everything in it when the value goes out
+/// of scope (a noncopyable value lives to the end of its scope).
 struct TemporaryDirectory: ~Copyable {
     let url: URL
 
