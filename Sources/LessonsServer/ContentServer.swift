@@ -179,12 +179,14 @@ struct APIRoutes: Sendable {
     }
 }
 
-/// Answers API paths a test has replaced with a canned response.
+/// Answers API paths a test has replaced with a canned response, after the API delay if any.
 struct CannedAPIMiddleware<Context: RequestContext>: RouterMiddleware {
     let faults: FaultInjector?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/api/"), let faults, let canned = await faults.apiResponse(at: request.uri.path) else {
+        guard request.uri.path.hasPrefix("/api/"), let faults else { return try await next(request, context) }
+        if let delay = await faults.recordAPIRequest() { try await Task.sleep(for: delay) }
+        guard let canned = await faults.apiResponse(at: request.uri.path) else {
             return try await next(request, context)
         }
         return Response(

@@ -41,6 +41,9 @@ public actor FaultInjector {
     private var used: [MediaAddress: [Fault: Int]] = [:]
 
     private var apiResponses: [String: CannedResponse] = [:]
+    private var apiDelay: Duration?
+    /// How many API requests the server has received.
+    public private(set) var apiRequests = 0
 
     public init() {}
 
@@ -48,6 +51,17 @@ public actor FaultInjector {
     /// canned response instead of the demo catalog: a status, a body, a content type.
     public func replaceAPIResponse(at path: String, status: Int = 200, body: String, contentType: String = "application/json") {
         apiResponses[Self.normalized(path)] = CannedResponse(status: status, body: body, contentType: contentType)
+    }
+
+    /// Makes every API answer wait (a slow or hanging catalog server).
+    public func delayAPI(milliseconds: Int) {
+        apiDelay = .milliseconds(milliseconds)
+    }
+
+    /// Counts an API request and says how long its answer must wait.
+    func recordAPIRequest() -> Duration? {
+        apiRequests += 1
+        return apiDelay
     }
 
     func apiResponse(at path: String) -> CannedResponse? { apiResponses[Self.normalized(path)] }

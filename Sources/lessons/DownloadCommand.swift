@@ -52,8 +52,15 @@ struct DownloadCommand: AsyncParsableCommand {
         }
         let (finished, downloaded, library) = outcome
         guard let summary = finished else {
-            for _ in 0..<250 where await library?.activeDownloads() ?? 0 > 0 { try await Task.sleep(for: .milliseconds(20)) }
-            let left = try library?.database.mediaItems(in: [.queued, .downloading]).count ?? 0
+            guard let library else {
+                throw CommandFailure("interrupted before any download started", exitCode: CommandFailure.failed)
+            }
+            // Give the cancelled downloads a moment to put their items back in the queue.
+            for _ in 0..<250 {
+                guard await library.activeDownloads() > 0 else { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let left = try library.database.mediaItems(in: [.queued, .downloading]).count
             throw CommandFailure(
                 "interrupted after \(downloaded) file(s); \(left) left queued: run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
@@ -93,7 +100,7 @@ struct DownloadCommand: AsyncParsableCommand {
             if case .finished(let final) = event { summary = final }
         }
         progress.clear()
-        return (Task.isCancelled ? nil : summary, downloaded, library)
+        return (summary, downloaded, library)  // a Ctrl-C after the summary changes nothing
     }
 
     func printSummary(_ summary: DownloadSummary, resumed: Bool) {

@@ -99,7 +99,7 @@ struct DownloadCLITests {
             let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
             let child = try CLIRunner.start(["download", "gemara:berakhot:2-4"], environment: env)
             let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
-            // Interrupt once bytes are flowing (a fixed sleep raced slow CI machines).
+            // Interrupt once a download has its partial file (a fixed sleep raced slow CI machines).
             var downloading = false
             for _ in 0..<1000 where !downloading {
                 try await Task.sleep(for: .milliseconds(20))
@@ -120,6 +120,26 @@ struct DownloadCLITests {
             let resumed = try await CLIRunner.run(["download"], environment: env)
             #expect(resumed.status == 0, "stderr: \(resumed.stderr)")
             #expect(try registry.mediaItems(in: [.complete]).count == 6)
+        }
+    }
+
+    @Test("Ctrl-C while the catalog is still being fetched: a clean stop with exit 1, nothing queued")
+    func interruptWhileResolving() async throws {
+        let faults = FaultInjector()
+        await faults.delayAPI(milliseconds: 5_000)
+        try await withServer(faults: faults) { _, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            let child = try CLIRunner.start(["download", "gemara:berakhot:2"], environment: env)
+            // The first API request arrives only after the command has started its work.
+            for _ in 0..<500 where await faults.apiRequests == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await faults.apiRequests > 0)
+            kill(child.process.processIdentifier, SIGINT)
+            await child.exit()
+            let result = child.result()
+            #expect(result.status == 1, "a clean stop, not death by signal (status 2): \(result.stderr)")
+            #expect(result.stderr.contains("interrupted before any download started"), "stderr: \(result.stderr)")
+            let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
+            #expect(try LibraryDatabase.open(at: database.path).mediaItems(in: MediaState.allCases).isEmpty)
         }
     }
 

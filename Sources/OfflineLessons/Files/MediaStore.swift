@@ -55,11 +55,16 @@ public struct MediaStore: Sendable {
         } catch FileError.inUse {
             // Being written right now: its download cleans up.
         }
-        let folder = layout.folder(for: key.lesson)
+        removeFolderIfEmpty(key.lesson)
+        return existed
+    }
+
+    /// Removes a lesson's folder when nothing is left in it.
+    func removeFolderIfEmpty(_ lesson: LessonID) {
+        let folder = layout.folder(for: lesson)
         if let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty {
             try? FileManager.default.removeItem(at: folder)
         }
-        return existed
     }
 
     /// Whether a download (of this process or another) is writing the item's partial file now.
@@ -67,13 +72,35 @@ public struct MediaStore: Sendable {
         PartialFile.isLocked(layout.partialURL(key.lesson, key.medium))
     }
 
-    /// Deletes an item's partial file, if any, once no download is writing it.
+    /// Whether a download has renamed the item's file into place and not yet committed it (it
+    /// holds the file's lock until the registry commit).
+    public func isBeingPlaced(_ key: MediaKey) -> Bool {
+        PartialFile.isLocked(layout.fileURL(key.lesson, key.medium))
+    }
+
+    /// Deletes an item's partial file, if any, once no download is writing it. A waiting
+    /// download's probe holds the lock for a moment, so an `inUse` is tried again briefly first.
     public func deletePartial(_ key: MediaKey) throws {
         let url = layout.partialURL(key.lesson, key.medium)
-        guard fileSize(url) != nil else { return }
-        let locked = try PartialFile(url: url, truncate: false)
-        defer { locked.release() }
-        try FileManager.default.removeItem(at: url)
+        for attempt in 1...20 {
+            guard fileSize(url) != nil else { return }
+            do {
+                let locked = try PartialFile(url: url, truncate: false)
+                defer { locked.release() }
+                try FileManager.default.removeItem(at: url)
+                return
+            } catch FileError.inUse where attempt < 20 {
+                usleep(5_000)
+            }
+        }
+    }
+
+    /// Flushes the folders of a file found in place (renamed there by a download that stopped
+    /// before its commit), so that adopting it is as durable as placing it.
+    func flushPlacement(_ key: MediaKey) throws {
+        let folder = layout.folder(for: key.lesson)
+        try flushFolder(folder)
+        try flushFolder(folder.deletingLastPathComponent())
     }
 
     func fileSize(_ url: URL) -> Int? {

@@ -18,10 +18,14 @@ final class PartialFile {
     /// Opens `url` for appending, creating it (and its folder) when needed; `truncate` starts over.
     init(url: URL, truncate: Bool) throws {
         self.url = url
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Truncation waits for the lock below: never cut a file another download is writing.
         let flags = O_WRONLY | O_CREAT | O_APPEND
-        descriptor = open(url.path, flags, 0o644)
+        descriptor = -1
+        // Twice: a removal may take the (empty) lesson folder away between the two calls.
+        for _ in 0..<2 where descriptor < 0 {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            descriptor = open(url.path, flags, 0o644)
+        }
         guard descriptor >= 0 else { throw FileError.posix("open", url, errno) }
         // One writer per partial file, across processes and library instances.
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -51,8 +55,9 @@ final class PartialFile {
         size = Int(end)
     }
 
-    /// Whether a download, in any process, holds the lock on the partial file at `url`. Never
-    /// creates the file.
+    /// Whether a download, in any process, holds the lock on the file at `url` (a partial file, or
+    /// a final one renamed into place and not yet committed). Never creates the file. The probe's
+    /// own shared lock lasts a moment; an exclusive lock attempt at that moment fails as in use.
     static func isLocked(_ url: URL) -> Bool {
         let probe = open(url.path, O_RDONLY)
         guard probe >= 0 else { return false }
@@ -123,7 +128,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
             let advice = code == ENOSPC ? " (the disk is full: free some space and run the command again)" : ""
             return "cannot \(operation) \(url.path): \(reason)\(advice)"
         case .inUse(let url):
-            return "\(url.path) is being downloaded by another process; run again when it is done"
+            return "\(url.path) is being downloaded by another process"
         }
     }
 

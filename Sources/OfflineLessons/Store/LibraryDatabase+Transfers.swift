@@ -21,16 +21,24 @@ extension LibraryDatabase {
     }
 
     /// Marks an item complete. Called only after its file is verified, flushed and renamed into place.
+    /// An adoption leaves an item that is complete already as it is.
     public func markComplete(_ key: MediaKey, bytes: Int, event: EventKind = .completed, at now: Date = Date()) throws {
         try writer.write { db in
+            let onlyIfNotComplete = event == .adopted ? " AND state != 'complete'" : ""
             try db.execute(
                 sql: """
                     UPDATE mediaItem SET state = 'complete', expectedBytes = ?, receivedBytes = ?, lastError = NULL,
                       completedAt = ?, lastAccessAt = ?
-                    WHERE type = ? AND id = ? AND medium = ?
+                    WHERE type = ? AND id = ? AND medium = ?\(onlyIfNotComplete)
                     """,
                 arguments: [bytes, bytes, now, now, key.lesson.type, key.lesson.id, key.medium])
-            guard db.changesCount == 1 else { throw RegistryError.notRegistered(key) }
+            guard db.changesCount == 1 else {
+                let exists = try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM mediaItem WHERE type = ? AND id = ? AND medium = ?",
+                    arguments: [key.lesson.type, key.lesson.id, key.medium]) ?? false
+                if exists && event == .adopted { return }
+                throw RegistryError.notRegistered(key)
+            }
             try Self.log(db, event, key.lesson, key.medium, "\(bytes) bytes", at: now)
         }
     }

@@ -53,10 +53,14 @@ final class DownloadSink: TransportSink {
             if let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected {
                 throw TransferError.completedElsewhere
             }
-        } catch {
+        } catch let error as TransferError {
             // Completed or removed: this partial file is garbage; remove it while holding its lock.
             try? FileManager.default.removeItem(at: file.url)
             file.release()
+            store.removeFolderIfEmpty(key.lesson)
+            throw error
+        } catch {
+            file.release()  // a registry error: the bytes stay for a resume
             throw error
         }
         // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
@@ -209,8 +213,11 @@ final class DownloadSink: TransportSink {
     /// Closes the partial file after a failed attempt; its bytes stay for a resume (an empty one
     /// is removed, under the lock, so a failed attempt leaves no trace).
     func abandon() {
-        if let partial, partial.size == 0 { try? FileManager.default.removeItem(at: partial.url) }
-        partial?.release()
-        partial = nil
+        guard let partial else { return }
+        let empty = partial.size == 0
+        if empty { try? FileManager.default.removeItem(at: partial.url) }
+        partial.release()
+        self.partial = nil
+        if empty { store.removeFolderIfEmpty(key.lesson) }
     }
 }

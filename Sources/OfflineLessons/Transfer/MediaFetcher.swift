@@ -40,9 +40,10 @@ struct MediaFetcher: Sendable {
         var highWater = store.partialSize(key)
         while true {
             if Task.isCancelled { return cancel(key, report: report) }
-            if store.isBeingWritten(key) {
+            if isBusyElsewhere(key) {
                 await waitForOtherWriter(key, report: report)
-                switch try recheck(key, report: report) {
+                if Task.isCancelled { return cancel(key, report: report) }
+                switch try recheck(key, afterWaiting: true, report: report) {
                 case .over(let outcome): return outcome
                 case .pending: break
                 }
@@ -70,8 +71,9 @@ struct MediaFetcher: Sendable {
                 case .over(let outcome): return outcome
                 case .pending: break
                 }
-                if case FileError.inUse = error {
-                    // Another writer holds the file: wait for it at the top of the loop (not a retry).
+                if Self.isAnotherDownloadsTurn(error) {
+                    // Another download holds the file, or has just placed it: wait for it at the
+                    // top of the loop (not a retry).
                     attempts -= 1
                     try? await Task.sleep(for: .milliseconds(20))
                     continue
@@ -103,15 +105,35 @@ struct MediaFetcher: Sendable {
     }
 
     /// The item as the registry has it now: removed (nothing is left behind), complete (by another
-    /// download, or a file in place), or still to do.
-    private func recheck(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) throws -> Recheck {
+    /// download, or a file in place), failed by the download this one waited for (its result is
+    /// taken: no second try), or still to do.
+    private func recheck(_ key: MediaKey, afterWaiting: Bool = false, report: @Sendable (DownloadEvent) -> Void) throws -> Recheck {
         guard let refreshed = try database.mediaItem(key) else {
             try? store.deletePartial(key)
             report(.failed(key, reason: ItemOutcome.removedReason))
             return .over(.removed)
         }
         if let done = try alreadyDone(key, refreshed, report: report) { return .over(done) }
+        if afterWaiting, refreshed.state == .failed {
+            let reason = "another download of this file failed: \(refreshed.lastError ?? "no reason recorded")"
+            report(.failed(key, reason: reason))
+            return .over(.failed(reason))
+        }
         return .pending(refreshed)
+    }
+
+    /// Another download is writing the item's partial file, or has renamed it into place and not
+    /// committed yet.
+    private func isBusyElsewhere(_ key: MediaKey) -> Bool {
+        store.isBeingWritten(key) || store.isBeingPlaced(key)
+    }
+
+    /// Errors that mean another download holds the item right now, not that this one failed.
+    static func isAnotherDownloadsTurn(_ error: any Error) -> Bool {
+        switch error {
+        case FileError.inUse, TransferError.completedElsewhere: true
+        default: false
+        }
     }
 
     /// Waits, without a time limit and without counting retries, while another download holds the
@@ -120,20 +142,24 @@ struct MediaFetcher: Sendable {
         report(.waiting(key, reason: "another download is writing this file; waiting for it to end"))
         logger.debug("waiting for another writer", metadata: ["item": "\(key)"])
         var pause = Duration.milliseconds(50)
-        while store.isBeingWritten(key), !Task.isCancelled {
+        while isBusyElsewhere(key), !Task.isCancelled {
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(1))
         }
     }
 
     /// Complete already, or (a crash after the rename and before the commit) a file in place of the
-    /// recorded size, which is adopted.
+    /// recorded size, which is adopted; not while the download that placed it still holds its lock
+    /// (it is between its rename and its commit).
     private func alreadyDone(_ key: MediaKey, _ item: MediaItem, report: @Sendable (DownloadEvent) -> Void) throws -> ItemOutcome? {
         if item.state == .complete {
             report(.completed(key, bytes: item.receivedBytes, alreadyPresent: true))
             return .completed(bytes: item.receivedBytes, alreadyPresent: true)
         }
-        guard let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected else { return nil }
+        guard let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected,
+              !store.isBeingPlaced(key)
+        else { return nil }
+        try store.flushPlacement(key)
         try database.markComplete(key, bytes: expected, event: .adopted)
         report(.completed(key, bytes: expected, alreadyPresent: true))
         return .completed(bytes: expected, alreadyPresent: true)
@@ -153,7 +179,7 @@ struct MediaFetcher: Sendable {
         record {
             if try database.mediaItem(key) == nil {
                 try store.deletePartial(key)  // removed as well: nothing to resume
-            } else {
+            } else if !isBusyElsewhere(key) {  // else another download has it: its state stands
                 try database.requeue(key, receivedBytes: store.partialSize(key))
             }
         }

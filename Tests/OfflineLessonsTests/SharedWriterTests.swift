@@ -1,0 +1,129 @@
+import Foundation
+import LessonsServer
+@testable import OfflineLessons
+import Testing
+
+/// Another download of the same file (another process, or another library on the same folder),
+/// played here by the test holding the file locks itself, as that download would.
+@Suite("Another download holds the file")
+struct SharedWriterTests {
+    static let key = MediaKey(LessonID(.gemara, 9), .audio)
+
+    /// Leaves gemara/9's audio registered and failed, with every request refused (so a request
+    /// made by the code under test would show up and fail), and its size recorded.
+    func registerRefused(_ fixture: DownloadFixture, _ library: LessonLibrary) async throws -> PlacedLesson {
+        let lessons = try await fixture.lessons("gemara/9", in: library)
+        await fixture.faults.inject(.failFirst(count: 1000, status: 503), at: MediaAddress(Self.key.lesson, .audio))
+        _ = await collect(try library.download(lessons, media: .audio))
+        try library.database.recordValidators(Self.key, expectedBytes: fixture.served(lessons[0], .audio).count, etag: "\"v0\"", lastModified: nil)
+        return lessons[0]
+    }
+
+    func gets(_ fixture: DownloadFixture) async -> Int {
+        await fixture.faults.downloads(of: MediaAddress(Self.key.lesson, .audio))
+    }
+
+    /// Reads events until `.waiting` for the key; returns whether it came.
+    func awaitWaiting(_ iterator: inout AsyncStream<DownloadEvent>.Iterator) async -> Bool {
+        while let event = await iterator.next() {
+            if case .waiting(Self.key, _) = event { return true }
+        }
+        return false
+    }
+
+    @Test("a file renamed into place by another download is not adopted before that download commits")
+    func placedNotAdoptedEarly() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lesson = try await registerRefused(fixture, library)
+            let getsBefore = await gets(fixture)
+            // The other download has renamed its verified file into place and holds its lock.
+            let finalURL = library.layout.fileURL(Self.key.lesson, .audio)
+            try Data(fixture.served(lesson, .audio)).write(to: finalURL)
+            let other = try PartialFile(url: finalURL, truncate: false)
+
+            var events = try library.resumePending().makeAsyncIterator()
+            #expect(await awaitWaiting(&events))
+            #expect(try library.database.mediaItem(Self.key)?.state != .complete)
+            // The other download commits, then lets go.
+            try library.database.markComplete(Self.key, bytes: other.size)
+            other.release()
+            var summary: DownloadSummary?
+            while let event = await events.next() { if case .finished(let final) = event { summary = final } }
+            #expect(summary?.failed.isEmpty == true && summary?.alreadyComplete == 1, "\(String(describing: summary))")
+            let kinds = try library.database.events(of: Self.key.lesson).filter { $0.medium == .audio }.map(\.kind)
+            #expect(!kinds.contains(.adopted), "\(kinds)")
+            #expect(kinds.filter { $0 == .completed }.count == 1, "\(kinds)")
+            #expect(await gets(fixture) == getsBefore, "no request of its own")
+        }
+    }
+
+    @Test("a file in place at its recorded size, left by a download that died before its commit, is adopted")
+    func leftoverAdopted() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lesson = try await registerRefused(fixture, library)
+            let getsBefore = await gets(fixture)
+            try Data(fixture.served(lesson, .audio)).write(to: library.layout.fileURL(Self.key.lesson, .audio))
+            let (_, summary) = await collect(try library.resumePending())
+            #expect(summary?.failed.isEmpty == true)
+            #expect(try library.database.mediaItem(Self.key)?.state == .complete)
+            #expect(try library.database.events(of: Self.key.lesson).contains { $0.kind == .adopted && $0.medium == .audio })
+            #expect(await gets(fixture) == getsBefore)
+        }
+    }
+
+    @Test("a download that waited takes the other's failure as its result, without a request of its own")
+    func takesOthersFailure() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            _ = try await registerRefused(fixture, library)
+            let getsBefore = await gets(fixture)
+            let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio), truncate: false)
+
+            var events = try library.resumePending().makeAsyncIterator()
+            #expect(await awaitWaiting(&events))
+            try library.database.markFailed(Self.key, reason: "HTTP 404", attempts: 1, receivedBytes: 0)
+            other.release()
+            var summary: DownloadSummary?
+            while let event = await events.next() { if case .finished(let final) = event { summary = final } }
+            let reasons = summary?.failed.map(\.reason) ?? []
+            #expect(reasons.count == 1 && reasons[0].contains("another download of this file failed: HTTP 404"), "\(reasons)")
+            #expect(await gets(fixture) == getsBefore)
+        }
+    }
+
+    @Test("cancelling a download that waits leaves the other download's state alone")
+    func cancelWhileWaiting() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            _ = try await registerRefused(fixture, library)
+            let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio), truncate: false)
+            defer { other.release() }
+            let run = Task {
+                var events = try library.resumePending().makeAsyncIterator()
+                let waited = await awaitWaiting(&events)
+                withUnsafeCurrentTask { $0?.cancel() }
+                while await events.next() != nil {}
+                return waited
+            }
+            #expect(try await run.value)
+            for _ in 0..<500 where await library.activeDownloads() > 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await library.activeDownloads() == 0)
+            #expect(try library.database.mediaItem(Self.key)?.state == .downloading, "not put back in the queue under the other's feet")
+        }
+    }
+
+    @Test("a refused request leaves no partial file and no empty lesson folder")
+    func refusedLeavesNothing() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lessons = try await fixture.lessons("gemara/13", in: library)  // a lesson without a PDF
+            #expect(lessons[0].lesson.link(for: .text) == nil)
+            await fixture.faults.inject(.failFirst(count: 100, status: 404), at: MediaAddress(LessonID(.gemara, 13), .audio))
+            let (_, summary) = await collect(try library.download(lessons, media: .audio))
+            #expect(summary?.failed.count == 1)
+            #expect(!FileManager.default.fileExists(atPath: library.layout.folder(for: LessonID(.gemara, 13)).path))
+        }
+    }
+}
