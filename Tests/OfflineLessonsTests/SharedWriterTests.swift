@@ -114,6 +114,36 @@ struct SharedWriterTests {
         }
     }
 
+    @Test("a download waiting for another lends its slot: other items finish meanwhile")
+    func waitingLendsSlot() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library(concurrency: 1)
+            let lessons = try await fixture.lessons("gemara:berakhot:10-12", in: library)
+            #expect(lessons.first?.id == Self.key.lesson)
+            let run = Task {
+                let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio), truncate: false)
+                defer { other.release() }
+                var waiting = try library.download([lessons[0]], media: .audio).makeAsyncIterator()
+                let waited = await awaitWaiting(&waiting)
+                // The only slot is gemara/9's: the rest can run only if it is lent.
+                let (_, meanwhile) = await collect(try library.download(Array(lessons.dropFirst()), media: .audio))
+                other.release()  // the other download ends without a file: this one downloads it
+                var summary: DownloadSummary?
+                while let event = await waiting.next() { if case .finished(let final) = event { summary = final } }
+                return (waited, meanwhile, summary)
+            }
+            // Without the lent slot the second run would stall: stop it, and fail below.
+            let watchdog = Task { try await Task.sleep(for: .seconds(60)); run.cancel() }
+            let (waited, meanwhile, summary) = try await run.value
+            watchdog.cancel()
+            #expect(waited)
+            #expect(meanwhile?.downloaded == 4 && meanwhile?.cancelled == 0, "\(String(describing: meanwhile))")
+            #expect(summary?.failed.isEmpty == true && summary?.cancelled == 0, "\(String(describing: summary))")
+            let served = fixture.hasServedFile(library, lessons[0], .audio)
+            #expect(served)
+        }
+    }
+
     @Test("a refused request leaves no partial file and no empty lesson folder")
     func refusedLeavesNothing() async throws {
         try await DownloadFixture.run { fixture in

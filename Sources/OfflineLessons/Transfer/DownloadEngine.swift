@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// The download queue: bounded concurrency, and one download per item however many callers ask
-/// for it at once (a second caller waits for the first's outcome).
+/// for it at once (a second caller waits for the first's outcome). An item waiting for another
+/// process's download of the same file lends its slot to the next item until that download ends.
 public actor DownloadEngine {
     public struct Configuration: Sendable {
         /// Downloads at once.
@@ -43,7 +44,12 @@ public actor DownloadEngine {
         }
         inFlight[key] = []
         await slots.acquire()
-        let outcome = Task.isCancelled ? ItemOutcome.cancelled : await fetcher.fetch(key, report: report)
+        let outcome = Task.isCancelled ? ItemOutcome.cancelled : await fetcher.fetch(key, standAside: { [slots] wait in
+            // Waiting for another process's download of this file: other items use the slot meanwhile.
+            await slots.release()
+            await wait()
+            await slots.acquire()
+        }, report: report)
         await slots.release()
         for waiter in inFlight.removeValue(forKey: key) ?? [] { waiter.resume(returning: outcome) }
         return (outcome, false)

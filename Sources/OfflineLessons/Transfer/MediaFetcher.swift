@@ -10,9 +10,14 @@ struct MediaFetcher: Sendable {
     let retry: RetryPolicy
     let logger: Logger
 
-    func fetch(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+    /// Runs `wait` (a wait for another download of the same file) with the caller's download slot
+    /// lent to other items meanwhile.
+    typealias StandAside = @Sendable (_ wait: @Sendable () async -> Void) async -> Void
+
+    func fetch(_ key: MediaKey, standAside: StandAside,
+               report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, report: report)
+            return try await attemptAll(key, standAside: standAside, report: report)
         } catch {
             // A registry or file error outside an attempt: nothing was placed.
             let reason = "\(error)"
@@ -23,7 +28,8 @@ struct MediaFetcher: Sendable {
         }
     }
 
-    private func attemptAll(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+    private func attemptAll(_ key: MediaKey, standAside: StandAside,
+                            report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         guard let item = try database.mediaItem(key) else {
             report(.failed(key, reason: TransferError.notRequested.description))
             return .failed(TransferError.notRequested.description)
@@ -41,7 +47,7 @@ struct MediaFetcher: Sendable {
         while true {
             if Task.isCancelled { return cancel(key, report: report) }
             if isBusyElsewhere(key) {
-                await waitForOtherWriter(key, report: report)
+                await standAside { await waitForOtherWriter(key, report: report) }
                 if Task.isCancelled { return cancel(key, report: report) }
                 switch try recheck(key, afterWaiting: true, report: report) {
                 case .over(let outcome): return outcome
