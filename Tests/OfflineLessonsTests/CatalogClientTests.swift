@@ -191,18 +191,19 @@ struct CatalogClientTests {
         let socket = try SilentSocket(listening: false)
         let client = CatalogClient(configuration: .init(apiBase: socket.apiBase, token: "t", timeout: .seconds(5)))
         let error = await #expect(throws: CatalogError.self) { try await client.fetchShas() }
-        guard case .unreachable(let path, _) = error else {
+        guard case .unreachable(let path, let reason) = error else {
             Issue.record("expected .unreachable, got \(String(describing: error))")
             return
         }
         #expect(path == "masechtot_list/")
+        #expect(reason.hasPrefix("connection refused"), "said in words, not as an errno dump: \(reason)")
     }
 
-    @Test("a server that accepts but never answers times out as .unreachable(no answer in time)")
+    @Test("a server that accepts but never answers times out as .unreachable(did not answer in time)")
     func timeout() async throws {
         let socket = try SilentSocket(listening: true)
         let client = CatalogClient(configuration: .init(apiBase: socket.apiBase, token: "t", timeout: .milliseconds(300)))
-        await #expect(throws: CatalogError.unreachable(path: "gemara/masechet/1/", reason: "no answer in time")) {
+        await #expect(throws: CatalogError.unreachable(path: "gemara/masechet/1/", reason: "the server did not answer in time")) {
             try await client.fetchGemaraLessons(masechetId: 1)
         }
     }

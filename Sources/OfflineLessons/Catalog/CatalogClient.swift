@@ -69,12 +69,10 @@ public struct CatalogClient: Sendable {
             let response = try await httpClient.execute(request, timeout: configuration.timeout, logger: logger)
             status = response.status
             body = try await response.body.collect(upTo: configuration.maxBodyBytes)
-        } catch let error as HTTPClientError {
-            throw CatalogError.unreachable(path: path, reason: Self.describe(error))
         } catch let error as NIOTooManyBytesError {
             throw CatalogError.malformedResponse(path: path, reason: "the body is larger than \(configuration.maxBodyBytes) bytes (\(error))")
         } catch {
-            throw CatalogError.unreachable(path: path, reason: String(describing: error))
+            throw CatalogError.unreachable(path: path, reason: HTTPTransport.describe(error))
         }
         let data = Data(body.readableBytesView)
         let envelope = try? JSONDecoder().decode(Envelope<Payload>.self, from: data)
@@ -95,13 +93,6 @@ public struct CatalogClient: Sendable {
             throw CatalogError.malformedResponse(path: path, reason: "`data` is missing")
         }
         return payload
-    }
-
-    static func describe(_ error: HTTPClientError) -> String {
-        switch error {
-        case .deadlineExceeded, .readTimeout, .connectTimeout: "no answer in time"
-        default: String(describing: error)
-        }
     }
 }
 

@@ -42,17 +42,23 @@ public struct HTTPTransport: Transport {
         }
     }
 
+    /// A network failure in words a user can act on (shared by the catalog client).
     static func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError {
+        switch error {
+        case let error as HTTPClientError:
             switch error {
-            case .deadlineExceeded, .readTimeout: return "the server did not answer in time"
-            case .connectTimeout: return "could not connect in time"
-            case .remoteConnectionClosed: return "the server closed the connection early"
-            case .cancelled: return "cancelled"
-            default: return "\(error)"
+            case .deadlineExceeded, .readTimeout: "the server did not answer in time"
+            case .connectTimeout: "could not connect in time"
+            case .remoteConnectionClosed: "the server closed the connection early"
+            case .cancelled: "cancelled"
+            default: "\(error)"
             }
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            "connection refused (is the server running, and is the port right?)"
+        case let error as IOError:
+            String(cString: strerror(error.errnoCode)).lowercased()
+        case is CancellationError: "cancelled"
+        default: "\(error)"
         }
-        if error is CancellationError { return "cancelled" }
-        return "\(error)"
     }
 }
