@@ -93,6 +93,41 @@ struct SharedWriterTests {
         }
     }
 
+    @Test("a download that retries keeps the file until its final result, which the waiting one takes")
+    func retryingOwnerKeepsFile() async throws {
+        try await DownloadFixture.run { fixture in
+            let retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(300), maxDelay: .seconds(1), maxRetryAfter: .seconds(1))
+            let one = try fixture.library(retry: retry), two = try fixture.library(retry: retry)
+            let lessons = try await fixture.lessons("gemara/13", in: one)  // no PDF: the audio alone
+            let address = MediaAddress(LessonID(.gemara, 13), .audio)
+            await fixture.faults.inject(.failFirst(count: 1000, status: 503), at: address)
+            async let first = collect(try one.download(lessons, media: .audio))
+            // The second starts once the first has sent its request: during the first's backoff.
+            for _ in 0..<500 where await fixture.faults.downloads(of: address) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            let second = await collect(try two.download(lessons, media: .audio))
+            let firstReasons = try await first.summary?.failed.map(\.reason) ?? []
+            let secondReasons = second.summary?.failed.map(\.reason) ?? []
+            #expect(await fixture.faults.downloads(of: address) == retry.maxRetries + 1, "one download's requests, not two")
+            #expect(second.events.contains { if case .waiting = $0 { true } else { false } })
+            #expect(firstReasons.count == 1 && firstReasons[0].contains("gave up after 4 attempts"), "\(firstReasons)")
+            #expect(secondReasons.count == 1 && secondReasons[0].contains("another download of this file failed"), "\(secondReasons)")
+        }
+    }
+
+    @Test("a partial file removed or replaced under its download is never moved into place")
+    func replacedPartialNotPlaced() throws {
+        let folder = try TemporaryDirectory()
+        let store = MediaStore(layout: LibraryLayout(root: folder.url))
+        let file = try store.openPartial(Self.key)
+        defer { file.release() }
+        try [UInt8](repeating: 1, count: 10).withUnsafeBytes { try file.append($0) }
+        try FileManager.default.removeItem(at: file.url)
+        try Data("somebody else's".utf8).write(to: file.url)
+        #expect(throws: FileError.self) { try store.place(file, as: Self.key) }
+        #expect(store.finalSize(Self.key) == nil)
+        #expect(try Data(contentsOf: file.url) == Data("somebody else's".utf8))
+    }
+
     @Test("cancelling a download that waits leaves the other download's state alone")
     func cancelWhileWaiting() async throws {
         try await DownloadFixture.run { fixture in
@@ -100,6 +135,7 @@ struct SharedWriterTests {
             _ = try await registerRefused(fixture, library)
             let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio), truncate: false)
             defer { other.release() }
+            try library.database.markDownloading(Self.key)  // as the other download does under its lock
             let run = Task {
                 var events = try library.resumePending().makeAsyncIterator()
                 let waited = await awaitWaiting(&events)
@@ -110,7 +146,7 @@ struct SharedWriterTests {
             #expect(try await run.value)
             for _ in 0..<500 where await library.activeDownloads() > 0 { try await Task.sleep(for: .milliseconds(10)) }
             #expect(await library.activeDownloads() == 0)
-            #expect(try library.database.mediaItem(Self.key)?.state == .downloading, "not put back in the queue under the other's feet")
+            #expect(try library.database.mediaItem(Self.key)?.state == .downloading, "as the other download left it: not put back in the queue under its feet")
         }
     }
 

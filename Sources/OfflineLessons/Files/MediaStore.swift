@@ -15,9 +15,9 @@ public struct MediaStore: Sendable {
 
     public init(layout: LibraryLayout) { self.layout = layout }
 
-    /// Opens the partial file of an item for appending (or from scratch with `truncate`).
-    func openPartial(_ key: MediaKey, truncate: Bool) throws -> PartialFile {
-        try PartialFile(url: layout.partialURL(key.lesson, key.medium), truncate: truncate)
+    /// Opens and locks the partial file of an item for appending.
+    func openPartial(_ key: MediaKey) throws -> PartialFile {
+        try PartialFile(url: layout.partialURL(key.lesson, key.medium), truncate: false)
     }
 
     /// The size of an item's partial file, or 0 when there is none.
@@ -33,6 +33,8 @@ public struct MediaStore: Sendable {
     /// Moves a flushed partial file into place and flushes the folder, so the rename survives a crash.
     func place(_ partial: PartialFile, as key: MediaKey) throws {
         let destination = layout.fileURL(key.lesson, key.medium)
+        // Never move a file this download did not write (its own was removed or replaced meanwhile).
+        guard partial.isAtItsPath else { throw FileError.posix("rename into place", partial.url, ENOENT) }
         guard rename(partial.url.path, destination.path) == 0 else {
             throw FileError.posix("rename into place", destination, errno)
         }
@@ -59,12 +61,26 @@ public struct MediaStore: Sendable {
         return existed
     }
 
-    /// Removes a lesson's folder when nothing is left in it.
+    /// Removes a lesson's folder when nothing is left in it. `rmdir` refuses a folder that is not
+    /// empty, so a file another download creates at that moment stays.
     func removeFolderIfEmpty(_ lesson: LessonID) {
-        let folder = layout.folder(for: lesson)
-        if let left = try? FileManager.default.contentsOfDirectory(atPath: folder.path), left.isEmpty {
-            try? FileManager.default.removeItem(at: folder)
-        }
+        _ = rmdir(layout.folder(for: lesson).path)
+    }
+
+    /// Lets go of an item's partial file at the end of its download. An empty one is removed
+    /// first, under its lock and only while it is still the file at its path, then the lesson's
+    /// folder if nothing is left in it; bytes stay for a resume.
+    func letGo(_ file: PartialFile, of key: MediaKey) {
+        let remove = file.size == 0 && file.isAtItsPath
+        if remove { try? FileManager.default.removeItem(at: file.url) }
+        file.release()
+        if remove { removeFolderIfEmpty(key.lesson) }
+    }
+
+    /// Lets go of a partial file whose bytes are worthless (the item is complete or gone).
+    func discard(_ file: PartialFile, of key: MediaKey) {
+        try? file.truncate()
+        letGo(file, of: key)
     }
 
     /// Whether a download (of this process or another) is writing the item's partial file now.
@@ -85,9 +101,7 @@ public struct MediaStore: Sendable {
         for attempt in 1...20 {
             guard fileSize(url) != nil else { return }
             do {
-                let locked = try PartialFile(url: url, truncate: false)
-                defer { locked.release() }
-                try FileManager.default.removeItem(at: url)
+                discard(try PartialFile(url: url, truncate: false), of: key)
                 return
             } catch FileError.inUse where attempt < 20 {
                 usleep(5_000)

@@ -34,10 +34,7 @@ final class PartialFile {
             throw code == EWOULDBLOCK ? FileError.inUse(url) : FileError.posix("lock", url, code)
         }
         // The lock must be on the file still at this path, not one a finished download renamed away.
-        var opened = stat(), current = stat()
-        guard fstat(descriptor, &opened) == 0, stat(url.path, &current) == 0,
-            opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
-        else {
+        guard Self.isFile(descriptor, at: url) else {
             _ = systemClose(descriptor)
             throw FileError.inUse(url)
         }
@@ -53,6 +50,15 @@ final class PartialFile {
             throw FileError.posix("seek", url, code)
         }
         size = Int(end)
+    }
+
+    /// Whether the open file is still the one at `url` (not renamed away, removed or replaced).
+    var isAtItsPath: Bool { Self.isFile(descriptor, at: url) }
+
+    private static func isFile(_ descriptor: Int32, at url: URL) -> Bool {
+        var opened = stat(), current = stat()
+        return descriptor >= 0 && fstat(descriptor, &opened) == 0 && stat(url.path, &current) == 0
+            && opened.st_ino == current.st_ino && opened.st_dev == current.st_dev
     }
 
     /// Whether a download, in any process, holds the lock on the file at `url` (a partial file, or

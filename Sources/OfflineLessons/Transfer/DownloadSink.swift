@@ -22,54 +22,33 @@ final class DownloadSink: TransportSink {
     let resume: Resume
     let report: @Sendable (DownloadEvent) -> Void
 
-    private var partial: PartialFile?
+    private let partial: PartialFile
+    /// False once the attempt is over: a late callback must not touch the file.
+    private var isOpen = true
     private(set) var expected: Int?
     private(set) var retryAfter: Duration?
     /// Bytes this attempt wrote.
     private(set) var bytesWritten = 0
     private var lastReport = ContinuousClock.now
 
-    private init(key: MediaKey, store: MediaStore, database: LibraryDatabase, partial: PartialFile, resume: Resume,
-                 report: @escaping @Sendable (DownloadEvent) -> Void) {
-        self.key = key
-        self.store = store
-        self.database = database
-        self.partial = partial
-        self.resume = resume
-        self.report = report
-    }
-
-    /// Locks the item's partial file for one attempt, before any request: another writer (another
-    /// process or library) makes this throw ``FileError/inUse(_:)`` without costing a request.
-    /// Resumes from the partial file when the registry has a validator that can make the range conditional.
-    static func open(_ key: MediaKey, store: MediaStore, database: LibraryDatabase,
-                     report: @escaping @Sendable (DownloadEvent) -> Void) throws -> DownloadSink {
-        let file = try store.openPartial(key, truncate: false)
-        let item: MediaItem
-        do {
-            item = try checkStillWanted(key, database)
-            // The file in place at the recorded size: another download renamed it there and is
-            // about to commit (or crashed first). Adopting it beats fetching it again.
-            if let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected {
-                throw TransferError.completedElsewhere
-            }
-        } catch let error as TransferError {
-            // Completed or removed: this partial file is garbage; remove it while holding its lock.
-            try? FileManager.default.removeItem(at: file.url)
-            file.release()
-            store.removeFolderIfEmpty(key.lesson)
-            throw error
-        } catch {
-            file.release()  // a registry error: the bytes stay for a resume
-            throw error
-        }
+    /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
+    /// across its attempts, so that another download waits for its final result). Resumes from the
+    /// file when the registry has a validator that can make the range conditional. Throws when the
+    /// item is complete or gone.
+    init(_ key: MediaKey, file: PartialFile, store: MediaStore, database: LibraryDatabase,
+         report: @escaping @Sendable (DownloadEvent) -> Void) throws {
+        let item = try Self.checkStillWanted(key, database)
         // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
         let validator = item.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? item.lastModified
         let resuming = file.size > 0 && validator != nil
-        let resume = Resume(offset: resuming ? file.size : 0, validator: resuming ? validator : nil,
-                            validatorIsETag: resuming && validator == item.etag,
-                            knownTotal: resuming ? item.expectedBytes : nil)
-        return DownloadSink(key: key, store: store, database: database, partial: file, resume: resume, report: report)
+        self.key = key
+        self.store = store
+        self.database = database
+        self.partial = file
+        self.resume = Resume(offset: resuming ? file.size : 0, validator: resuming ? validator : nil,
+                             validatorIsETag: resuming && validator == item.etag,
+                             knownTotal: resuming ? item.expectedBytes : nil)
+        self.report = report
     }
 
     /// The request of this attempt: a conditional range when resuming.
@@ -85,7 +64,8 @@ final class DownloadSink: TransportSink {
 
     func receive(head: TransportResponseHead) throws {
         retryAfter = RetryPolicy.retryAfter(head["retry-after"])
-        guard let file = partial else { throw TransferError.network("a response after the attempt ended") }
+        guard isOpen else { throw TransferError.network("a response after the attempt ended") }
+        let file = partial
         if head.status == 416 {
             // Start over: empty the partial file (under its lock).
             try file.truncate()
@@ -139,14 +119,14 @@ final class DownloadSink: TransportSink {
             throw TransferError.inconsistentRange("unreadable Content-Range '\(header)'")
         }
         guard bounds[0] == resume.offset, bounds[1] == total - 1 else {
-            try? partial?.truncate()
+            try? partial.truncate()
             throw TransferError.inconsistentRange("asked from byte \(resume.offset), got '\(header)'")
         }
         if let length, length != total - resume.offset {
             throw TransferError.inconsistentRange("Content-Length \(length) does not match '\(header)'")
         }
         if let knownTotal = resume.knownTotal, knownTotal != total {
-            try? partial?.truncate()
+            try? partial.truncate()
             throw TransferError.inconsistentRange("the file was \(knownTotal) bytes and is now \(total)")
         }
         return total
@@ -157,13 +137,13 @@ final class DownloadSink: TransportSink {
         guard let validator = resume.validator else { return }
         let current = resume.validatorIsETag ? head["etag"] : head["last-modified"]
         if let current, current != validator {
-            try? partial?.truncate()
+            try? partial.truncate()
             throw TransferError.inconsistentRange("the server sent part of another version (\(current), not \(validator))")
         }
     }
 
     func receive(bytes: UnsafeRawBufferPointer) throws {
-        guard let partial else { throw TransferError.network("body before head") }
+        guard isOpen else { throw TransferError.network("bytes after the attempt ended") }
         try partial.append(bytes)
         bytesWritten += bytes.count
         if let expected, partial.size > expected {
@@ -179,10 +159,10 @@ final class DownloadSink: TransportSink {
         }
     }
 
-    /// Verifies the length, flushes, renames into place, flushes the folder, then commits; the
-    /// lock is held until the commit is done. Returns the file's size.
+    /// Verifies the length, flushes, renames into place, flushes the folder, then commits (the
+    /// caller holds the file's lock until after the commit). Returns the file's size.
     func finish() throws -> Int {
-        guard let partial else { throw TransferError.network("no response") }
+        defer { isOpen = false }
         let total = expected ?? partial.size
         guard partial.size == total else {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
@@ -198,8 +178,6 @@ final class DownloadSink: TransportSink {
             _ = try? store.delete(key)
             throw TransferError.notRequested
         }
-        partial.release()
-        self.partial = nil
         return total
     }
 
@@ -210,14 +188,8 @@ final class DownloadSink: TransportSink {
         return try finish()
     }
 
-    /// Closes the partial file after a failed attempt; its bytes stay for a resume (an empty one
-    /// is removed, under the lock, so a failed attempt leaves no trace).
-    func abandon() {
-        guard let partial else { return }
-        let empty = partial.size == 0
-        if empty { try? FileManager.default.removeItem(at: partial.url) }
-        partial.release()
-        self.partial = nil
-        if empty { store.removeFolderIfEmpty(key.lesson) }
+    /// Ends a failed attempt: later callbacks are refused; the file stays with the caller.
+    func end() {
+        isOpen = false
     }
 }

@@ -41,62 +41,89 @@ struct MediaFetcher: Sendable {
             report(.failed(key, reason: reason))
             return .failed(reason)
         }
-        try database.markDownloading(key)
-        var retries = 0, attempts = item.attempts
-        var highWater = store.partialSize(key)
+        var waited = false
         while true {
-            if Task.isCancelled { return cancel(key, report: report) }
+            if Task.isCancelled { return cancel(key, holding: nil, report: report) }
             if isBusyElsewhere(key) {
                 await standAside { await waitForOtherWriter(key, report: report) }
-                if Task.isCancelled { return cancel(key, report: report) }
-                switch try recheck(key, afterWaiting: true, report: report) {
-                case .over(let outcome): return outcome
-                case .pending: break
-                }
-                highWater = max(highWater, store.partialSize(key))  // its bytes are not this run's progress
+                waited = true
                 continue
             }
+            let file: PartialFile
+            do {
+                file = try store.openPartial(key)
+            } catch FileError.inUse {
+                // Another download took it first, or a waiting one's probe held it for a moment.
+                try? await Task.sleep(for: .milliseconds(20))
+                continue
+            }
+            // Held now: no other download writes, places or ends this item until it is let go.
+            if store.isBeingPlaced(key) {  // another one renamed its file into place; its commit is next
+                store.letGo(file, of: key)
+                continue
+            }
+            let outcome: ItemOutcome
+            do {
+                outcome = try await attempts(key, url, holding: file, afterWaiting: waited, report: report)
+            } catch {
+                store.letGo(file, of: key)
+                throw error
+            }
+            switch outcome {
+            case .removed, .completed(_, alreadyPresent: true): store.discard(file, of: key)
+            case .completed, .failed, .cancelled: store.letGo(file, of: key)
+            }
+            return outcome
+        }
+    }
+
+    /// Attempts, with retries, while holding the item's partial file; the final state is written
+    /// before the caller lets the file go, so a download waiting for this one finds it.
+    private func attempts(_ key: MediaKey, _ url: URL, holding file: PartialFile, afterWaiting: Bool,
+                          report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+        let item: MediaItem
+        switch try recheck(key, afterWaiting: afterWaiting, report: report) {
+        case .over(let outcome): return outcome
+        case .pending(let pending): item = pending
+        }
+        try database.markDownloading(key)
+        var retries = 0, attempts = item.attempts
+        var highWater = file.size
+        while true {
+            if Task.isCancelled { return cancel(key, holding: file, report: report) }
             attempts += 1
             var sink: DownloadSink?
             do {
-                let opened = try DownloadSink.open(key, store: store, database: database, report: report)
-                sink = opened
+                let attempt = try DownloadSink(key, file: file, store: store, database: database, report: report)
+                sink = attempt
                 let bytes: Int
-                if opened.isWrittenWhole {
-                    bytes = try opened.finishWritten()  // written whole before a crash: no request needed
+                if attempt.isWrittenWhole {
+                    bytes = try attempt.finishWritten()  // written whole before a crash: no request needed
                 } else {
-                    try await transport.fetch(opened.request(url), into: opened)
-                    bytes = try opened.finish()
+                    try await transport.fetch(attempt.request(url), into: attempt)
+                    bytes = try attempt.finish()
                 }
                 report(.completed(key, bytes: bytes, alreadyPresent: false))
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
-                sink?.abandon()
-                if Task.isCancelled { return cancel(key, report: report) }
+                sink?.end()
+                if Task.isCancelled { return cancel(key, holding: file, report: report) }
                 switch try recheck(key, report: report) {
                 case .over(let outcome): return outcome
                 case .pending: break
                 }
-                if Self.isAnotherDownloadsTurn(error) {
-                    // Another download holds the file, or has just placed it: wait for it at the
-                    // top of the loop (not a retry).
-                    attempts -= 1
-                    try? await Task.sleep(for: .milliseconds(20))
-                    continue
-                }
-                let size = store.partialSize(key)
-                // Progress made by this attempt (not by another process writing the same file).
-                if let sink, sink.bytesWritten > 0, size > highWater {
-                    highWater = size
+                // Progress made by this attempt.
+                if let sink, sink.bytesWritten > 0, file.size > highWater {
+                    highWater = file.size
                     retries = 0
                 }
                 retries += 1
                 let reason = "\(error)"
                 let retryable = Self.isRetryable(error)
                 if !retryable || retries > retry.maxRetries {
-                    return try giveUp(key, error: error, retryable: retryable, attempts: attempts, report: report)
+                    return try giveUp(key, file, error: error, retryable: retryable, attempts: attempts, report: report)
                 }
-                try database.recordAttempt(key, attempts: attempts, receivedBytes: size, error: reason)
+                try database.recordAttempt(key, attempts: attempts, receivedBytes: file.size, error: reason)
                 let delay = retry.delay(beforeRetry: retries, retryAfter: sink?.retryAfter)
                 logger.debug("retrying", metadata: ["item": "\(key)", "retry": "\(retries)", "error": "\(reason)"])
                 report(.retrying(key, retry: retries, delay: delay, reason: reason))
@@ -110,12 +137,11 @@ struct MediaFetcher: Sendable {
         case pending(MediaItem)
     }
 
-    /// The item as the registry has it now: removed (nothing is left behind), complete (by another
-    /// download, or a file in place), failed by the download this one waited for (its result is
-    /// taken: no second try), or still to do.
+    /// The item as the registry has it now, read under the item's lock: removed, complete (by
+    /// another download, or a file in place), failed by the download this one waited for (its
+    /// result is taken: no second try), or still to do.
     private func recheck(_ key: MediaKey, afterWaiting: Bool = false, report: @Sendable (DownloadEvent) -> Void) throws -> Recheck {
         guard let refreshed = try database.mediaItem(key) else {
-            try? store.deletePartial(key)
             report(.failed(key, reason: ItemOutcome.removedReason))
             return .over(.removed)
         }
@@ -128,22 +154,15 @@ struct MediaFetcher: Sendable {
         return .pending(refreshed)
     }
 
-    /// Another download is writing the item's partial file, or has renamed it into place and not
-    /// committed yet.
+    /// Another download is writing the item's partial file (between its attempts too), or has
+    /// renamed it into place and not committed yet.
     private func isBusyElsewhere(_ key: MediaKey) -> Bool {
         store.isBeingWritten(key) || store.isBeingPlaced(key)
     }
 
-    /// Errors that mean another download holds the item right now, not that this one failed.
-    static func isAnotherDownloadsTurn(_ error: any Error) -> Bool {
-        switch error {
-        case FileError.inUse, TransferError.completedElsewhere: true
-        default: false
-        }
-    }
-
     /// Waits, without a time limit and without counting retries, while another download holds the
-    /// item's partial file: its lock goes when it ends, fails or dies. Returns on cancellation too.
+    /// item: its lock goes when it has written its final state, or dies with it. Returns on
+    /// cancellation too.
     private func waitForOtherWriter(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) async {
         report(.waiting(key, reason: "another download is writing this file; waiting for it to end"))
         logger.debug("waiting for another writer", metadata: ["item": "\(key)"])
@@ -171,22 +190,25 @@ struct MediaFetcher: Sendable {
         return .completed(bytes: expected, alreadyPresent: true)
     }
 
-    private func giveUp(_ key: MediaKey, error: any Error, retryable: Bool, attempts: Int,
+    private func giveUp(_ key: MediaKey, _ file: PartialFile, error: any Error, retryable: Bool, attempts: Int,
                         report: @Sendable (DownloadEvent) -> Void) throws -> ItemOutcome {
         let reason = retryable ? "\(error) (gave up after \(attempts) attempts)" : "\(error)"
-        // A refused request (4xx) makes the partial worthless; a disk error does not.
-        if error is TransferError, !retryable { try? store.deletePartial(key) }
-        try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: store.partialSize(key))
+        // A refused request (4xx) makes the partial worthless (emptied, it is removed when let go);
+        // a disk error does not.
+        if error is TransferError, !retryable { try? file.truncate() }
+        try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: file.size)
         report(.failed(key, reason: reason))
         return .failed(reason)
     }
 
-    private func cancel(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) -> ItemOutcome {
+    /// Ends a cancelled download: back in the queue when this download holds the item (`file`);
+    /// left to the download that holds it otherwise.
+    private func cancel(_ key: MediaKey, holding file: PartialFile?, report: @Sendable (DownloadEvent) -> Void) -> ItemOutcome {
         record {
-            if try database.mediaItem(key) == nil {
-                try store.deletePartial(key)  // removed as well: nothing to resume
-            } else if !isBusyElsewhere(key) {  // else another download has it: its state stands
-                try database.requeue(key, receivedBytes: store.partialSize(key))
+            if try database.mediaItem(key) == nil {  // removed as well: nothing to resume
+                if let file { try file.truncate() } else { try store.deletePartial(key) }
+            } else if let file {
+                try database.requeue(key, receivedBytes: file.size)
             }
         }
         report(.cancelled(key))
