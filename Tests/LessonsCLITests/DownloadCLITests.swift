@@ -51,6 +51,10 @@ struct DownloadCLITests {
                 }
                 #expect(entry.media["video"] == nil)
             }
+            // The list is the registry's: no server, no catalog needed (legacy B19).
+            let offline = try await CLIRunner.run(["list", "--json"], environment: ["LESSONS_LIBRARY": library])
+            #expect(offline.status == 0, "stderr: \(offline.stderr)")
+            #expect(try JSONDecoder().decode(ListDocument.self, from: Data(offline.stdout.utf8)).lessons.map(\.page) == Array(2...11))
             let human = try await CLIRunner.run(["list"], environment: env)
             #expect(human.stdout.contains("Berakhot (Gemara)"))
             #expect(human.stdout.contains("10 lesson(s)"))
