@@ -114,6 +114,44 @@ struct SharedWriterTests {
         }
     }
 
+    @Test("a commit that fails after the rename: no new attempt writes to the placed file; the next run adopts it")
+    func failedCommitAfterPlacement() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try fixture.library()
+            let lessons = try await fixture.lessons("gemara/13", in: library)  // no PDF: the audio alone
+            let key = MediaKey(LessonID(.gemara, 13), .audio)
+            let address = MediaAddress(key.lesson, .audio)
+            try await library.database.writer.write { db in
+                try db.execute(sql: """
+                    CREATE TRIGGER refuseComplete BEFORE UPDATE OF state ON mediaItem WHEN NEW.state = 'complete'
+                    BEGIN SELECT RAISE(ABORT, 'injected commit failure'); END
+                    """)
+            }
+            let (_, summary) = await collect(try library.download(lessons, media: .audio))
+            let reasons = summary?.failed.map(\.reason) ?? []
+            #expect(reasons.count == 1 && reasons[0].contains("after the file was placed"), "\(reasons)")
+            #expect(await fixture.faults.downloads(of: address) == 1, "no attempt after the rename")
+            let placed = fixture.hasServedFile(library, lessons[0], .audio)
+            #expect(placed, "the verified file stays whole in place")
+
+            try await library.database.writer.write { db in try db.execute(sql: "DROP TRIGGER refuseComplete") }
+            let (_, again) = await collect(try library.download(lessons, media: .audio))
+            #expect(again?.failed.isEmpty == true && again?.alreadyComplete == 1, "\(String(describing: again))")
+            #expect(try library.database.mediaItem(key)?.state == .complete)
+            #expect(await fixture.faults.downloads(of: address) == 1, "adopted, not fetched again")
+        }
+    }
+
+    @Test("removing an empty lesson folder never takes a file that is in it")
+    func folderRemovalKeepsFiles() throws {
+        let folder = try TemporaryDirectory()
+        let store = MediaStore(layout: LibraryLayout(root: folder.url))
+        let file = try store.openPartial(MediaKey(Self.key.lesson, .text))  // another download's, in the folder
+        defer { file.release() }
+        store.removeFolderIfEmpty(Self.key.lesson)
+        #expect(FileManager.default.fileExists(atPath: file.url.path))
+    }
+
     @Test("a partial file removed or replaced under its download is never moved into place")
     func replacedPartialNotPlaced() throws {
         let folder = try TemporaryDirectory()

@@ -19,13 +19,18 @@ struct MediaFetcher: Sendable {
         do {
             return try await attemptAll(key, standAside: standAside, report: report)
         } catch {
-            // A registry or file error outside an attempt: nothing was placed.
-            let reason = "\(error)"
-            logger.error("download failed", metadata: ["item": "\(key)", "error": "\(reason)"])
-            record { try database.markFailed(key, reason: reason, attempts: 0, receivedBytes: store.partialSize(key)) }
-            report(.failed(key, reason: reason))
-            return .failed(reason)
+            return failedOutsideAttempt(key, error, receivedBytes: store.partialSize(key), report: report)
         }
+    }
+
+    /// A registry or file error outside an attempt: nothing was placed.
+    private func failedOutsideAttempt(_ key: MediaKey, _ error: any Error, receivedBytes: Int,
+                                      report: @Sendable (DownloadEvent) -> Void) -> ItemOutcome {
+        let reason = "\(error)"
+        logger.error("download failed", metadata: ["item": "\(key)", "error": "\(reason)"])
+        record { try database.markFailed(key, reason: reason, attempts: 0, receivedBytes: receivedBytes) }
+        report(.failed(key, reason: reason))
+        return .failed(reason)
     }
 
     private func attemptAll(_ key: MediaKey, standAside: StandAside,
@@ -66,8 +71,8 @@ struct MediaFetcher: Sendable {
             do {
                 outcome = try await attempts(key, url, holding: file, afterWaiting: waited, report: report)
             } catch {
-                store.letGo(file, of: key)
-                throw error
+                // The failure is written before the file is let go, for a download waiting on it.
+                outcome = failedOutsideAttempt(key, error, receivedBytes: file.size, report: report)
             }
             switch outcome {
             case .removed, .completed(_, alreadyPresent: true): store.discard(file, of: key)
@@ -111,6 +116,14 @@ struct MediaFetcher: Sendable {
                 switch try recheck(key, report: report) {
                 case .over(let outcome): return outcome
                 case .pending: break
+                }
+                guard file.isAtItsPath else {
+                    // Renamed into place before the failure (the commit failed): no attempt may
+                    // write to it again. Verified and in place, the next run adopts it.
+                    let reason = "\(error) (after the file was placed; the next run takes it as it is)"
+                    try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: file.size)
+                    report(.failed(key, reason: reason))
+                    return .failed(reason)
                 }
                 // Progress made by this attempt.
                 if let sink, sink.bytesWritten > 0, file.size > highWater {
