@@ -215,6 +215,7 @@ struct SharedWriterTests {
             #expect(summary?.failed.isEmpty == true && summary?.cancelled == 0, "\(String(describing: summary))")
             let served = fixture.hasServedFile(library, lessons[0], .audio)
             #expect(served)
+            #expect(await library.engine.freeSlots == 1, "the lent slot came back: the limit is still one")
         }
     }
 

@@ -28,6 +28,9 @@ public actor DownloadEngine {
     /// How many items are being downloaded or waiting for a slot.
     public var activeDownloads: Int { inFlight.count }
 
+    /// Slots free now (the concurrency limit when idle).
+    var freeSlots: Int { get async { await slots.available } }
+
     /// Downloads one registered item, or joins the download already under way (`joined`: its
     /// progress went to the caller that started it). A caller that joined a download whose owner
     /// was cancelled, without being cancelled itself, takes the download over.
@@ -58,7 +61,7 @@ public actor DownloadEngine {
 
 /// A counting semaphore for async code.
 actor Slots {
-    private var available: Int
+    private(set) var available: Int
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     init(_ count: Int) { available = count }
