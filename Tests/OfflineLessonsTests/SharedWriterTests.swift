@@ -40,7 +40,7 @@ struct SharedWriterTests {
             // The other download has renamed its verified file into place and holds its lock.
             let finalURL = library.layout.fileURL(Self.key.lesson, .audio)
             try Data(fixture.served(lesson, .audio)).write(to: finalURL)
-            let other = try PartialFile(url: finalURL, truncate: false)
+            let other = try PartialFile(url: finalURL)
 
             var events = try library.resumePending().makeAsyncIterator()
             #expect(await awaitWaiting(&events))
@@ -79,7 +79,7 @@ struct SharedWriterTests {
             let library = try fixture.library()
             _ = try await registerRefused(fixture, library)
             let getsBefore = await gets(fixture)
-            let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio), truncate: false)
+            let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio))
 
             var events = try library.resumePending().makeAsyncIterator()
             #expect(await awaitWaiting(&events))
@@ -171,7 +171,7 @@ struct SharedWriterTests {
         try await DownloadFixture.run { fixture in
             let library = try fixture.library()
             _ = try await registerRefused(fixture, library)
-            let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio), truncate: false)
+            let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio))
             defer { other.release() }
             try library.database.markDownloading(Self.key)  // as the other download does under its lock
             let run = Task {
@@ -195,7 +195,7 @@ struct SharedWriterTests {
             let lessons = try await fixture.lessons("gemara:berakhot:10-12", in: library)
             #expect(lessons.first?.id == Self.key.lesson)
             let run = Task {
-                let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio), truncate: false)
+                let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio))
                 defer { other.release() }
                 var waiting = try library.download([lessons[0]], media: .audio).makeAsyncIterator()
                 let waited = await awaitWaiting(&waiting)

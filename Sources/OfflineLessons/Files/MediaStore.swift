@@ -17,7 +17,7 @@ public struct MediaStore: Sendable {
 
     /// Opens and locks the partial file of an item for appending.
     func openPartial(_ key: MediaKey) throws -> PartialFile {
-        try PartialFile(url: layout.partialURL(key.lesson, key.medium), truncate: false)
+        try PartialFile(url: layout.partialURL(key.lesson, key.medium))
     }
 
     /// The size of an item's partial file, or 0 when there is none.
@@ -101,7 +101,7 @@ public struct MediaStore: Sendable {
         for attempt in 1...20 {
             guard fileSize(url) != nil else { return }
             do {
-                discard(try PartialFile(url: url, truncate: false), of: key)
+                discard(try PartialFile(url: url), of: key)
                 return
             } catch FileError.inUse where attempt < 20 {
                 usleep(5_000)

@@ -15,10 +15,9 @@ final class PartialFile {
     private var descriptor: Int32
     private(set) var size: Int
 
-    /// Opens `url` for appending, creating it (and its folder) when needed; `truncate` starts over.
-    init(url: URL, truncate: Bool) throws {
+    /// Opens and locks `url` for appending, creating it (and its folder) when needed.
+    init(url: URL) throws {
         self.url = url
-        // Truncation waits for the lock below: never cut a file another download is writing.
         let flags = O_WRONLY | O_CREAT | O_APPEND
         descriptor = -1
         // Twice: a removal may take the (empty) lesson folder away between the two calls.
@@ -37,11 +36,6 @@ final class PartialFile {
         guard Self.isFile(descriptor, at: url) else {
             _ = systemClose(descriptor)
             throw FileError.inUse(url)
-        }
-        if truncate, ftruncate(descriptor, 0) != 0 {
-            let code = errno
-            _ = systemClose(descriptor)
-            throw FileError.posix("truncate", url, code)
         }
         let end = lseek(descriptor, 0, SEEK_END)
         guard end >= 0 else {
