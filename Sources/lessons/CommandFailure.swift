@@ -1,5 +1,3 @@
-import ArgumentParser
-import GRDB
 import OfflineLessons
 
 /// An error the CLI reports with a message and one of the contract's exit codes.
@@ -16,22 +14,35 @@ struct CommandFailure: Error {
         self.exitCode = exitCode
     }
 
-    /// The exit code of a library error, when it is one the CLI knows.
+    /// A library error, with its exit code and, where a flag is the remedy, the flag's name.
     init?(classifying error: any Error) {
         switch error {
         case let error as CatalogError:
             switch error {
-            case .invalidServerURL: self.init(error.description, exitCode: Self.usage)
+            case .invalidServerURL: self.init("\(error) (--server or LESSONS_SERVER)", exitCode: Self.usage)
+            case .invalidToken: self.init("\(error): pass it with --token or LESSONS_TOKEN", exitCode: Self.unusable)
+            case .unreachable: self.init("\(error) (--server or LESSONS_SERVER)", exitCode: Self.unusable)
+            case .notCached: self.init("\(error): pass --server URL or set LESSONS_SERVER", exitCode: Self.unusable)
             default: self.init(error.description, exitCode: Self.unusable)
+            }
+        case let error as SelectorError:
+            switch error.remedy {
+            case .consultCatalog: self.init("\(error) (`lessons catalog` lists them all)", exitCode: Self.usage)
+            case .configureServer: self.init("\(error), or pass --server", exitCode: Self.usage)
+            case nil: self.init(error.description, exitCode: Self.usage)
+            }
+        case let error as LibraryError:
+            switch error {
+            case .cannotOpen: self.init(error.description, exitCode: Self.unusable)
+            case .noMediaBase: self.init("\(error) (--server, or --media-base / LESSONS_MEDIA_BASE)", exitCode: Self.unusable)
+            case .invalidMediaBase: self.init("\(error) (--media-base or LESSONS_MEDIA_BASE)", exitCode: Self.usage)
             }
         case let error as MediaLinkError:
             self.init(error.description, exitCode: Self.usage)
-        case let error as SelectorError:
-            self.init(error.description, exitCode: Self.usage)
         case let error as FileError:
             self.init(error.description, exitCode: Self.unusable)
-        case let error as DatabaseError:
-            self.init("the library database cannot be used: \(error.message ?? error.description)", exitCode: Self.unusable)
+        case let error as RegistryError:
+            self.init(error.description, exitCode: Self.unusable)
         default:
             return nil
         }

@@ -23,21 +23,17 @@ struct DemoCommand: AsyncParsableCommand {
             let say: (String) -> Void = { if !global.json { Terminal.out($0) } }
             say("content server: \(running.apiBase.absoluteString) (demo catalog, in-process)")
             let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "demo"))
-            let library = try LessonLibrary(root: root, client: client)
-            let (shas, _, _) = try await library.catalog.shas(refresh: true)
-            let totals = shas.totals
+            let library = try await LessonLibrary(root: root, client: client)
+            let totals = try await library.catalog(refresh: true).shas.totals
             say("catalog: \(totals.sedarim) sedarim, \(totals.masechtot) masechtot, \(totals.dapim) dapim, \(totals.mishnayot) mishnayot")
             let selectors = [try LessonSelector(parsing: "gemara:berakhot:2-4"), try LessonSelector(parsing: "mishna:berakhot:1:1-3")]
-            var lessons: [PlacedLesson] = []
-            for selector in selectors { lessons += try await library.catalog.lessons(for: selector) }
+            let lessons = try await library.lessons(for: selectors)
             say("downloading \(lessons.count) lessons (audio + PDF): \(selectors.map(\.description).joined(separator: ", "))")
-            let progress = ProgressDisplay(mode: global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines))
-            var summary = DownloadSummary()
-            for await event in try library.download(lessons, media: .audio) {
-                progress.handle(event)
-                if case .finished(let final) = event { summary = final }
-            }
-            let downloads = try library.downloads()
+            let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
+            let run = try await library.download(lessons, media: .audio)
+            for await event in run { progress.handle(event) }
+            let summary = await run.summary
+            let downloads = try await library.downloads()
             if global.json {
                 try Terminal.json(DemoReport(summary: summary, lessons: downloads, library: root.path))
                 return
@@ -49,8 +45,8 @@ struct DemoCommand: AsyncParsableCommand {
                 let media = lesson.media.keys.sorted().joined(separator: "+")
                 say("  \(lesson.masechetName ?? "") \(place) [\(lesson.lessonID)] \(media) \(formatBytes(lesson.bytes))")
             }
-            let gemara = library.layout.fileURL(LessonID(.gemara, 1), .audio).path
-            let mishna = library.layout.fileURL(LessonID(.mishna, 1), .audio).path
+            let gemara = library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio)).path
+            let mishna = library.fileURL(for: MediaKey(LessonID(.mishna, 1), .audio)).path
             say("")
             say("gemara/1 and mishna/1 share an id, not a file:\n  \(gemara)\n  \(mishna)")
             say("library: \(root.path) (try: lessons list --library \(root.path))")

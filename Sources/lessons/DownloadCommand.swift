@@ -38,31 +38,29 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Ctrl-C is caught from the first moment, so an early one still ends the run cleanly:
-        // unfinished items go back to the queue and the exit code is 1.
-        let interrupt = SignalWatcher(SIGINT)
-        defer { interrupt.stop() }
-        let work = Task { try await runDownloads() }
-        interrupt.onSignal { work.cancel() }
-        let outcome: (summary: DownloadSummary?, downloaded: Int, library: LessonLibrary?)
-        do {
-            outcome = try await work.value
-        } catch where interrupt.hasFired {
-            outcome = (nil, 0, nil)  // interrupted while resolving: nothing was queued by this run
+        // Ctrl-C is caught from the first moment (before the selectors are resolved), so an early
+        // one still ends the run cleanly: unfinished items go back to the queue and the exit code is 1.
+        let (result, interrupted) = await runInterruptibly { () -> Result<Outcome, any Error> in
+            do {
+                return .success(try await runDownloads())
+            } catch {
+                return .failure(error)
+            }
         }
-        let (finished, downloaded, library) = outcome
-        guard let summary = finished else {
-            guard let library else {
-                throw CommandFailure("interrupted before any download started", exitCode: CommandFailure.failed)
-            }
-            // Give the cancelled downloads a moment to put their items back in the queue.
-            for _ in 0..<250 {
-                guard await library.activeDownloads() > 0 else { break }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            let left = try library.database.mediaItems(in: [.queued, .downloading]).count
+        let outcome: Outcome
+        do {
+            outcome = try result.get()
+        } catch where interrupted {
+            throw CommandFailure("interrupted before any download started", exitCode: CommandFailure.failed)
+        }
+        guard let summary = outcome.summary else {
+            throw CommandFailure("interrupted before any download started", exitCode: CommandFailure.failed)
+        }
+        if interrupted, summary.cancelled > 0 {
+            // The run's summary arrives once every cancelled item is back in the queue.
+            let left = try await outcome.library.pendingDownloads()
             throw CommandFailure(
-                "interrupted after \(downloaded) file(s); \(left) left queued: run `lessons download` to resume",
+                "interrupted after \(summary.downloaded) file(s); \(left) left queued: run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
         }
         if global.json {
@@ -78,29 +76,31 @@ struct DownloadCommand: AsyncParsableCommand {
         }
     }
 
-    /// Resolves the selectors and runs the downloads; a cancelled task ends with no summary.
-    private func runDownloads() async throws -> (summary: DownloadSummary?, downloaded: Int, library: LessonLibrary?) {
+    /// What a download command did: the run's summary (`nil` when it was cancelled before a run
+    /// started) and the library it ran on.
+    struct Outcome: Sendable {
+        var summary: DownloadSummary?
+        var library: LessonLibrary
+    }
+
+    /// Resolves the selectors and runs the downloads. Cancelled, it stops the run and returns the
+    /// summary once the run has put its unfinished items back in the queue.
+    private func runDownloads() async throws -> Outcome {
         let parsed = try parseSelectors(selectors)
-        guard !Task.isCancelled else { return (nil, 0, nil) }
-        let library = try global.openLibrary(concurrency: concurrency)
-        let events: AsyncStream<DownloadEvent>
+        let library = try await global.openLibrary(concurrency: concurrency)
+        let run: DownloadRun
         if parsed.isEmpty {
-            events = try library.resumePending()
+            run = try await library.resumePending()
         } else {
-            let lessons = try await resolve(parsed, in: library.catalog)
-            guard !Task.isCancelled else { return (nil, 0, library) }
-            events = try library.download(lessons, media: media)
+            let lessons = try await library.lessons(for: parsed)
+            guard !Task.isCancelled else { return Outcome(summary: nil, library: library) }
+            run = try await library.download(lessons, media: media)
         }
-        let mode: ProgressDisplay.Mode = global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines)
-        let progress = ProgressDisplay(mode: mode)
-        var summary: DownloadSummary?, downloaded = 0
-        for await event in events {
-            progress.handle(event)
-            if case .completed(_, _, false) = event { downloaded += 1 }
-            if case .finished(let final) = event { summary = final }
-        }
+        let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
+        for await event in run { progress.handle(event) }
+        if Task.isCancelled { run.cancel() }
         progress.clear()
-        return (summary, downloaded, library)  // a Ctrl-C after the summary changes nothing
+        return Outcome(summary: await run.summary, library: library)  // a Ctrl-C after the summary changes nothing
     }
 
     func printSummary(_ summary: DownloadSummary, resumed: Bool) {
@@ -117,44 +117,3 @@ struct DownloadCommand: AsyncParsableCommand {
 }
 
 extension MediaChoice: ExpressibleByArgument {}
-
-/// Catches `signal` instead of the default (termination) and runs the registered action when it arrives.
-final class SignalWatcher: @unchecked Sendable {
-    private let source: any DispatchSourceSignal
-    private let signalNumber: Int32
-    private let lock = NSLock()
-    private var fired = false
-    private var action: (@Sendable () -> Void)?
-
-    init(_ signalNumber: Int32) {
-        self.signalNumber = signalNumber
-        signal(signalNumber, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler { [weak self] in self?.fire() }
-        source.resume()
-    }
-
-    var hasFired: Bool { lock.withLock { fired } }
-
-    /// Runs `action` on the signal; at once if it has already arrived.
-    func onSignal(_ action: @escaping @Sendable () -> Void) {
-        let alreadyFired = lock.withLock { () -> Bool in
-            self.action = action
-            return fired
-        }
-        if alreadyFired { action() }
-    }
-
-    private func fire() {
-        let action = lock.withLock { () -> (@Sendable () -> Void)? in
-            fired = true
-            return self.action
-        }
-        action?()
-    }
-
-    func stop() {
-        source.cancel()
-        signal(signalNumber, SIG_DFL)
-    }
-}

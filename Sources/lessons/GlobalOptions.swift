@@ -37,25 +37,6 @@ struct GlobalOptions: ParsableArguments {
         setting(token, "LESSONS_TOKEN")
     }
 
-    /// The API base, or `nil` when none is configured. Throws on an unusable URL.
-    func apiBase() throws -> URL? {
-        guard let text = setting(server, "LESSONS_SERVER") else { return nil }
-        guard let url = MediaLocator.validatedBase(text) else {
-            throw CommandFailure(CatalogError.invalidServerURL(text).description, exitCode: CommandFailure.usage)
-        }
-        return url
-    }
-
-    /// The media base given by `--media-base` or `$LESSONS_MEDIA_BASE`; `nil` lets the library use
-    /// the server's origin + `/media/`.
-    func explicitMediaBase() throws -> URL? {
-        guard let text = setting(mediaBase, "LESSONS_MEDIA_BASE") else { return nil }
-        guard let url = MediaLocator.validatedBase(text) else {
-            throw CommandFailure("'\(text)' is not a usable media base URL: give an http(s) URL", exitCode: CommandFailure.usage)
-        }
-        return url
-    }
-
     /// A command-line value, else a non-empty environment variable.
     func setting(_ flag: String?, _ variable: String) -> String? {
         flag ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }

@@ -4,7 +4,14 @@ import OfflineLessons
 /// Draws download progress on stderr: bars on a terminal (one per active item and a total, with
 /// speed and ETA), plain lines otherwise, nothing when silent.
 final class ProgressDisplay {
-    enum Mode { case bars, lines, silent }
+    enum Mode {
+        case bars, lines, silent
+
+        /// Bars on a terminal, plain lines otherwise, nothing with --json or --quiet.
+        init(_ global: GlobalOptions) {
+            self = global.json || global.quiet ? .silent : (Terminal.stderrIsTerminal ? .bars : .lines)
+        }
+    }
 
     let mode: Mode
     private var progress = DownloadProgress()
@@ -90,15 +97,5 @@ final class ProgressDisplay {
         guard let fraction else { return "[" + String(repeating: "?", count: width) + "]" }
         let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
-    }
-}
-
-/// `42 s`, `3 min 05 s`, `1 h 02 min`.
-func formatDuration(_ duration: Duration) -> String {
-    let seconds = Int(duration.components.seconds)
-    switch seconds {
-    case ..<60: return "\(max(seconds, 0)) s"
-    case ..<3600: return String(format: "%d min %02d s", seconds / 60, seconds % 60)
-    default: return String(format: "%d h %02d min", seconds / 3600, seconds % 3600 / 60)
     }
 }

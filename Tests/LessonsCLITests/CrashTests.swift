@@ -34,21 +34,21 @@ struct CrashTests {
                 await child.exit()
                 _ = child.result()
                 if stillRunning { killedMidway += 1 }
-                try Self.checkInvariant(root: root, expected: expected, verified: &verified, round: round)
+                try await Self.checkInvariant(root: root, expected: expected, verified: &verified, round: round)
             }
             #expect(killedMidway >= Self.kills * 3 / 4, "most kills should land mid-download (\(killedMidway) of \(Self.kills) did)")
 
             // What is complete now must not be fetched again by the final run.
             let database = try LibraryDatabase.open(at: LibraryLayout(root: root).databaseURL.path)
-            let completeBefore = try database.mediaItems(in: [.complete]).map(\.key)
+            let completeBefore = try await database.mediaItems(in: [.complete]).map(\.key)
             var getsBefore: [MediaKey: Int] = [:]
             for key in completeBefore { getsBefore[key] = await faults.downloads(of: MediaAddress(key.lesson, key.medium)) }
 
             let final = try await CLIRunner.run(arguments)
             #expect(final.status == 0, "stderr: \(final.stderr)")
             verified = [:]
-            try Self.checkInvariant(root: root, expected: expected, verified: &verified, round: Self.kills)
-            let items = try database.mediaItems(in: MediaState.allCases)
+            try await Self.checkInvariant(root: root, expected: expected, verified: &verified, round: Self.kills)
+            let items = try await database.mediaItems(in: MediaState.allCases)
             #expect(items.count == 20)
             #expect(items.allSatisfy { $0.state == .complete })
             for key in completeBefore {
@@ -63,11 +63,11 @@ struct CrashTests {
 
     /// Every item registered complete has its file, byte-identical to the server's copy (compared
     /// in full the first time it is seen complete, by size afterwards).
-    static func checkInvariant(root: URL, expected: ExpectedMedia, verified: inout [MediaKey: Int], round: Int) throws {
+    static func checkInvariant(root: URL, expected: ExpectedMedia, verified: inout [MediaKey: Int], round: Int) async throws {
         let layout = LibraryLayout(root: root)
         guard FileManager.default.fileExists(atPath: layout.databaseURL.path) else { return }
         let database = try LibraryDatabase.open(at: layout.databaseURL.path)
-        for item in try database.mediaItems(in: [.complete]) {
+        for item in try await database.mediaItems(in: [.complete]) {
             let url = layout.fileURL(item.key.lesson, item.key.medium)
             if let size = verified[item.key] {
                 let now = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int

@@ -1,6 +1,6 @@
 import Foundation
 @testable import LessonsServer
-import OfflineLessons
+@testable import OfflineLessons
 import Testing
 
 @Suite("lessons download, list, status, remove")
@@ -119,11 +119,11 @@ struct DownloadCLITests {
             #expect(result.status == 1)
             #expect(result.stderr.contains("interrupted after"), "stderr: \(result.stderr)")
             let registry = try LibraryDatabase.open(at: database.path)
-            #expect(try registry.mediaItems(in: [.downloading]).isEmpty)
-            #expect(try !registry.mediaItems(in: [.queued]).isEmpty)
+            #expect(try await registry.mediaItems(in: [.downloading]).isEmpty)
+            #expect(try await !registry.mediaItems(in: [.queued]).isEmpty)
             let resumed = try await CLIRunner.run(["download"], environment: env)
             #expect(resumed.status == 0, "stderr: \(resumed.stderr)")
-            #expect(try registry.mediaItems(in: [.complete]).count == 6)
+            #expect(try await registry.mediaItems(in: [.complete]).count == 6)
         }
     }
 
@@ -143,7 +143,7 @@ struct DownloadCLITests {
             #expect(result.status == 1, "a clean stop, not death by signal (status 2): \(result.stderr)")
             #expect(result.stderr.contains("interrupted before any download started"), "stderr: \(result.stderr)")
             let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
-            #expect(try LibraryDatabase.open(at: database.path).mediaItems(in: MediaState.allCases).isEmpty)
+            #expect(try await LibraryDatabase.open(at: database.path).mediaItems(in: MediaState.allCases).isEmpty)
         }
     }
 

@@ -14,13 +14,13 @@ struct CatalogCacheTests {
     }
 
     @Test("the migrations applied are named, in order")
-    func migrationsAreNamed() throws {
-        #expect(try LibraryDatabase.inMemory().appliedMigrations() == ["v1-catalog", "v2-registry"])
+    func migrationsAreNamed() async throws {
+        #expect(try await LibraryDatabase.inMemory().appliedMigrations() == ["v1-catalog", "v2-registry"])
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("library.sqlite").path
-        #expect(try LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry"])
+        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry"])
         // Reopening migrates nothing twice.
-        #expect(try LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry"])
+        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry"])
     }
 
     @Test("the Shas and lessons with placement are cached and served offline")
@@ -63,15 +63,15 @@ struct CatalogCacheTests {
         #expect(cachedMishna.lessons.allSatisfy { $0.placement == Placement(sederId: 1, masechetId: 1, chapter: 2) })
 
         // Identity is (type, id): Gemara 1 and Mishna ids in the same range are distinct rows.
-        let gemaraOne = try #require(try database.cachedLesson(LessonID(.gemara, cachedGemara.lessons[0].lesson.id)))
+        let gemaraOne = try #require(try await database.cachedLesson(LessonID(.gemara, cachedGemara.lessons[0].lesson.id)))
         #expect(gemaraOne.lesson.pageNumber == 2)
         let mishnaFirst = cachedMishna.lessons[0]
-        #expect(try database.cachedLesson(mishnaFirst.id) == mishnaFirst)
-        #expect(try database.cachedLessonCounts() == [.gemara: 63, .mishna: 8])
+        #expect(try await database.cachedLesson(mishnaFirst.id) == mishnaFirst)
+        #expect(try await database.cachedLessonCounts() == [.gemara: 63, .mishna: 8])
 
         // What was never fetched is not cached.
         await #expect(throws: CatalogError.self) { try await offline.mishnaLessons(of: masechet, in: seder, chapter: 3) }
-        #expect(try database.cachedListing(type: .mishna, masechetId: 1, chapter: 3) == nil)
+        #expect(try await database.cachedListing(type: .mishna, masechetId: 1, chapter: 3) == nil)
     }
 
     @Test("Gemara and Mishna lessons with the same id are cached side by side")
@@ -84,8 +84,8 @@ struct CatalogCacheTests {
             _ = try await catalog.gemaraLessons(of: masechet, in: seder)
             _ = try await catalog.mishnaLessons(of: masechet, in: seder, chapter: 1)
         }
-        let gemara = try #require(try database.cachedLesson(LessonID(.gemara, 1)))
-        let mishna = try #require(try database.cachedLesson(LessonID(.mishna, 1)))
+        let gemara = try #require(try await database.cachedLesson(LessonID(.gemara, 1)))
+        let mishna = try #require(try await database.cachedLesson(LessonID(.mishna, 1)))
         #expect(gemara.lesson.pageNumber == 2)
         #expect(mishna.lesson.mishna == 1)
         #expect(gemara.lesson != mishna.lesson)
@@ -112,7 +112,7 @@ struct CatalogCacheTests {
         let bad = Self.badShasAnswers[index]
         let database = try LibraryDatabase.inMemory()
         let good = try await withServer { running in try await Self.catalog(database, running).shas().shas }
-        let before = try #require(try database.cachedShas())
+        let before = try #require(try await database.cachedShas())
 
         let faults = FaultInjector()
         await faults.replaceAPIResponse(at: "masechtot_list/", status: bad.status, body: bad.body)
@@ -124,24 +124,24 @@ struct CatalogCacheTests {
             #expect(cached.source == .cache)
             #expect(cached.shas == good)
         }
-        let after = try #require(try database.cachedShas())
+        let after = try #require(try await database.cachedShas())
         #expect(after.shas == good)
         #expect(after.fetchedAt == before.fetchedAt)
         #expect(after.shas.masechtot.count == 63)
     }
 
     @Test("the database itself refuses to store an empty Shas")
-    func saveEmptyShasRefused() throws {
+    func saveEmptyShasRefused() async throws {
         let database = try LibraryDatabase.inMemory()
         let shas = Shas(sedarim: [Seder(id: 1, order: 1, name: "Zeraim", masechtot: [
             Masechet(id: 1, order: 1, name: "Berakhot", chapters: 1, pages: 0, chapterList: [.init(chapter: 1, mishnayot: 5)]),
         ])])
-        try database.saveShas(shas, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000))
-        #expect(throws: CatalogError.emptyShas) { try database.saveShas(Shas(sedarim: [])) }
-        #expect(throws: CatalogError.emptyShas) {
-            try database.saveShas(Shas(sedarim: [Seder(id: 1, order: 1, name: "Zeraim", masechtot: [])]))
+        try await database.saveShas(shas, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        await #expect(throws: RegistryError.emptyShas) { try await database.saveShas(Shas(sedarim: []), fetchedAt: Date()) }
+        await #expect(throws: RegistryError.emptyShas) {
+            try await database.saveShas(Shas(sedarim: [Seder(id: 1, order: 1, name: "Zeraim", masechtot: [])]), fetchedAt: Date())
         }
-        let cached = try #require(try database.cachedShas())
+        let cached = try #require(try await database.cachedShas())
         #expect(cached.shas == shas)
         #expect(cached.fetchedAt == Date(timeIntervalSince1970: 1_700_000_000))
     }

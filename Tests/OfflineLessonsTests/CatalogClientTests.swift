@@ -90,7 +90,7 @@ struct CatalogClientTests {
     @Test("the token never appears in an error's description")
     func tokenNotInDescriptions() {
         let errors: [CatalogError] = [.invalidToken, .httpStatus(401, path: "gemara/masechet/1/"),
-                                      .unreachable(path: "x", reason: "refused")]
+                                      .unreachable(path: "x", cause: NetworkError(summary: "refused"))]
         for error in errors { #expect(!error.description.contains("secret")) }
         #expect(CatalogError.invalidToken.description.contains("Invalid token."))
     }
@@ -196,14 +196,14 @@ struct CatalogClientTests {
             return
         }
         #expect(path == "masechtot_list/")
-        #expect(reason.hasPrefix("connection refused"), "said in words, not as an errno dump: \(reason)")
+        #expect(reason.summary.hasPrefix("connection refused"), "said in words, not as an errno dump: \(reason)")
     }
 
     @Test("a server that accepts but never answers times out as .unreachable(did not answer in time)")
     func timeout() async throws {
         let socket = try SilentSocket(listening: true)
         let client = CatalogClient(configuration: .init(apiBase: socket.apiBase, token: "t", timeout: .milliseconds(300)))
-        await #expect(throws: CatalogError.unreachable(path: "gemara/masechet/1/", reason: "the server did not answer in time")) {
+        await #expect(throws: CatalogError.unreachable(path: "gemara/masechet/1/", cause: NetworkError(summary: "the server did not answer in time"))) {
             try await client.fetchGemaraLessons(masechetId: 1)
         }
     }

@@ -13,29 +13,29 @@ struct DownloadFaultTests {
         check: @Sendable (DownloadFixture, LessonLibrary, PlacedLesson, [DownloadEvent], DownloadSummary, [RecordedRequest]) async throws -> Void
     ) async throws {
         try await DownloadFixture.run(scale: scale) { fixture in
-            let library = try fixture.library(retry: retry)
+            let library = try await fixture.library(retry: retry)
             let lessons = try await fixture.lessons("gemara/3", in: library)
             let address = MediaAddress(LessonID(.gemara, 3), .audio)
             for fault in faults { await fixture.faults.inject(fault, at: address) }
-            let (events, summary) = await collect(try library.download(lessons, media: .audio))
+            let (events, summary) = await collect(try await library.download(lessons, media: .audio))
             let requests = await fixture.faults.requests(for: address)
             try await check(fixture, library, lessons[0], events, try #require(summary), requests)
         }
     }
 
-    func expectComplete(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lesson: PlacedLesson, version: Int = 0) throws {
+    func expectComplete(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lesson: PlacedLesson, version: Int = 0) async throws {
         #expect(fixture.hasServedFile(library, lesson, .audio, version: version))
-        #expect(try library.database.mediaItem(MediaKey(lesson.id, .audio))?.state == .complete)
+        #expect(try await library.database.mediaItem(MediaKey(lesson.id, .audio))?.state == .complete)
         #expect(library.store.partialSize(MediaKey(lesson.id, .audio)) == 0)
     }
 
-    func expectFailed(_ library: LessonLibrary, _ lesson: PlacedLesson, reasonContains text: String) throws {
-        let item = try #require(try library.database.mediaItem(MediaKey(lesson.id, .audio)))
+    func expectFailed(_ library: LessonLibrary, _ lesson: PlacedLesson, reasonContains text: String) async throws {
+        let item = try #require(try await library.database.mediaItem(MediaKey(lesson.id, .audio)))
         #expect(item.state == .failed)
         #expect(item.lastError?.contains(text) == true, "reason: \(item.lastError ?? "none")")
         #expect(library.store.finalSize(MediaKey(lesson.id, .audio)) == nil)
-        #expect(try library.downloads().isEmpty, "a lesson whose audio failed is not listed")
-        #expect(try library.database.events(of: lesson.id).contains { $0.kind == .failed })
+        #expect(try await library.downloads().isEmpty, "a lesson whose audio failed is not listed")
+        #expect(try await library.database.events(of: lesson.id).contains { $0.kind == .failed })
     }
 
     @Test("5xx then success: retried with backoff")
@@ -44,7 +44,7 @@ struct DownloadFaultTests {
             #expect(summary.failed.isEmpty)
             #expect(requests.count == 3)
             #expect(events.filter { if case .retrying = $0 { true } else { false } }.count == 2)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
     }
 
@@ -54,7 +54,7 @@ struct DownloadFaultTests {
             let delays = events.compactMap { if case .retrying(_, _, let delay, _) = $0 { delay } else { nil } }
             #expect(delays.count == 1)
             #expect(delays.allSatisfy { $0 >= .seconds(1) })
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
     }
 
@@ -63,7 +63,7 @@ struct DownloadFaultTests {
         try await download(faults: [.failFirst(count: 100, status: 404)]) { _, library, lesson, _, summary, requests in
             #expect(requests.count == 1)
             #expect(summary.failed.count == 1)
-            try expectFailed(library, lesson, reasonContains: "404")
+            try await expectFailed(library, lesson, reasonContains: "404")
         }
     }
 
@@ -71,7 +71,7 @@ struct DownloadFaultTests {
     func exhaustedRetries() async throws {
         try await download(faults: [.failFirst(count: 100, status: 500)]) { _, library, lesson, _, _, requests in
             #expect(requests.count == 4)  // 1 + 3 retries
-            try expectFailed(library, lesson, reasonContains: "500")
+            try await expectFailed(library, lesson, reasonContains: "500")
         }
     }
 
@@ -83,7 +83,7 @@ struct DownloadFaultTests {
             #expect(requests[0].range == nil)
             #expect(requests[1].range?.hasPrefix("bytes=") == true && requests[1].range != "bytes=0-")
             #expect(requests[1].ifRange?.isEmpty == false)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
     }
 
@@ -93,14 +93,14 @@ struct DownloadFaultTests {
         try await download(faults: [.resetMidBody(afterBytes: 60_000, count: 5)]) { fixture, library, lesson, _, summary, requests in
             #expect(summary.failed.isEmpty)
             #expect(requests.count == 6)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
         // Without progress (the server ignores Range, so every attempt restarts), the retries run out.
         // A cut this small is one write that reaches the client whole, so no later attempt gets
         // further than the first (a larger cut loses a varying tail with the connection).
         try await download(faults: [.ignoreRange, .resetMidBody(afterBytes: 4_000, count: 5)]) { _, library, lesson, _, _, requests in
             #expect(requests.count == 4)
-            try expectFailed(library, lesson, reasonContains: "gave up after 4 attempts")
+            try await expectFailed(library, lesson, reasonContains: "gave up after 4 attempts")
         }
     }
 
@@ -109,18 +109,18 @@ struct DownloadFaultTests {
         try await download(faults: [.shortBody(missingBytes: 1000, count: 1)]) { fixture, library, lesson, _, _, requests in
             #expect(requests.count == 2)
             #expect(requests[1].range != nil)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
     }
 
     @Test("an HTML error page with status 200 is never saved as media")
     func htmlPage() async throws {
         try await download(faults: [.htmlErrorPage(count: 100)]) { _, library, lesson, _, _, _ in
-            try expectFailed(library, lesson, reasonContains: "text/html")
+            try await expectFailed(library, lesson, reasonContains: "text/html")
         }
         try await download(faults: [.htmlErrorPage(count: 1)]) { fixture, library, lesson, _, _, requests in
             #expect(requests.count == 2)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
     }
 
@@ -129,7 +129,7 @@ struct DownloadFaultTests {
         try await download(faults: [.ignoreRange, .resetMidBody(afterBytes: 50_000, count: 1)]) { fixture, library, lesson, _, _, requests in
             #expect(requests.count == 2)
             #expect(requests[1].range != nil)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
     }
 
@@ -139,7 +139,7 @@ struct DownloadFaultTests {
             fixture, library, lesson, _, _, requests in
             #expect(requests.count == 2)
             #expect(requests[1].ifRange != nil)
-            try expectComplete(fixture, library, lesson, version: 1)
+            try await expectComplete(fixture, library, lesson, version: 1)
             #expect(fixture.served(lesson, .audio, version: 1) != fixture.served(lesson, .audio, version: 0))
         }
     }
@@ -149,27 +149,27 @@ struct DownloadFaultTests {
         try await download(faults: [.delay(milliseconds: 300)]) { fixture, library, lesson, _, summary, requests in
             #expect(summary.failed.isEmpty)
             #expect(requests.count == 1)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
     }
 
     @Test("a file-system error fails the item with the path in the reason and registers nothing")
     func fileSystemError() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/3", in: library)
             // A folder where the partial file must go: every open fails, as on a broken disk.
             let partial = library.layout.partialURL(LessonID(.gemara, 3), .audio)
             try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
-            let (_, summary) = await collect(try library.download(lessons, media: .audio))
+            let (_, summary) = await collect(try await library.download(lessons, media: .audio))
             let failure = try #require(summary?.failed.first)
             #expect(failure.medium == .audio)
             #expect(failure.reason.contains(partial.lastPathComponent))
-            #expect(try library.database.mediaItem(MediaKey(LessonID(.gemara, 3), .audio))?.state == .failed)
+            #expect(try await library.database.mediaItem(MediaKey(LessonID(.gemara, 3), .audio))?.state == .failed)
             #expect(library.store.finalSize(MediaKey(LessonID(.gemara, 3), .audio)) == nil)
-            #expect(try library.downloads().isEmpty)
+            #expect(try await library.downloads().isEmpty)
             // The PDF, a neighbour, is unaffected.
-            #expect(try library.database.mediaItem(MediaKey(LessonID(.gemara, 3), .text))?.state == .complete)
+            #expect(try await library.database.mediaItem(MediaKey(LessonID(.gemara, 3), .text))?.state == .complete)
         }
     }
 
@@ -177,10 +177,10 @@ struct DownloadFaultTests {
     func emptyBody() async throws {
         try await download(faults: [.emptyBody(count: 1)]) { fixture, library, lesson, _, _, requests in
             #expect(requests.count == 2)
-            try expectComplete(fixture, library, lesson)
+            try await expectComplete(fixture, library, lesson)
         }
         try await download(faults: [.emptyBody(count: 100)]) { _, library, lesson, _, _, _ in
-            try expectFailed(library, lesson, reasonContains: "empty")
+            try await expectFailed(library, lesson, reasonContains: "empty")
         }
     }
 
@@ -190,7 +190,7 @@ struct DownloadFaultTests {
         try await download(faults: faults) { fixture, library, lesson, events, _, requests in
             #expect(requests.count == 3, "reset, refused 206 of version 1, then the whole of version 1")
             #expect(events.contains { if case .retrying(_, _, _, let reason) = $0 { reason.contains("another version") } else { false } })
-            try expectComplete(fixture, library, lesson, version: 1)
+            try await expectComplete(fixture, library, lesson, version: 1)
         }
     }
 }

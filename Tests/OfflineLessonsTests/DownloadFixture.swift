@@ -1,6 +1,6 @@
 import Foundation
 import LessonsServer
-import OfflineLessons
+@testable import OfflineLessons
 import Testing
 
 /// An in-process content server with faults, and libraries pointed at it.
@@ -25,14 +25,14 @@ struct DownloadFixture: Sendable {
     }
 
     /// A library on the fixture's folder (a second call opens the same library, as a restart would).
-    func library(concurrency: Int = 3, retry: RetryPolicy = DownloadFixture.fastRetry) throws -> LessonLibrary {
+    func library(concurrency: Int = 3, retry: RetryPolicy = DownloadFixture.fastRetry) async throws -> LessonLibrary {
         let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "test"))
-        return try LessonLibrary(root: root, client: client, configuration: .init(engine: .init(concurrency: concurrency, retry: retry)))
+        return try await LessonLibrary(root: root, client: client, configuration: .init(concurrency: concurrency, retry: retry))
     }
 
     /// The lessons a selector names.
     func lessons(_ selector: String, in library: LessonLibrary) async throws -> [PlacedLesson] {
-        try await library.catalog.lessons(for: try LessonSelector(parsing: selector))
+        try await library.lessons(for: try LessonSelector(parsing: selector))
     }
 
     /// What the server serves for a medium of a lesson (the current version).
@@ -59,7 +59,7 @@ struct DownloadFixture: Sendable {
 }
 
 /// Collects a run's events and returns them with the summary.
-func collect(_ events: AsyncStream<DownloadEvent>) async -> (events: [DownloadEvent], summary: DownloadSummary?) {
+func collect(_ events: DownloadRun) async -> (events: [DownloadEvent], summary: DownloadSummary?) {
     var all: [DownloadEvent] = []
     var summary: DownloadSummary?
     for await event in events {

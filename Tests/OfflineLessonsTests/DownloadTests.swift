@@ -8,21 +8,21 @@ struct DownloadTests {
     @Test("happy path: files byte-identical to what the server serves, registered complete")
     func happyPath() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara:berakhot:2-4", in: library)
             #expect(lessons.map(\.number) == [2, 3, 4])
-            let (events, summary) = await collect(try library.download(lessons, media: .audio))
+            let (events, summary) = await collect(try await library.download(lessons, media: .audio))
             #expect(summary?.downloaded == 6)
             #expect(summary?.failed.isEmpty == true)
             #expect(events.filter { if case .queued = $0 { true } else { false } }.count == 6)
             for lesson in lessons {
                 for medium in [MediaKind.audio, .text] {
                     #expect(fixture.hasServedFile(library, lesson, medium))
-                    let item = try #require(try library.database.mediaItem(MediaKey(lesson.id, medium)))
+                    let item = try #require(try await library.database.mediaItem(MediaKey(lesson.id, medium)))
                     #expect(item.state == .complete)
                     #expect(item.receivedBytes == fixture.served(lesson, medium).count)
                 }
-                #expect(try library.isDownloaded(lesson.id))
+                #expect(try await library.isDownloaded(lesson.id))
                 #expect(!fixture.hasFile(library, lesson.id, .video))
             }
         }
@@ -31,17 +31,17 @@ struct DownloadTests {
     @Test("gemara/1 and mishna/1 get distinct files, rows and bytes")
     func collidingIDs() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let gemara = try await fixture.lessons("gemara/1", in: library)
             let mishna = try await fixture.lessons("mishna/1", in: library)
-            _ = await collect(try library.download(gemara + mishna, media: .audio))
+            _ = await collect(try await library.download(gemara + mishna, media: .audio))
             let g = try #require(fixture.file(library, LessonID(.gemara, 1), .audio))
             let m = try #require(fixture.file(library, LessonID(.mishna, 1), .audio))
             #expect(g != m ? true : false)
             #expect(fixture.hasServedFile(library, gemara[0], .audio))
             #expect(fixture.hasServedFile(library, mishna[0], .audio))
             #expect(library.layout.fileURL(LessonID(.gemara, 1), .audio) != library.layout.fileURL(LessonID(.mishna, 1), .audio))
-            let downloads = try library.downloads()
+            let downloads = try await library.downloads()
             #expect(Set(downloads.map(\.lessonID)) == [LessonID(.gemara, 1), LessonID(.mishna, 1)])
         }
     }
@@ -49,11 +49,11 @@ struct DownloadTests {
     @Test("the same item requested twice at once is downloaded once")
     func concurrentSameItem() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lesson = try await fixture.lessons("gemara/5", in: library)
             await fixture.faults.inject(.delay(milliseconds: 150), at: MediaAddress(LessonID(.gemara, 5), .audio))
-            let first = try library.download(lesson, media: .audio)
-            let second = try library.download(lesson, media: .audio)
+            let first = try await library.download(lesson, media: .audio)
+            let second = try await library.download(lesson, media: .audio)
             async let a = collect(first)
             async let b = collect(second)
             let (ra, rb) = await (a, b)
@@ -70,14 +70,14 @@ struct DownloadTests {
     @Test("a medium the lesson lacks is reported unavailable and never requested")
     func unavailableMedium() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             // Demo lesson ids divisible by 11 have no video.
             let lesson = try await fixture.lessons("gemara/11", in: library)
             #expect(lesson[0].lesson.video == nil)
-            let (events, summary) = await collect(try library.download(lesson, media: .video))
+            let (events, summary) = await collect(try await library.download(lesson, media: .video))
             #expect(summary?.unavailable.map(\.medium) == [.video])
             #expect(events.contains { if case .unavailable(let key, _) = $0 { key.medium == .video } else { false } })
-            #expect(try library.database.mediaItems(of: LessonID(.gemara, 11)).isEmpty)
+            #expect(try await library.database.mediaItems(of: LessonID(.gemara, 11)).isEmpty)
             #expect(await fixture.faults.requests(for: MediaAddress(LessonID(.gemara, 11), .text)).isEmpty)
         }
     }
@@ -85,29 +85,29 @@ struct DownloadTests {
     @Test("remove deletes files and registry rows together, also when the files are already gone")
     func removal() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
-            _ = await collect(try library.download(lessons, media: .both))
+            _ = await collect(try await library.download(lessons, media: .both))
             let first = lessons[0].id, second = lessons[1].id
             // Only the video of the first: audio and PDF stay.
-            let partial = try library.remove([first], media: [.video])
+            let partial = try await library.remove([first], media: [.video])
             #expect(partial.removed.map(\.medium) == [.video])
             #expect(!fixture.hasFile(library, first, .video))
             #expect(fixture.hasFile(library, first, .audio))
-            #expect(try library.isDownloaded(first))
+            #expect(try await library.isDownloaded(first))
             // The second lesson's files vanish behind the registry's back (legacy B12).
             try FileManager.default.removeItem(at: library.layout.folder(for: second))
-            let report = try library.remove([second])
+            let report = try await library.remove([second])
             #expect(report.removed.count == 3)
             #expect(report.removed.allSatisfy { !$0.fileDeleted })
-            #expect(try library.database.mediaItems(of: second).isEmpty)
-            #expect(try library.database.registeredLesson(second) == nil)
-            #expect(try library.downloads().map(\.lessonID) == [first])
+            #expect(try await library.database.mediaItems(of: second).isEmpty)
+            #expect(try await library.database.registeredLesson(second) == nil)
+            #expect(try await library.downloads().map(\.lessonID) == [first])
             // Removing the audio (the last medium) takes the PDF too.
-            _ = try library.remove([first], media: [.audio])
-            #expect(try library.database.mediaItems(of: first).isEmpty)
+            _ = try await library.remove([first], media: [.audio])
+            #expect(try await library.database.mediaItems(of: first).isEmpty)
             #expect(!fixture.hasFile(library, first, .text))
-            let removals = try library.database.events().filter { $0.kind == .removed }
+            let removals = try await library.database.events().filter { $0.kind == .removed }
             #expect(removals.count == 6)
         }
     }
@@ -115,17 +115,17 @@ struct DownloadTests {
     @Test("a restarted library finishes pending work without downloading completed files again")
     func restartResume() async throws {
         try await DownloadFixture.run { fixture in
-            let first = try fixture.library()
+            let first = try await fixture.library()
             let lessons = try await fixture.lessons("gemara:berakhot:2-6", in: first)
             // Lesson 5 (daf 6) cannot be fetched during the first run.
             let blocked = MediaAddress(LessonID(.gemara, 5), .audio)
             await fixture.faults.inject(.failFirst(count: 4, status: 503), at: blocked)
-            let (_, summary) = await collect(try first.download(lessons, media: .audio))
+            let (_, summary) = await collect(try await first.download(lessons, media: .audio))
             #expect(summary?.failed.map(\.lesson) == [LessonID(.gemara, 5)])
-            #expect(try first.database.mediaItem(MediaKey(LessonID(.gemara, 5), .audio))?.state == .failed)
+            #expect(try await first.database.mediaItem(MediaKey(LessonID(.gemara, 5), .audio))?.state == .failed)
             // A second library on the same folder, as after a restart.
-            let second = try fixture.library()
-            let (_, resumed) = await collect(try second.resumePending())
+            let second = try await fixture.library()
+            let (_, resumed) = await collect(try await second.resumePending())
             #expect(resumed?.downloaded == 1)
             #expect(resumed?.failed.isEmpty == true)
             for lesson in lessons {
@@ -140,39 +140,67 @@ struct DownloadTests {
     @Test("cancelling a run leaves items queued; the next run resumes them")
     func cancellation() async throws {
         try await DownloadFixture.run(scale: 0.05) { fixture in
-            let library = try fixture.library(concurrency: 1)
+            let library = try await fixture.library(concurrency: 1)
             let lessons = try await fixture.lessons("gemara:berakhot:2-5", in: library)
             for lesson in lessons { await fixture.faults.inject(.delay(milliseconds: 50), at: MediaAddress(lesson.id, .audio)) }
+            let run = try await library.download(lessons, media: .audio)
             let consumer = Task {
-                for await event in try library.download(lessons, media: .audio) {
+                for await event in run {
                     if case .completed = event { withUnsafeCurrentTask { $0?.cancel() } }
                 }
             }
-            // Cancelling the consumer ends the stream, which cancels the run.
-            try await consumer.value
-            for _ in 0..<500 where await library.activeDownloads() > 0 { try await Task.sleep(for: .milliseconds(10)) }
+            // Cancelling the consumer ends the stream, which cancels the run; its summary comes
+            // once every unfinished item is back in the queue (no polling).
+            await consumer.value
+            let cancelled = await run.summary
+            #expect(cancelled.cancelled > 0, "\(cancelled)")
             #expect(await library.activeDownloads() == 0)
-            let pending = try library.database.mediaItems(in: [.queued, .downloading])
+            let pending = try await library.database.mediaItems(in: [.queued, .downloading])
             #expect(!pending.isEmpty)
             #expect(pending.allSatisfy { $0.state == .queued })
-            let (_, summary) = await collect(try fixture.library().resumePending())
+            let (_, summary) = await collect(try await fixture.library().resumePending())
             #expect(summary?.failed.isEmpty == true)
             for lesson in lessons { #expect(fixture.hasServedFile(library, lesson, .audio)) }
+        }
+    }
+
+    @Test("run.cancel(): the summary arrives once every unfinished item is back in the queue")
+    func cancelAwaitsRequeue() async throws {
+        try await DownloadFixture.run(scale: 0.05) { fixture in
+            let library = try await fixture.library(concurrency: 2)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-5", in: library)
+            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 20), at: MediaAddress(lesson.id, .audio)) }
+            let run = try await library.download(lessons, media: .audio)
+            var events = run.makeAsyncIterator()
+            while let event = await events.next() {
+                if case .progress(_, let received, _) = event, received > 0 { break }
+            }
+            run.cancel()
+            let summary = await run.summary
+            #expect(summary.cancelled > 0 && summary.downloaded < lessons.count * 2, "\(summary)")
+            // Read at once, without waiting: nothing is still marked as being downloaded.
+            #expect(try await library.database.mediaItems(in: [.downloading]).isEmpty)
+            #expect(try await library.database.mediaItems(in: [.queued]).count == summary.cancelled)
+            #expect(await library.activeDownloads() == 0)
+            // The events end with the summary, after the cancel too.
+            var last: DownloadEvent?
+            while let event = await events.next() { last = event }
+            #expect(last == .finished(summary))
         }
     }
 
     @Test("requesting a lesson whose file vanished downloads it again and logs it missing")
     func vanishedFile() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/4", in: library)
-            _ = await collect(try library.download(lessons, media: .audio))
+            _ = await collect(try await library.download(lessons, media: .audio))
             try FileManager.default.removeItem(at: library.layout.fileURL(LessonID(.gemara, 4), .audio))
-            let (_, summary) = await collect(try library.download(lessons, media: .audio))
+            let (_, summary) = await collect(try await library.download(lessons, media: .audio))
             #expect(summary?.downloaded == 1)
             #expect(summary?.alreadyComplete == 1)
             #expect(fixture.hasServedFile(library, lessons[0], .audio))
-            let kinds = try library.database.events(of: LessonID(.gemara, 4)).filter { $0.medium == .audio }.map(\.kind)
+            let kinds = try await library.database.events(of: LessonID(.gemara, 4)).filter { $0.medium == .audio }.map(\.kind)
             #expect(kinds == [.requested, .completed, .missing, .requested, .completed])
         }
     }
@@ -180,11 +208,11 @@ struct DownloadTests {
     @Test("two library instances downloading the same item never interleave their bytes")
     func twoInstances() async throws {
         try await DownloadFixture.run(scale: 0.05) { fixture in
-            let one = try fixture.library(), two = try fixture.library()
+            let one = try await fixture.library(), two = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/6", in: one)
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 5), at: MediaAddress(LessonID(.gemara, 6), .audio))
-            async let a = collect(try one.download(lessons, media: .audio))
-            async let b = collect(try two.download(lessons, media: .audio))
+            async let a = collect(try await one.download(lessons, media: .audio))
+            async let b = collect(try await two.download(lessons, media: .audio))
             let (ra, rb) = try await (a, b)
             // Whichever instance locks the file first downloads it; the other waits for its lock to
             // go, then finds the item complete: no failure, and it never writes into the file.
@@ -196,9 +224,9 @@ struct DownloadTests {
             #expect(!waited.isEmpty, "one instance found the other writing and waited")
             #expect(fixture.hasServedFile(one, lessons[0], .audio))
             #expect(await fixture.faults.downloads(of: MediaAddress(LessonID(.gemara, 6), .audio)) == 1)
-            let (_, again) = await collect(try two.resumePending())
+            let (_, again) = await collect(try await two.resumePending())
             #expect(again?.failed.isEmpty == true)
-            #expect(try one.database.mediaItem(MediaKey(LessonID(.gemara, 6), .audio))?.state == .complete)
+            #expect(try await one.database.mediaItem(MediaKey(LessonID(.gemara, 6), .audio))?.state == .complete)
             #expect(fixture.hasServedFile(one, lessons[0], .audio))
             for medium in [MediaKind.audio, .text] {
                 #expect(one.store.partialSize(MediaKey(LessonID(.gemara, 6), medium)) == 0, "no partial file is left behind")
@@ -209,12 +237,12 @@ struct DownloadTests {
     @Test("observe() sees the events of every run, in order, each ending with its summary")
     func observeWholeQueue() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let observed = await library.observe()
             let first = try await fixture.lessons("gemara/1", in: library)
             let second = try await fixture.lessons("mishna/1", in: library)
-            _ = await collect(try library.download(first, media: .audio))
-            _ = await collect(try library.download(second, media: .audio))
+            _ = await collect(try await library.download(first, media: .audio))
+            _ = await collect(try await library.download(second, media: .audio))
             var completed: [MediaKey] = [], summaries = 0
             for await event in observed {
                 if case .completed(let key, _, _) = event { completed.append(key) }
@@ -230,37 +258,37 @@ struct DownloadTests {
     @Test("removing a lesson while it downloads leaves no file, no partial and no row")
     func removeWhileDownloading() async throws {
         try await DownloadFixture.run(scale: 0.05) { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/7", in: library)
             let key = MediaKey(LessonID(.gemara, 7), .audio)
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 20), at: key)
-            let run = Task { await collect(try library.download(lessons, media: .audio)) }
+            let run = Task { await collect(try await library.download(lessons, media: .audio)) }
             for _ in 0..<500 where library.store.partialSize(key) == 0 { try await Task.sleep(for: .milliseconds(5)) }
             #expect(library.store.partialSize(key) > 0)
-            _ = try library.remove([key.lesson])
+            _ = try await library.remove([key.lesson])
             let (_, summary) = try await run.value
             #expect(summary?.failed.map(\.reason).contains("removed while downloading") == true)
             #expect(!fixture.hasFile(library, key.lesson, .audio))
             #expect(library.store.partialSize(key) == 0)
-            #expect(try library.database.mediaItems(of: key.lesson).isEmpty)
-            #expect(try library.downloads().isEmpty)
+            #expect(try await library.database.mediaItems(of: key.lesson).isEmpty)
+            #expect(try await library.downloads().isEmpty)
         }
     }
 
     @Test("a partial file written whole before a crash is placed without another request")
     func wholePartial() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/8", in: library)
             let key = MediaKey(LessonID(.gemara, 8), .audio)
             await fixture.faults.inject(.failFirst(count: 4, status: 503), at: key)
-            _ = await collect(try library.download(lessons, media: .audio))
-            #expect(try library.database.mediaItem(key)?.state == .failed)
+            _ = await collect(try await library.download(lessons, media: .audio))
+            #expect(try await library.database.mediaItem(key)?.state == .failed)
             // As if a previous run had written every byte and died before the rename.
             let bytes = fixture.served(lessons[0], .audio)
             try Data(bytes).write(to: library.layout.partialURL(key.lesson, .audio))
-            try library.database.recordValidators(key, expectedBytes: bytes.count, etag: "\"v0\"", lastModified: nil)
-            let (_, summary) = await collect(try library.resumePending())
+            try await library.database.recordValidators(key, expectedBytes: bytes.count, etag: "\"v0\"", lastModified: nil)
+            let (_, summary) = await collect(try await library.resumePending())
             #expect(summary?.failed.isEmpty == true)
             #expect(await fixture.faults.downloads(of: key) == 4)
             #expect(fixture.hasServedFile(library, lessons[0], .audio))
@@ -270,10 +298,10 @@ struct DownloadTests {
     @Test("without a media base, a download is refused as a configuration error, not silently skipped")
     func noMediaBase() async throws {
         try await DownloadFixture.run { fixture in
-            let lessons = try await fixture.lessons("gemara/9", in: try fixture.library())
-            let offline = try LessonLibrary(root: fixture.root)
-            #expect(throws: CatalogError.self) { try offline.download(lessons, media: .audio) }
-            #expect(try offline.database.mediaItems(of: LessonID(.gemara, 9)).isEmpty)
+            let lessons = try await fixture.lessons("gemara/9", in: try await fixture.library())
+            let offline = try await LessonLibrary(root: fixture.root)
+            await #expect(throws: LibraryError.self) { try await offline.download(lessons, media: .audio) }
+            #expect(try await offline.database.mediaItems(of: LessonID(.gemara, 9)).isEmpty)
         }
     }
 }

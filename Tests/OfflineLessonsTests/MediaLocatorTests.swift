@@ -96,10 +96,10 @@ struct MediaLocatorTests {
 
     @Test("only http(s) bases with a host are valid media bases")
     func validatedBase() {
-        #expect(MediaLocator.validatedBase("http://127.0.0.1:8080/media/") != nil)
-        #expect(MediaLocator.validatedBase("https://bucket.s3.amazonaws.com/") != nil)
+        #expect(HTTPBase.validated("http://127.0.0.1:8080/media/") != nil)
+        #expect(HTTPBase.validated("https://bucket.s3.amazonaws.com/") != nil)
         for bad in ["ftp://example.org/", "file:///tmp/", "javascript:alert(1)", "/media/", "", "http://"] {
-            #expect(MediaLocator.validatedBase(bad) == nil, "\(bad)")
+            #expect(HTTPBase.validated(bad) == nil, "\(bad)")
         }
     }
 

@@ -14,8 +14,8 @@ struct SharedWriterTests {
     func registerRefused(_ fixture: DownloadFixture, _ library: LessonLibrary) async throws -> PlacedLesson {
         let lessons = try await fixture.lessons("gemara/9", in: library)
         await fixture.faults.inject(.failFirst(count: 1000, status: 503), at: MediaAddress(Self.key.lesson, .audio))
-        _ = await collect(try library.download(lessons, media: .audio))
-        try library.database.recordValidators(Self.key, expectedBytes: fixture.served(lessons[0], .audio).count, etag: "\"v0\"", lastModified: nil)
+        _ = await collect(try await library.download(lessons, media: .audio))
+        try await library.database.recordValidators(Self.key, expectedBytes: fixture.served(lessons[0], .audio).count, etag: "\"v0\"", lastModified: nil)
         return lessons[0]
     }
 
@@ -34,7 +34,7 @@ struct SharedWriterTests {
     @Test("a file renamed into place by another download is not adopted before that download commits")
     func placedNotAdoptedEarly() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lesson = try await registerRefused(fixture, library)
             let getsBefore = await gets(fixture)
             // The other download has renamed its verified file into place and holds its lock.
@@ -42,16 +42,16 @@ struct SharedWriterTests {
             try Data(fixture.served(lesson, .audio)).write(to: finalURL)
             let other = try PartialFile(url: finalURL)
 
-            var events = try library.resumePending().makeAsyncIterator()
+            var events = try await library.resumePending().makeAsyncIterator()
             #expect(await awaitWaiting(&events))
-            #expect(try library.database.mediaItem(Self.key)?.state != .complete)
+            #expect(try await library.database.mediaItem(Self.key)?.state != .complete)
             // The other download commits, then lets go.
-            try library.database.markComplete(Self.key, bytes: other.size)
+            try await library.database.markComplete(Self.key, bytes: other.size, at: Date())
             other.release()
             var summary: DownloadSummary?
             while let event = await events.next() { if case .finished(let final) = event { summary = final } }
             #expect(summary?.failed.isEmpty == true && summary?.alreadyComplete == 1, "\(String(describing: summary))")
-            let kinds = try library.database.events(of: Self.key.lesson).filter { $0.medium == .audio }.map(\.kind)
+            let kinds = try await library.database.events(of: Self.key.lesson).filter { $0.medium == .audio }.map(\.kind)
             #expect(!kinds.contains(.adopted), "\(kinds)")
             #expect(kinds.filter { $0 == .completed }.count == 1, "\(kinds)")
             #expect(await gets(fixture) == getsBefore, "no request of its own")
@@ -61,14 +61,14 @@ struct SharedWriterTests {
     @Test("a file in place at its recorded size, left by a download that died before its commit, is adopted")
     func leftoverAdopted() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lesson = try await registerRefused(fixture, library)
             let getsBefore = await gets(fixture)
             try Data(fixture.served(lesson, .audio)).write(to: library.layout.fileURL(Self.key.lesson, .audio))
-            let (_, summary) = await collect(try library.resumePending())
+            let (_, summary) = await collect(try await library.resumePending())
             #expect(summary?.failed.isEmpty == true)
-            #expect(try library.database.mediaItem(Self.key)?.state == .complete)
-            #expect(try library.database.events(of: Self.key.lesson).contains { $0.kind == .adopted && $0.medium == .audio })
+            #expect(try await library.database.mediaItem(Self.key)?.state == .complete)
+            #expect(try await library.database.events(of: Self.key.lesson).contains { $0.kind == .adopted && $0.medium == .audio })
             #expect(await gets(fixture) == getsBefore)
         }
     }
@@ -76,14 +76,14 @@ struct SharedWriterTests {
     @Test("a download that waited takes the other's failure as its result, without a request of its own")
     func takesOthersFailure() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             _ = try await registerRefused(fixture, library)
             let getsBefore = await gets(fixture)
             let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio))
 
-            var events = try library.resumePending().makeAsyncIterator()
+            var events = try await library.resumePending().makeAsyncIterator()
             #expect(await awaitWaiting(&events))
-            try library.database.markFailed(Self.key, reason: "HTTP 404", attempts: 1, receivedBytes: 0)
+            try await library.database.markFailed(Self.key, reason: "HTTP 404", attempts: 1, receivedBytes: 0, at: Date())
             other.release()
             var summary: DownloadSummary?
             while let event = await events.next() { if case .finished(let final) = event { summary = final } }
@@ -97,14 +97,14 @@ struct SharedWriterTests {
     func retryingOwnerKeepsFile() async throws {
         try await DownloadFixture.run { fixture in
             let retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(300), maxDelay: .seconds(1), maxRetryAfter: .seconds(1))
-            let one = try fixture.library(retry: retry), two = try fixture.library(retry: retry)
+            let one = try await fixture.library(retry: retry), two = try await fixture.library(retry: retry)
             let lessons = try await fixture.lessons("gemara/13", in: one)  // no PDF: the audio alone
             let address = MediaAddress(LessonID(.gemara, 13), .audio)
             await fixture.faults.inject(.failFirst(count: 1000, status: 503), at: address)
-            async let first = collect(try one.download(lessons, media: .audio))
+            async let first = collect(try await one.download(lessons, media: .audio))
             // The second starts once the first has sent its request: during the first's backoff.
             for _ in 0..<500 where await fixture.faults.downloads(of: address) == 0 { try await Task.sleep(for: .milliseconds(5)) }
-            let second = await collect(try two.download(lessons, media: .audio))
+            let second = await collect(try await two.download(lessons, media: .audio))
             let firstReasons = try await first.summary?.failed.map(\.reason) ?? []
             let secondReasons = second.summary?.failed.map(\.reason) ?? []
             #expect(await fixture.faults.downloads(of: address) == retry.maxRetries + 1, "one download's requests, not two")
@@ -117,7 +117,7 @@ struct SharedWriterTests {
     @Test("a commit that fails after the rename: no new attempt writes to the placed file; the next run adopts it")
     func failedCommitAfterPlacement() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/13", in: library)  // no PDF: the audio alone
             let key = MediaKey(LessonID(.gemara, 13), .audio)
             let address = MediaAddress(key.lesson, .audio)
@@ -127,7 +127,7 @@ struct SharedWriterTests {
                     BEGIN SELECT RAISE(ABORT, 'injected commit failure'); END
                     """)
             }
-            let (_, summary) = await collect(try library.download(lessons, media: .audio))
+            let (_, summary) = await collect(try await library.download(lessons, media: .audio))
             let reasons = summary?.failed.map(\.reason) ?? []
             #expect(reasons.count == 1 && reasons[0].contains("after the file was placed"), "\(reasons)")
             #expect(await fixture.faults.downloads(of: address) == 1, "no attempt after the rename")
@@ -135,9 +135,9 @@ struct SharedWriterTests {
             #expect(placed, "the verified file stays whole in place")
 
             try await library.database.writer.write { db in try db.execute(sql: "DROP TRIGGER refuseComplete") }
-            let (_, again) = await collect(try library.download(lessons, media: .audio))
+            let (_, again) = await collect(try await library.download(lessons, media: .audio))
             #expect(again?.failed.isEmpty == true && again?.alreadyComplete == 1, "\(String(describing: again))")
-            #expect(try library.database.mediaItem(key)?.state == .complete)
+            #expect(try await library.database.mediaItem(key)?.state == .complete)
             #expect(await fixture.faults.downloads(of: address) == 1, "adopted, not fetched again")
         }
     }
@@ -153,7 +153,7 @@ struct SharedWriterTests {
     }
 
     @Test("a partial file removed or replaced under its download is never moved into place")
-    func replacedPartialNotPlaced() throws {
+    func replacedPartialNotPlaced() async throws {
         let folder = try TemporaryDirectory()
         let store = MediaStore(layout: LibraryLayout(root: folder.url))
         let file = try store.openPartial(Self.key)
@@ -161,7 +161,7 @@ struct SharedWriterTests {
         try [UInt8](repeating: 1, count: 10).withUnsafeBytes { try file.append($0) }
         try FileManager.default.removeItem(at: file.url)
         try Data("somebody else's".utf8).write(to: file.url)
-        #expect(throws: FileError.self) { try store.place(file, as: Self.key) }
+        await #expect(throws: FileError.self) { try await store.place(file, as: Self.key) }
         #expect(store.finalSize(Self.key) == nil)
         #expect(try Data(contentsOf: file.url) == Data("somebody else's".utf8))
     }
@@ -169,38 +169,39 @@ struct SharedWriterTests {
     @Test("cancelling a download that waits leaves the other download's state alone")
     func cancelWhileWaiting() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             _ = try await registerRefused(fixture, library)
             let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio))
             defer { other.release() }
-            try library.database.markDownloading(Self.key)  // as the other download does under its lock
-            let run = Task {
-                var events = try library.resumePending().makeAsyncIterator()
+            try await library.database.markDownloading(Self.key)  // as the other download does under its lock
+            let run = try await library.resumePending()
+            let consumer = Task {
+                var events = run.makeAsyncIterator()
                 let waited = await awaitWaiting(&events)
                 withUnsafeCurrentTask { $0?.cancel() }
                 while await events.next() != nil {}
                 return waited
             }
-            #expect(try await run.value)
-            for _ in 0..<500 where await library.activeDownloads() > 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await consumer.value)
+            #expect(await run.summary.cancelled == 1)
             #expect(await library.activeDownloads() == 0)
-            #expect(try library.database.mediaItem(Self.key)?.state == .downloading, "as the other download left it: not put back in the queue under its feet")
+            #expect(try await library.database.mediaItem(Self.key)?.state == .downloading, "as the other download left it: not put back in the queue under its feet")
         }
     }
 
     @Test("a download waiting for another lends its slot: other items finish meanwhile")
     func waitingLendsSlot() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library(concurrency: 1)
+            let library = try await fixture.library(concurrency: 1)
             let lessons = try await fixture.lessons("gemara:berakhot:10-12", in: library)
             #expect(lessons.first?.id == Self.key.lesson)
             let run = Task {
                 let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio))
                 defer { other.release() }
-                var waiting = try library.download([lessons[0]], media: .audio).makeAsyncIterator()
+                var waiting = try await library.download([lessons[0]], media: .audio).makeAsyncIterator()
                 let waited = await awaitWaiting(&waiting)
                 // The only slot is gemara/9's: the rest can run only if it is lent.
-                let (_, meanwhile) = await collect(try library.download(Array(lessons.dropFirst()), media: .audio))
+                let (_, meanwhile) = await collect(try await library.download(Array(lessons.dropFirst()), media: .audio))
                 other.release()  // the other download ends without a file: this one downloads it
                 var summary: DownloadSummary?
                 while let event = await waiting.next() { if case .finished(let final) = event { summary = final } }
@@ -222,11 +223,11 @@ struct SharedWriterTests {
     @Test("a refused request leaves no partial file and no empty lesson folder")
     func refusedLeavesNothing() async throws {
         try await DownloadFixture.run { fixture in
-            let library = try fixture.library()
+            let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/13", in: library)  // a lesson without a PDF
             #expect(lessons[0].lesson.link(for: .text) == nil)
             await fixture.faults.inject(.failFirst(count: 100, status: 404), at: MediaAddress(LessonID(.gemara, 13), .audio))
-            let (_, summary) = await collect(try library.download(lessons, media: .audio))
+            let (_, summary) = await collect(try await library.download(lessons, media: .audio))
             #expect(summary?.failed.count == 1)
             #expect(!FileManager.default.fileExists(atPath: library.layout.folder(for: LessonID(.gemara, 13)).path))
         }

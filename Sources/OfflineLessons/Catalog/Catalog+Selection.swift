@@ -2,12 +2,12 @@ import Foundation
 
 extension Catalog {
     /// The lessons a selector names, with their placement, fetching listings that are not cached.
-    public func lessons(for selector: LessonSelector) async throws -> [PlacedLesson] {
+    func lessons(for selector: LessonSelector) async throws -> [PlacedLesson] {
         switch selector {
         case .lesson(let id):
             return [try await lesson(id)]
         case .gemara(let name, let dapim):
-            let (seder, masechet) = try MasechetNames.find(name, in: try await shas().shas)
+            let (seder, masechet) = try await MasechetNames.find(name, in: shas().shas)
             guard masechet.pages > 0 else { throw SelectorError("\(masechet.name) has no Gemara; try mishna:\(name)") }
             let all = try await gemaraLessons(of: masechet, in: seder).lessons
             guard let dapim else { return all }
@@ -19,7 +19,7 @@ extension Catalog {
             }
             return chosen
         case .mishna(let name, let chapters, let mishnayot):
-            let (seder, masechet) = try MasechetNames.find(name, in: try await shas().shas)
+            let (seder, masechet) = try await MasechetNames.find(name, in: shas().shas)
             let known = masechet.chapterList.map(\.chapter)
             let wanted = chapters.map { range in known.filter { range.contains($0) } } ?? known
             if let chapters, let missing = chapters.first(where: { !known.contains($0) }) {
@@ -36,9 +36,8 @@ extension Catalog {
     }
 
     /// One lesson by identity: from the catalog cache, else by searching the listings.
-    public func lesson(_ id: LessonID) async throws -> PlacedLesson {
-        if let cached = try database.cachedLesson(id) { return cached }
-        if let registered = try database.registeredLesson(id) { return registered }
+    func lesson(_ id: LessonID) async throws -> PlacedLesson {
+        if let cached = try await database.cachedLesson(id) { return cached }
         let shas = try await shas().shas
         for seder in shas.sedarim {
             for masechet in seder.masechtot {
@@ -55,27 +54,5 @@ extension Catalog {
             }
         }
         throw SelectorError("the catalog has no lesson \(id)")
-    }
-}
-
-extension LessonSelector {
-    /// Whether a registered lesson is one this selector names (masechet names need the Shas).
-    public func matches(_ lesson: PlacedLesson, shas: Shas?) throws -> Bool {
-        switch self {
-        case .lesson(let id):
-            return lesson.id == id
-        case .gemara(let name, let dapim):
-            guard lesson.type == .gemara, try masechetId(name, shas: shas) == lesson.placement.masechetId else { return false }
-            return dapim?.contains(lesson.number) ?? true
-        case .mishna(let name, let chapters, let mishnayot):
-            guard lesson.type == .mishna, try masechetId(name, shas: shas) == lesson.placement.masechetId else { return false }
-            return (chapters?.contains(lesson.placement.chapter) ?? true) && (mishnayot?.contains(lesson.number) ?? true)
-        }
-    }
-
-    private func masechetId(_ name: String, shas: Shas?) throws -> Int {
-        if let shas { return try MasechetNames.find(name, in: shas).masechet.id }
-        if let id = Int(name) { return id }
-        throw SelectorError("the Shas is not cached, so '\(name)' cannot be looked up: give the masechet's id or pass --server")
     }
 }

@@ -1,47 +1,50 @@
 import Foundation
 
+/// Where a catalog answer came from.
+public enum CatalogSource: String, Sendable, Codable {
+    case cache
+    case server
+}
+
 /// The catalog as the library uses it: the Shas and lesson listings, served from the database
 /// cache when present and fetched from the server (then cached) when not, or when asked to refresh.
 /// A failed or empty fetch never replaces what is cached.
-public struct Catalog: Sendable {
-    public let database: LibraryDatabase
+struct Catalog: Sendable {
+    let database: LibraryDatabase
     /// `nil` when no server is configured: only the cache can answer.
-    public let client: CatalogClient?
+    let client: CatalogClient?
+    let now: @Sendable () -> Date
 
-    public init(database: LibraryDatabase, client: CatalogClient?) {
+    init(database: LibraryDatabase, client: CatalogClient?, now: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
         self.client = client
-    }
-
-    /// Where an answer came from.
-    public enum Source: String, Sendable, Codable {
-        case cache
-        case server
+        self.now = now
     }
 
     /// The Shas, from the cache unless `refresh` is set or nothing is cached.
-    public func shas(refresh: Bool = false) async throws -> (shas: Shas, source: Source, fetchedAt: Date) {
-        if !refresh, let cached = try database.cachedShas() {
+    func shas(refresh: Bool = false) async throws -> (shas: Shas, source: CatalogSource, fetchedAt: Date) {
+        if !refresh, let cached = try await database.cachedShas() {
             return (cached.shas, .cache, cached.fetchedAt)
         }
         guard let client else { throw CatalogError.notCached("the Shas") }
         let shas = try await client.fetchShas()
-        let now = Date()
-        try database.saveShas(shas, fetchedAt: now)
-        return (shas, .server, now)
+        let fetchedAt = now()
+        try await database.saveShas(shas, fetchedAt: fetchedAt)
+        return (shas, .server, fetchedAt)
     }
 
     /// The Gemara lessons of a masechet, placed; problems are those of a fresh fetch (none from cache).
-    public func gemaraLessons(of masechet: Masechet, in seder: Seder, refresh: Bool = false) async throws
+    func gemaraLessons(of masechet: Masechet, in seder: Seder, refresh: Bool = false) async throws
         -> (lessons: [PlacedLesson], problems: [LessonProblem])
     {
-        if !refresh, let cached = try database.cachedListing(type: .gemara, masechetId: masechet.id) {
+        if !refresh, let cached = try await database.cachedListing(type: .gemara, masechetId: masechet.id) {
             return (cached, [])
         }
         guard let client else { throw CatalogError.notCached("the Gemara lessons of \(masechet.name)") }
         let list = try await client.fetchGemaraLessons(masechetId: masechet.id)
         let placement = Placement(sederId: seder.id, masechetId: masechet.id, chapter: 0)
-        try database.saveListing(type: .gemara, placement: placement, lessons: list.lessons, problemCount: list.problems.count)
+        try await database.saveListing(
+            type: .gemara, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
         let placed = list.lessons.map { lesson in
             PlacedLesson(type: .gemara, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: lesson.chapter), lesson: lesson)
         }
@@ -49,16 +52,17 @@ public struct Catalog: Sendable {
     }
 
     /// The Mishna lessons of a chapter, placed; problems are those of a fresh fetch.
-    public func mishnaLessons(of masechet: Masechet, in seder: Seder, chapter: Int, refresh: Bool = false) async throws
+    func mishnaLessons(of masechet: Masechet, in seder: Seder, chapter: Int, refresh: Bool = false) async throws
         -> (lessons: [PlacedLesson], problems: [LessonProblem])
     {
-        if !refresh, let cached = try database.cachedListing(type: .mishna, masechetId: masechet.id, chapter: chapter) {
+        if !refresh, let cached = try await database.cachedListing(type: .mishna, masechetId: masechet.id, chapter: chapter) {
             return (cached, [])
         }
         guard let client else { throw CatalogError.notCached("the Mishna lessons of \(masechet.name) \(chapter)") }
         let list = try await client.fetchMishnaLessons(masechetId: masechet.id, chapter: chapter)
         let placement = Placement(sederId: seder.id, masechetId: masechet.id, chapter: chapter)
-        try database.saveListing(type: .mishna, placement: placement, lessons: list.lessons, problemCount: list.problems.count)
+        try await database.saveListing(
+            type: .mishna, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
         return (list.lessons.map { PlacedLesson(type: .mishna, placement: placement, lesson: $0) }, list.problems)
     }
 }

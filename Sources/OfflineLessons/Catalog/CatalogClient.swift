@@ -22,6 +22,13 @@ public struct CatalogClient: Sendable {
             self.timeout = timeout
             self.maxBodyBytes = maxBodyBytes
         }
+
+        /// A configuration for an API base given as text; throws ``CatalogError/invalidServerURL(_:)``
+        /// unless it is an http(s) URL with a host.
+        public init(apiBase text: String, token: String? = nil) throws {
+            guard let url = HTTPBase.validated(text) else { throw CatalogError.invalidServerURL(text) }
+            self.init(apiBase: url, token: token)
+        }
     }
 
     public var configuration: Configuration
@@ -55,9 +62,7 @@ public struct CatalogClient: Sendable {
     }
 
     func get<Payload: Decodable>(_ path: String, as: Payload.Type, authorized: Bool) async throws -> Payload {
-        var base = configuration.apiBase.absoluteString
-        if !base.hasSuffix("/") { base += "/" }
-        var request = HTTPClientRequest(url: base + path)
+        var request = HTTPClientRequest(url: HTTPBase.join(configuration.apiBase, path))
         request.headers.add(name: "Accept", value: "application/json")
         if authorized, let token = configuration.token {
             request.headers.add(name: "Authorization", value: "token \(token)")
@@ -72,7 +77,7 @@ public struct CatalogClient: Sendable {
         } catch let error as NIOTooManyBytesError {
             throw CatalogError.malformedResponse(path: path, reason: "the body is larger than \(configuration.maxBodyBytes) bytes (\(error))")
         } catch {
-            throw CatalogError.unreachable(path: path, reason: HTTPTransport.describe(error))
+            throw CatalogError.unreachable(path: path, cause: NetworkError(error))
         }
         let data = Data(body.readableBytesView)
         let envelope = try? JSONDecoder().decode(Envelope<Payload>.self, from: data)
@@ -93,69 +98,5 @@ public struct CatalogClient: Sendable {
             throw CatalogError.malformedResponse(path: path, reason: "`data` is missing")
         }
         return payload
-    }
-}
-
-/// The legacy API envelope.
-struct Envelope<Payload: Decodable>: Decodable {
-    var success: Bool
-    var data: Payload?
-    var errors: [APIError]
-
-    struct APIError: Decodable {
-        var field: String?
-        var message: String?
-    }
-
-    enum CodingKeys: String, CodingKey { case success, data, errors }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        success = try c.decode(Bool.self, forKey: .success)
-        errors = (try? c.lenientArray(APIError.self, .errors)) ?? []
-        if success {
-            data = try c.decodeIfPresent(Payload.self, forKey: .data)
-        } else {
-            data = try? c.decodeIfPresent(Payload.self, forKey: .data)
-        }
-    }
-
-    var messages: [String] {
-        errors.compactMap { error in
-            guard let message = error.message else { return nil }
-            return error.field.map { "\($0): \(message)" } ?? message
-        }
-    }
-
-    var mentionsInvalidToken: Bool {
-        !success && errors.contains { $0.message?.trimmingCharacters(in: .whitespaces) == "Invalid token." }
-    }
-}
-
-struct ShasPayload: Decodable {
-    var shas: Shas
-    init(from decoder: any Decoder) throws { shas = try Shas(from: decoder) }
-}
-
-struct GemaraPayload: Decodable {
-    var pages: [LessonList.Entry]
-    enum CodingKeys: String, CodingKey { case pages }
-    init(from decoder: any Decoder) throws {
-        pages = try decoder.container(keyedBy: CodingKeys.self).lenientArray(LessonList.Entry.self, .pages)
-    }
-}
-
-struct MishnaPayload: Decodable {
-    var mishnayot: [LessonList.Entry]
-    enum CodingKeys: String, CodingKey { case mishnayot }
-    init(from decoder: any Decoder) throws {
-        mishnayot = try decoder.container(keyedBy: CodingKeys.self).lenientArray(LessonList.Entry.self, .mishnayot)
-    }
-}
-
-extension Logger {
-    /// A logger that drops everything: the library is silent unless given one.
-    public static var silent: Logger {
-        Logger(label: "OfflineLessons", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 }

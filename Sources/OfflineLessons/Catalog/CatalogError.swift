@@ -14,8 +14,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Shas the server sent has no masechtot; the cached copy, if any, is kept.
     case emptyShas
     /// The server could not be reached or did not answer in time.
-    case unreachable(path: String, reason: String)
-    /// No server is configured or the URL is unusable.
+    case unreachable(path: String, cause: NetworkError)
+    /// The server URL is unusable.
     case invalidServerURL(String)
     /// The catalog is not cached and no server is configured to fetch it.
     case notCached(String)
@@ -23,7 +23,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidToken:
-            "the server rejected the token (\"Invalid token.\"); pass a valid one with --token or LESSONS_TOKEN"
+            "the server rejected the token (\"Invalid token.\"); a valid API token is needed"
         case .httpStatus(let status, let path):
             "the server answered HTTP \(status) for \(path)"
         case .malformedResponse(let path, let reason):
@@ -32,12 +32,12 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
             "the server refused \(path): \(messages.isEmpty ? "no reason given" : messages.joined(separator: "; "))"
         case .emptyShas:
             "the server sent an empty Shas (no masechtot); the cached catalog was kept"
-        case .unreachable(let path, let reason):
-            "could not reach the server for \(path): \(reason); check --server or LESSONS_SERVER"
+        case .unreachable(let path, let cause):
+            "could not reach the server for \(path): \(cause); check the server address"
         case .invalidServerURL(let url):
             "'\(url)' is not a usable server URL: give an http(s) URL such as http://127.0.0.1:8080/api/"
         case .notCached(let what):
-            "\(what) is not cached and no server is configured: pass --server URL or set LESSONS_SERVER"
+            "\(what) is not cached and no server is configured to fetch it"
         }
     }
 }

@@ -9,11 +9,10 @@ import Musl
 #endif
 
 /// The media files of a library, laid out by ``LibraryLayout``. Placement is atomic: a file is
-/// renamed into place only after it is complete and flushed, then its folder is flushed.
-public struct MediaStore: Sendable {
-    public let layout: LibraryLayout
-
-    public init(layout: LibraryLayout) { self.layout = layout }
+/// renamed into place only after it is complete and flushed, then its folder is flushed. The
+/// blocking steps (flushes, renames, deletions) run off the cooperative pool.
+struct MediaStore: Sendable {
+    let layout: LibraryLayout
 
     /// Opens and locks the partial file of an item for appending.
     func openPartial(_ key: MediaKey) throws -> PartialFile {
@@ -21,39 +20,44 @@ public struct MediaStore: Sendable {
     }
 
     /// The size of an item's partial file, or 0 when there is none.
-    public func partialSize(_ key: MediaKey) -> Int {
+    func partialSize(_ key: MediaKey) -> Int {
         fileSize(layout.partialURL(key.lesson, key.medium)) ?? 0
     }
 
     /// The size of an item's final file, or `nil` when there is none.
-    public func finalSize(_ key: MediaKey) -> Int? {
+    func finalSize(_ key: MediaKey) -> Int? {
         fileSize(layout.fileURL(key.lesson, key.medium))
     }
 
-    /// Moves a flushed partial file into place and flushes the folder, so the rename survives a crash.
-    func place(_ partial: PartialFile, as key: MediaKey) throws {
+    /// Flushes a complete partial file, moves it into place and flushes the folders, so that the
+    /// rename survives a crash. Never moves a file this download did not write (its own was
+    /// removed or replaced meanwhile). `partial` stays open and locked (by its owner) throughout.
+    func place(_ partial: PartialFile, as key: MediaKey) async throws {
+        let source = partial.url, descriptor = partial.fileDescriptor
         let destination = layout.fileURL(key.lesson, key.medium)
-        // Never move a file this download did not write (its own was removed or replaced meanwhile).
-        guard partial.isAtItsPath else { throw FileError.posix("rename into place", partial.url, ENOENT) }
-        guard rename(partial.url.path, destination.path) == 0 else {
-            throw FileError.posix("rename into place", destination, errno)
+        try await BlockingIO.run {
+            try PartialFile.flush(descriptor, source)
+            guard PartialFile.isFile(descriptor, at: source) else { throw FileError.posix("rename into place", source, ENOENT) }
+            guard rename(source.path, destination.path) == 0 else {
+                throw FileError.posix("rename into place", destination, errno)
+            }
+            // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
+            let folder = destination.deletingLastPathComponent()
+            try Self.flushFolder(folder)
+            try Self.flushFolder(folder.deletingLastPathComponent())
         }
-        // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
-        let folder = destination.deletingLastPathComponent()
-        try flushFolder(folder)
-        try flushFolder(folder.deletingLastPathComponent())
     }
 
     /// Deletes an item's final file and its partial file (unless a download is writing it: that
     /// download then finds the item gone and removes its own partial). Returns whether a final
     /// file was there.
     @discardableResult
-    public func delete(_ key: MediaKey) throws -> Bool {
+    func delete(_ key: MediaKey) async throws -> Bool {
         let final = layout.fileURL(key.lesson, key.medium)
         let existed = fileSize(final) != nil
-        if existed { try FileManager.default.removeItem(at: final) }
+        if existed { try await BlockingIO.run { try FileManager.default.removeItem(at: final) } }
         do {
-            try deletePartial(key)
+            try await deletePartial(key)
         } catch FileError.inUse {
             // Being written right now: its download cleans up.
         }
@@ -72,7 +76,7 @@ public struct MediaStore: Sendable {
     /// folder if nothing is left in it; bytes stay for a resume.
     func letGo(_ file: PartialFile, of key: MediaKey) {
         let remove = file.size == 0 && file.isAtItsPath
-        if remove { try? FileManager.default.removeItem(at: file.url) }
+        if remove { _ = unlink(file.url.path) }
         file.release()
         if remove { removeFolderIfEmpty(key.lesson) }
     }
@@ -84,19 +88,20 @@ public struct MediaStore: Sendable {
     }
 
     /// Whether a download (of this process or another) is writing the item's partial file now.
-    public func isBeingWritten(_ key: MediaKey) -> Bool {
+    func isBeingWritten(_ key: MediaKey) -> Bool {
         PartialFile.isLocked(layout.partialURL(key.lesson, key.medium))
     }
 
     /// Whether a download has renamed the item's file into place and not yet committed it (it
     /// holds the file's lock until the registry commit).
-    public func isBeingPlaced(_ key: MediaKey) -> Bool {
+    func isBeingPlaced(_ key: MediaKey) -> Bool {
         PartialFile.isLocked(layout.fileURL(key.lesson, key.medium))
     }
 
     /// Deletes an item's partial file, if any, once no download is writing it. A waiting
-    /// download's probe holds the lock for a moment, so an `inUse` is tried again briefly first.
-    public func deletePartial(_ key: MediaKey) throws {
+    /// download's probe holds the lock for a moment, so an `inUse` is tried again briefly first;
+    /// after 100 ms it is thrown (a download is writing the file).
+    func deletePartial(_ key: MediaKey) async throws {
         let url = layout.partialURL(key.lesson, key.medium)
         for attempt in 1...20 {
             guard fileSize(url) != nil else { return }
@@ -104,17 +109,19 @@ public struct MediaStore: Sendable {
                 discard(try PartialFile(url: url), of: key)
                 return
             } catch FileError.inUse where attempt < 20 {
-                usleep(5_000)
+                try await Task.sleep(for: .milliseconds(5))
             }
         }
     }
 
     /// Flushes the folders of a file found in place (renamed there by a download that stopped
     /// before its commit), so that adopting it is as durable as placing it.
-    func flushPlacement(_ key: MediaKey) throws {
+    func flushPlacement(_ key: MediaKey) async throws {
         let folder = layout.folder(for: key.lesson)
-        try flushFolder(folder)
-        try flushFolder(folder.deletingLastPathComponent())
+        try await BlockingIO.run {
+            try Self.flushFolder(folder)
+            try Self.flushFolder(folder.deletingLastPathComponent())
+        }
     }
 
     func fileSize(_ url: URL) -> Int? {
@@ -123,10 +130,10 @@ public struct MediaStore: Sendable {
         return Int(info.st_size)
     }
 
-    private func flushFolder(_ folder: URL) throws {
+    private static func flushFolder(_ folder: URL) throws {
         let descriptor = open(folder.path, O_RDONLY)
         guard descriptor >= 0 else { throw FileError.posix("open folder", folder, errno) }
-        defer { _ = close(descriptor) }
+        defer { _ = systemClose(descriptor) }
         guard fsync(descriptor) == 0 else { throw FileError.posix("flush folder", folder, errno) }
     }
 }

@@ -49,7 +49,11 @@ final class PartialFile {
     /// Whether the open file is still the one at `url` (not renamed away, removed or replaced).
     var isAtItsPath: Bool { Self.isFile(descriptor, at: url) }
 
-    private static func isFile(_ descriptor: Int32, at url: URL) -> Bool {
+    /// The open descriptor, for work done off the cooperative pool while this file stays owned
+    /// (and open) by its download.
+    var fileDescriptor: Int32 { descriptor }
+
+    static func isFile(_ descriptor: Int32, at url: URL) -> Bool {
         var opened = stat(), current = stat()
         return descriptor >= 0 && fstat(descriptor, &opened) == 0 && stat(url.path, &current) == 0
             && opened.st_ino == current.st_ino && opened.st_dev == current.st_dev
@@ -92,8 +96,8 @@ final class PartialFile {
         size = 0
     }
 
-    /// Flushes to stable storage. The file stays open and locked until ``release()``.
-    func flush() throws {
+    /// Flushes the open file `descriptor` at `url` to stable storage (blocking).
+    static func flush(_ descriptor: Int32, _ url: URL) throws {
         guard fsync(descriptor) == 0 else { throw FileError.posix("flush", url, errno) }
     }
 
@@ -113,30 +117,4 @@ func systemClose(_ fd: Int32) -> Int32 {
     #else
     Musl.close(fd)
     #endif
-}
-
-/// A file-system operation that failed, with the path and the system's reason.
-public enum FileError: Error, Sendable, CustomStringConvertible {
-    case posix(String, URL, Int32)
-    /// Another download (another process or library instance) is writing this file.
-    case inUse(URL)
-
-    public var description: String {
-        switch self {
-        case .posix(let operation, let url, let code):
-            let reason = String(cString: strerror(code))
-            let advice = code == ENOSPC ? " (the disk is full: free some space and run the command again)" : ""
-            return "cannot \(operation) \(url.path): \(reason)\(advice)"
-        case .inUse(let url):
-            return "\(url.path) is being downloaded by another process"
-        }
-    }
-
-    /// Whether retrying cannot help (a full disk, no permission).
-    var isFinal: Bool {
-        switch self {
-        case .posix(_, _, let code): code == ENOSPC || code == EACCES || code == EROFS || code == EDQUOT
-        case .inUse: false
-        }
-    }
 }

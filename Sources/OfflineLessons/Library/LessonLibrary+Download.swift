@@ -1,22 +1,10 @@
 import Foundation
 
-/// Which media a download request asks for. The PDF comes along when the lesson has one.
-public enum MediaChoice: String, Sendable, CaseIterable, Codable {
-    case audio, video, both
-
-    public var media: [MediaKind] {
-        switch self {
-        case .audio: [.audio]
-        case .video: [.video]
-        case .both: [.audio, .video]
-        }
-    }
-}
-
 extension LessonLibrary {
     /// Requests lessons: records each lesson and its queued media in the registry (before any
-    /// byte is fetched), then downloads what needs work. The stream ends with `.finished`.
-    public nonisolated func download(_ lessons: [PlacedLesson], media choice: MediaChoice) throws -> AsyncStream<DownloadEvent> {
+    /// byte is fetched), then starts a run that downloads what needs work. A medium the lesson
+    /// lacks, or whose link is unusable, is reported as ``DownloadEvent/unavailable(_:reason:)``.
+    public func download(_ lessons: [PlacedLesson], media choice: MediaChoice) async throws -> DownloadRun {
         var registrations: [LibraryDatabase.Registration] = []
         var unavailable: [(MediaKey, String)] = []
         var seen = Set<LessonID>()
@@ -40,123 +28,130 @@ extension LessonLibrary {
                 registrations.append(.init(lesson: placed, media: media))
             }
         }
-        try markVanishedFiles(registrations.flatMap { r in r.media.map { MediaKey(r.lesson.id, $0.0) } })
-        let pending = try database.register(registrations)
         let requested = registrations.flatMap { registration in registration.media.map { MediaKey(registration.lesson.id, $0.0) } }
-        return run(requested, pendingFirst: Set(pending), unavailable: unavailable)
+        try await markVanishedFiles(requested)
+        let pending = try await database.register(registrations, at: now())
+        return start(requested, pending: Set(pending), unavailable: unavailable)
     }
 
-    /// Resumes every queued or interrupted download (after a crash, a Ctrl-C or a failure).
-    /// Failed items are retried too.
-    public nonisolated func resumePending(includingFailed: Bool = true) throws -> AsyncStream<DownloadEvent> {
+    /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
+    /// Failed items are retried too unless `includingFailed` is false.
+    public func resumePending(includingFailed: Bool = true) async throws -> DownloadRun {
         let states: [MediaState] = includingFailed ? [.queued, .downloading, .failed] : [.queued, .downloading]
-        let keys = try database.mediaItems(in: states).map(\.key)
-        if includingFailed { try database.requeueFailed(keys) }
-        return run(keys, pendingFirst: Set(keys), unavailable: [])
+        let keys = try await database.mediaItems(in: states).map(\.key)
+        if includingFailed { try await database.requeueFailed(keys, at: now()) }
+        return start(keys, pending: Set(keys), unavailable: [])
+    }
+
+    /// How many requested items are not downloaded yet (queued, or interrupted mid-download).
+    public func pendingDownloads() async throws -> Int {
+        try await database.mediaItems(in: [.queued, .downloading]).count
     }
 
     /// A requested item registered complete whose file is gone is marked missing, so that the
     /// request downloads it again (one `stat` per requested item, no directory listing).
-    private nonisolated func markVanishedFiles(_ keys: [MediaKey]) throws {
+    private func markVanishedFiles(_ keys: [MediaKey]) async throws {
         for key in keys {
-            guard let item = try database.mediaItem(key), item.state == .complete else { continue }
+            guard let item = try await database.mediaItem(key), item.state == .complete else { continue }
             let size = store.finalSize(key)
             if size != item.receivedBytes {
-                try database.markMissing(key, reason: size == nil ? "the file is gone" : "the file has \(size ?? 0) bytes, not \(item.receivedBytes)")
+                let reason = size.map { "the file has \($0) bytes, not \(item.receivedBytes)" } ?? "the file is gone"
+                try await database.markMissing(key, reason: reason, at: now())
             }
         }
     }
 
-    nonisolated func url(for medium: MediaKind, of lesson: Lesson) throws -> URL? {
-        guard lesson.link(for: medium) != nil else { return nil }
-        if medium == .video {
-            return try MediaLocator(mediaBase: URL(fileURLWithPath: "/")).url(for: .video, of: lesson)
-        }
-        guard let locator else {
-            throw CatalogError.notCached("the media base URL (needed for \(medium.rawValue) keys)")
-        }
+    /// The URL a medium is fetched from: a video link as given, an audio or PDF key under the
+    /// media base. `nil` when the lesson has no such medium.
+    func url(for medium: MediaKind, of lesson: Lesson) throws -> URL? {
+        guard let link = lesson.link(for: medium) else { return nil }
+        if medium == .video { return try MediaLocator.videoURL(link) }
+        guard let locator else { throw LibraryError.noMediaBase(medium) }
         return try locator.url(for: medium, of: lesson)
     }
 
-    private nonisolated func run(_ keys: [MediaKey], pendingFirst pending: Set<MediaKey>, unavailable: [(MediaKey, String)])
-        -> AsyncStream<DownloadEvent>
-    {
-        let engine = self.engine
-        let hub = self.hub.input
-        let (stream, local) = AsyncStream<DownloadEvent>.makeStream()
-        let continuation = Publisher(local: local, hub: hub)
-        let task = Task {
-            let started = ContinuousClock.now
-            var summary = DownloadSummary()
-            for (key, reason) in unavailable {
-                continuation.yield(.unavailable(key, reason: reason))
-                summary.unavailable.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
+    /// Starts a run over `keys`. Its events go, in order, to the run's own stream and to the
+    /// library's observers, through one forwarding task that the run awaits before it ends (it is
+    /// not a child of the run's task, so that a cancel does not cut the events short).
+    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)]) -> DownloadRun {
+        let engine = self.engine, hub = self.hub
+        let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self)
+        let (raw, input) = AsyncStream.makeStream(of: DownloadEvent.self)
+        let forwarding = Task {
+            for await event in raw {
+                output.yield(event)
+                await hub.publish(event)
             }
-            for key in keys where pending.contains(key) { continuation.yield(.queued(key)) }
-            let report: @Sendable (DownloadEvent) -> Void = { continuation.yield($0) }
-            await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
-                for key in keys {
-                    group.addTask {
-                        let (outcome, joined) = await engine.download(key, report: report)
-                        // A joined download's events went to the run that started it: report its end here.
-                        if joined {
-                            switch outcome {
-                            case .completed(let bytes, _): report(.completed(key, bytes: bytes, alreadyPresent: true))
-                            case .failed(let reason): report(.failed(key, reason: reason))
-                            case .removed: report(.failed(key, reason: ItemOutcome.removedReason))
-                            case .cancelled: report(.cancelled(key))
-                            }
-                        }
-                        return (key, joined ? outcome.asJoined : outcome)
-                    }
-                }
-                for await (key, outcome) in group {
-                    switch outcome {
-                    case .completed(let bytes, let alreadyPresent):
-                        if alreadyPresent {
-                            summary.alreadyComplete += 1
-                        } else {
-                            summary.downloaded += 1
-                            summary.bytes += bytes
-                        }
-                    case .failed(let reason):
-                        summary.failed.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
-                    case .removed:
-                        summary.failed.append(.init(lesson: key.lesson, medium: key.medium, reason: ItemOutcome.removedReason))
-                    case .cancelled:
-                        summary.cancelled += 1
-                    }
-                }
-            }
-            let elapsed = ContinuousClock.now - started
-            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            continuation.yield(.finished(summary))
-            continuation.finish()
+            output.finish()
         }
-        local.onTermination = { _ in task.cancel() }
-        return stream
+        let work = Task {
+            let summary = await Self.perform(keys, pending: pending, unavailable: unavailable, engine: engine) { input.yield($0) }
+            input.yield(.finished(summary))
+            input.finish()
+            await forwarding.value
+            return summary
+        }
+        output.onTermination = { termination in
+            if case .cancelled = termination { work.cancel() }
+        }
+        return DownloadRun(events: events, work: work)
+    }
+
+    /// Downloads every item of a run through the engine and tallies the outcomes.
+    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)],
+                                engine: DownloadEngine, report: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
+        let started = ContinuousClock.now
+        var summary = DownloadSummary()
+        for (key, reason) in unavailable {
+            report(.unavailable(key, reason: reason))
+            summary.unavailable.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
+        }
+        for key in keys where pending.contains(key) { report(.queued(key)) }
+        await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
+            for key in keys {
+                group.addTask {
+                    let (outcome, joined) = await engine.download(key, report: report)
+                    // A joined download's events went to the run that started it: report its end here.
+                    if joined { report(outcome.endEvent(for: key)) }
+                    return (key, joined ? outcome.asJoined : outcome)
+                }
+            }
+            for await (key, outcome) in group { summary.record(outcome, of: key) }
+        }
+        summary.seconds = (ContinuousClock.now - started).seconds
+        return summary
     }
 }
 
 extension ItemOutcome {
-    static let removedReason = "removed while downloading"
-
-    /// The outcome as seen by a caller that joined another's download: nothing was written for it.
-    var asJoined: ItemOutcome {
-        if case .completed(let bytes, _) = self { return .completed(bytes: bytes, alreadyPresent: true) }
-        return self
+    /// The event that ends an item with this outcome.
+    func endEvent(for key: MediaKey) -> DownloadEvent {
+        switch self {
+        case .completed(let bytes, _): .completed(key, bytes: bytes, alreadyPresent: true)
+        case .failed(let reason): .failed(key, reason: reason)
+        case .removed: .failed(key, reason: ItemOutcome.removedReason)
+        case .cancelled: .cancelled(key)
+        }
     }
 }
 
-/// Yields a run's events to its own stream and to the library's observers.
-struct Publisher: Sendable {
-    let local: AsyncStream<DownloadEvent>.Continuation
-    let hub: AsyncStream<DownloadEvent>.Continuation
-
-    func yield(_ event: DownloadEvent) {
-        local.yield(event)
-        hub.yield(event)
+extension DownloadSummary {
+    /// Counts one item's outcome.
+    mutating func record(_ outcome: ItemOutcome, of key: MediaKey) {
+        switch outcome {
+        case .completed(let bytes, let alreadyPresent):
+            if alreadyPresent {
+                alreadyComplete += 1
+            } else {
+                downloaded += 1
+                self.bytes += bytes
+            }
+        case .failed(let reason):
+            failed.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
+        case .removed:
+            failed.append(.init(lesson: key.lesson, medium: key.medium, reason: ItemOutcome.removedReason))
+        case .cancelled:
+            cancelled += 1
+        }
     }
-
-    func finish() { local.finish() }
 }

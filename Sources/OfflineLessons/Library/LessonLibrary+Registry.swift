@@ -1,66 +1,16 @@
 import Foundation
 
-/// A lesson in the downloads list: its placement, and the media complete on disk.
-public struct DownloadedLesson: Sendable, Hashable, Codable {
-    public struct File: Sendable, Hashable, Codable {
-        public var bytes: Int
-        public var completedAt: Date?
-    }
-
-    public var type: LessonType
-    public var id: Int
-    public var sederId: Int
-    public var masechetId: Int
-    public var chapter: Int
-    /// The daf, for Gemara.
-    public var page: Int?
-    /// The mishna, for Mishna.
-    public var mishna: Int?
-    public var sederName: String?
-    public var masechetName: String?
-    /// A key per complete medium (`audio`, `video`, `text`).
-    public var media: [String: File]
-    /// False when the lesson has a PDF that is not downloaded (offline playback needs it).
-    public var complete: Bool
-    public var duration: Int
-
-    public var lessonID: LessonID { LessonID(type, id) }
-    public var bytes: Int { media.values.reduce(0) { $0 + $1.bytes } }
-}
-
-/// One medium of a lesson, as `status` reports it.
-public struct MediumStatus: Sendable, Hashable, Codable {
-    public var medium: MediaKind
-    /// `queued`, `downloading`, `complete`, `failed`, `missing`, or `not requested` / `unavailable`.
-    public var state: String
-    public var bytes: Int?
-    public var expectedBytes: Int?
-    public var attempts: Int?
-    public var lastError: String?
-}
-
-/// What `remove` did.
-public struct RemovalReport: Sendable, Hashable, Codable {
-    public struct Entry: Sendable, Hashable, Codable {
-        public var lesson: LessonID
-        public var medium: MediaKind
-        /// Whether a file was on disk (false: the registry entry was all that was left).
-        public var fileDeleted: Bool
-    }
-    public var removed: [Entry] = []
-}
-
 extension LessonLibrary {
     /// The downloads list: lessons with audio or video complete, grouped and sorted numerically
     /// in catalog order (seder, masechet, chapter, daf/mishna). Works without the Shas (ids then order).
-    public nonisolated func downloads() throws -> [DownloadedLesson] {
-        let shas = try database.cachedShas()?.shas
+    public func downloads() async throws -> [DownloadedLesson] {
+        let shas = try await database.cachedShas()?.shas
         var sederOrder: [Int: (Int, String)] = [:], masechetOrder: [Int: (Int, String)] = [:]
         for seder in shas?.sedarim ?? [] {
             sederOrder[seder.id] = (seder.order, seder.name)
             for masechet in seder.masechtot { masechetOrder[masechet.id] = (masechet.order, masechet.name) }
         }
-        let rows = try database.registeredLessons().compactMap { placed, items -> DownloadedLesson? in
+        let rows = try await database.registeredLessons().compactMap { placed, items -> DownloadedLesson? in
             let complete = items.filter { $0.state == .complete }
             guard complete.contains(where: { $0.key.medium != .text }) else { return nil }
             var media: [String: DownloadedLesson.File] = [:]
@@ -82,26 +32,39 @@ extension LessonLibrary {
         }
     }
 
-    /// Per-medium state of a lesson (registered or only in the catalog).
-    public nonisolated func status(of placed: PlacedLesson) throws -> [MediumStatus] {
-        let items = Dictionary(uniqueKeysWithValues: try database.mediaItems(of: placed.id).map { ($0.key.medium, $0) })
-        return MediaKind.allCases.map { medium in
-            if let item = items[medium] {
-                return MediumStatus(medium: medium, state: item.state.rawValue, bytes: item.receivedBytes,
-                                    expectedBytes: item.expectedBytes, attempts: item.attempts, lastError: item.lastError)
+    /// Each lesson's state, per medium (registered or only in the catalog).
+    public func status(of lessons: [PlacedLesson]) async throws -> [LessonStatus] {
+        var result: [LessonStatus] = []
+        for placed in lessons {
+            let items = Dictionary(uniqueKeysWithValues: try await database.mediaItems(of: placed.id).map { ($0.key.medium, $0) })
+            let media = MediaKind.allCases.map { medium in
+                if let item = items[medium] {
+                    return MediumStatus(medium: medium, state: item.state.rawValue, bytes: item.receivedBytes,
+                                        expectedBytes: item.expectedBytes, attempts: item.attempts, lastError: item.lastError)
+                }
+                return MediumStatus(medium: medium, state: placed.lesson.link(for: medium) == nil ? "unavailable" : "not requested")
             }
-            let state = placed.lesson.link(for: medium) == nil ? "unavailable" : "not requested"
-            return MediumStatus(medium: medium, state: state)
+            let downloaded = items.values.contains { $0.state == .complete && $0.key.medium != .text }
+            result.append(LessonStatus(type: placed.type, id: placed.lesson.id, masechetId: placed.placement.masechetId,
+                                       chapter: placed.placement.chapter, number: placed.number, downloaded: downloaded, media: media))
         }
+        return result
+    }
+
+    /// Removes media of the registered lessons the selectors name (see ``remove(_:media:)``).
+    /// Works offline: lessons are found in the registry; masechet names need the Shas (cached, or
+    /// fetched when a server is configured).
+    public func remove(matching selectors: [LessonSelector], media: [MediaKind]? = nil) async throws -> RemovalReport {
+        try await remove(registeredLessons(matching: selectors).map(\.id), media: media)
     }
 
     /// Removes media of lessons: files first, then registry rows, each removal logged. Without
     /// `media`, everything of the lesson goes. A lesson left without audio or video loses its PDF
     /// too. Entries whose files are already gone are removed all the same (legacy B12).
-    public nonisolated func remove(_ lessons: [LessonID], media: [MediaKind]? = nil) throws -> RemovalReport {
+    public func remove(_ lessons: [LessonID], media: [MediaKind]? = nil) async throws -> RemovalReport {
         var report = RemovalReport()
         for lesson in lessons {
-            let items = try database.mediaItems(of: lesson)
+            let items = try await database.mediaItems(of: lesson)
             var chosen = Set(items.map(\.key.medium).filter { media?.contains($0) ?? true })
             // The PDF goes with the last audio or video row (legacy B25).
             if !items.contains(where: { !chosen.contains($0.key.medium) && $0.key.medium != .text }) {
@@ -109,12 +72,13 @@ extension LessonLibrary {
             }
             // File, then row, one item at a time: an error leaves every earlier item consistent.
             for key in chosen.sorted().map({ MediaKey(lesson, $0) }) {
-                let deleted = try store.delete(key)
-                try database.removeItems([key], reason: "removed by request")
-                // A download that committed between the two steps has placed its file: delete it too.
-                // Any later commit finds no row and removes its own file.
-                _ = try? store.delete(key)
-                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted))
+                let deleted = try await store.delete(key)
+                try await database.removeItems([key], reason: "removed by request", at: now())
+                // A download that committed between the two steps has placed its file: it goes too
+                // (a later commit finds no row and removes its own file). A failure is thrown, not
+                // swallowed: every deletion is reported.
+                let placedMeanwhile = try await store.delete(key)
+                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted || placedMeanwhile))
             }
         }
         return report

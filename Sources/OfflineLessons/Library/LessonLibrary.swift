@@ -1,64 +1,93 @@
 import Foundation
 import Logging
 
-/// The facade an app or the CLI holds: one per library root. It owns the registry, the media
-/// store, the catalog and the download engine.
-public actor LessonLibrary {
+/// The facade an app or the CLI holds, one per library root, and the only public way in: it owns
+/// the registry, the media store, the catalog and the download engine, none of which can be
+/// reached around it (so nothing can register a file that is not on disk).
+///
+/// Every call that touches the registry or the disk is `async`: SQLite runs on the database's own
+/// queues and file flushes on a thread pool, never on the cooperative pool.
+public final class LessonLibrary: Sendable {
     public struct Configuration: Sendable {
-        public var engine: DownloadEngine.Configuration
+        /// Downloads at once.
+        public var concurrency: Int
+        public var retry: RetryPolicy
         /// Where audio and PDF keys are resolved; `nil` means the API server's origin + `/media/`.
         public var mediaBase: URL?
+        /// The clock the registry's times come from (requests, completions, events).
+        public var now: @Sendable () -> Date
 
-        public init(engine: DownloadEngine.Configuration = .init(), mediaBase: URL? = nil) {
-            self.engine = engine
+        public init(concurrency: Int = 3, retry: RetryPolicy = RetryPolicy(), mediaBase: URL? = nil,
+                    now: @escaping @Sendable () -> Date = { Date() }) {
+            self.concurrency = max(1, concurrency)
+            self.retry = retry
             self.mediaBase = mediaBase
+            self.now = now
+        }
+
+        /// A media base given as text; throws ``LibraryError/invalidMediaBase(_:)`` unless it is an
+        /// http(s) URL with a host.
+        public static func mediaBase(_ text: String) throws -> URL {
+            guard let url = HTTPBase.validated(text) else { throw LibraryError.invalidMediaBase(text) }
+            return url
         }
     }
 
-    public nonisolated let layout: LibraryLayout
-    public nonisolated let database: LibraryDatabase
-    public nonisolated let catalog: Catalog
-    public nonisolated let store: MediaStore
-    nonisolated let engine: DownloadEngine
-    nonisolated let hub = EventHub()
-    nonisolated let locator: MediaLocator?
-    nonisolated let logger: Logger
+    let layout: LibraryLayout
+    let database: LibraryDatabase
+    let lessonCatalog: Catalog
+    let store: MediaStore
+    let engine: DownloadEngine
+    let hub = EventHub()
+    let locator: MediaLocator?
+    let now: @Sendable () -> Date
+    let logger: Logger
 
-    /// Opens (or creates) the library at `root`.
+    /// Opens (or creates) the library at `root`. Throws ``LibraryError/cannotOpen(root:underlying:)``.
     public init(root: URL, client: CatalogClient? = nil, transport: any Transport = HTTPTransport(),
-                configuration: Configuration = .init(), logger: Logger = .silent) throws {
-        layout = LibraryLayout(root: root)
-        try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
-        database = try LibraryDatabase.open(at: layout.databaseURL.path)
-        catalog = Catalog(database: database, client: client)
+                configuration: Configuration = .init(), logger: Logger = .silent) async throws {
+        let layout = LibraryLayout(root: root)
+        do {
+            database = try await BlockingIO.run {
+                try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+                return try LibraryDatabase.open(at: layout.databaseURL.path)
+            }
+        } catch {
+            throw LibraryError.cannotOpen(root: layout.root, underlying: error)
+        }
+        self.layout = layout
+        now = configuration.now
+        lessonCatalog = Catalog(database: database, client: client, now: configuration.now)
         store = MediaStore(layout: layout)
-        engine = DownloadEngine(database: database, store: store, transport: transport, configuration: configuration.engine, logger: logger)
-        let base = configuration.mediaBase ?? client.flatMap { Self.defaultMediaBase(apiBase: $0.configuration.apiBase) }
+        let fetcher = MediaFetcher(database: database, store: store, transport: transport, retry: configuration.retry,
+                                   now: configuration.now, logger: logger)
+        engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency)
+        let base = configuration.mediaBase ?? client.flatMap { HTTPBase.origin(of: $0.configuration.apiBase, path: "/media/") }
         locator = base.map(MediaLocator.init(mediaBase:))
         self.logger = logger
     }
 
-    /// The server's origin + `/media/`.
-    public static func defaultMediaBase(apiBase: URL) -> URL? {
-        guard var components = URLComponents(url: apiBase, resolvingAgainstBaseURL: false) else { return nil }
-        components.path = "/media/"
-        components.query = nil
-        components.fragment = nil
-        return components.url
+    /// The library folder.
+    public var root: URL { layout.root }
+
+    /// Where a medium of a lesson lives once downloaded (`media/<type>/<id>/<medium>.<ext>`).
+    public func fileURL(for key: MediaKey) -> URL {
+        layout.fileURL(key.lesson, key.medium)
     }
 
     /// Every download event of this library, from every run (the whole queue), from now on.
+    /// An observer that falls behind loses the oldest events first.
     public func observe() async -> AsyncStream<DownloadEvent> {
         await hub.subscribe()
     }
 
-    /// How many items are being downloaded or waiting for a slot (0 once a cancelled run has stopped).
-    public nonisolated func activeDownloads() async -> Int {
+    /// How many items are being downloaded or waiting for a slot in this library instance.
+    public func activeDownloads() async -> Int {
         await engine.activeDownloads
     }
 
     /// Whether a lesson is downloaded (audio or video complete), from the registry alone.
-    public nonisolated func isDownloaded(_ lesson: LessonID) throws -> Bool {
-        try database.isDownloaded(lesson)
+    public func isDownloaded(_ lesson: LessonID) async throws -> Bool {
+        try await database.isDownloaded(lesson)
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The catalog cache: the Shas and every lesson listing fetched, with each lesson's placement,
 /// so the catalog is there offline.
 extension LibraryDatabase {
     /// Stores the Shas. An empty Shas is refused so that it never replaces a good cached copy.
-    public func saveShas(_ shas: Shas, fetchedAt: Date = Date()) throws {
-        guard !shas.isEmpty else { throw CatalogError.emptyShas }
+    func saveShas(_ shas: Shas, fetchedAt: Date) async throws {
+        guard !shas.isEmpty else { throw RegistryError.emptyShas }
         let json = try SnapshotCoding.encode(shas)
-        try writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO shasCache (singleton, json, fetchedAt) VALUES (1, ?, ?)",
                 arguments: [json, fetchedAt])
@@ -16,8 +16,8 @@ extension LibraryDatabase {
     }
 
     /// The cached Shas and when it was fetched, or `nil` when none is cached.
-    public func cachedShas() throws -> (shas: Shas, fetchedAt: Date)? {
-        try writer.read { db in
+    func cachedShas() async throws -> (shas: Shas, fetchedAt: Date)? {
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT json, fetchedAt FROM shasCache WHERE singleton = 1") else {
                 return nil
             }
@@ -27,14 +27,14 @@ extension LibraryDatabase {
     }
 
     /// Records a fetched listing: each lesson with its placement. Lessons cached earlier are kept.
-    public func saveListing(
-        type: LessonType, placement: Placement, lessons: [Lesson], problemCount: Int, fetchedAt: Date = Date()
-    ) throws {
+    func saveListing(
+        type: LessonType, placement: Placement, lessons: [Lesson], problemCount: Int, fetchedAt: Date
+    ) async throws {
         let chapterKey = type == .gemara ? 0 : placement.chapter
         let rows = try lessons.map { lesson in
             (lesson, try SnapshotCoding.encode(lesson))
         }
-        try writer.write { db in
+        try await write { db in
             for (lesson, json) in rows {
                 try db.execute(
                     sql: """
@@ -42,7 +42,7 @@ extension LibraryDatabase {
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        type, lesson.id, placement.sederId, placement.masechetId,
+                        type.rawValue, lesson.id, placement.sederId, placement.masechetId,
                         type == .gemara ? lesson.chapter : placement.chapter, lesson.number(as: type) ?? 0, json,
                     ])
             }
@@ -51,53 +51,46 @@ extension LibraryDatabase {
                     INSERT OR REPLACE INTO catalogListing (type, masechetId, chapter, fetchedAt, problemCount)
                     VALUES (?, ?, ?, ?, ?)
                     """,
-                arguments: [type, placement.masechetId, chapterKey, fetchedAt, problemCount])
+                arguments: [type.rawValue, placement.masechetId, chapterKey, fetchedAt, problemCount])
         }
     }
 
     /// The cached lessons of a masechet (Gemara) or chapter (Mishna), in catalog order,
     /// or `nil` when that listing was never fetched.
-    public func cachedListing(type: LessonType, masechetId: Int, chapter: Int? = nil) throws -> [PlacedLesson]? {
-        try writer.read { db in
+    func cachedListing(type: LessonType, masechetId: Int, chapter: Int? = nil) async throws -> [PlacedLesson]? {
+        try await read { db in
             let chapterKey = type == .gemara ? 0 : (chapter ?? 0)
             let fetched = try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?",
-                arguments: [type, masechetId, chapterKey])
+                arguments: [type.rawValue, masechetId, chapterKey])
             guard fetched == true else { return nil }
             var sql = "SELECT * FROM catalogLesson WHERE type = ? AND masechetId = ?"
-            var arguments: StatementArguments = [type, masechetId]
+            var arguments: StatementArguments = [type.rawValue, masechetId]
             if type == .mishna {
                 sql += " AND chapter = ?"
                 arguments += [chapterKey]
             }
             return try Row.fetchAll(db, sql: sql + " ORDER BY chapter, number, id", arguments: arguments)
-                .map(Self.placedLesson(from:))
+                .map(PlacedLesson.init(row:))
         }
     }
 
     /// A cached lesson by identity, with its placement.
-    public func cachedLesson(_ id: LessonID) throws -> PlacedLesson? {
-        try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM catalogLesson WHERE type = ? AND id = ?", arguments: [id.type, id.id])
-                .map(Self.placedLesson(from:))
+    func cachedLesson(_ id: LessonID) async throws -> PlacedLesson? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM catalogLesson WHERE type = ? AND id = ?", arguments: [id.type.rawValue, id.id])
+                .map(PlacedLesson.init(row:))
         }
     }
 
     /// How many lessons of each type the catalog cache holds.
-    public func cachedLessonCounts() throws -> [LessonType: Int] {
-        try writer.read { db in
+    func cachedLessonCounts() async throws -> [LessonType: Int] {
+        try await read { db in
             var counts: [LessonType: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT type, COUNT(*) AS n FROM catalogLesson GROUP BY type") {
                 if let type = LessonType(rawValue: row["type"]) { counts[type] = row["n"] }
             }
             return counts
         }
-    }
-
-    static func placedLesson(from row: Row) throws -> PlacedLesson {
-        let type: LessonType = row["type"]
-        let lesson = try SnapshotCoding.decode(Lesson.self, from: row["json"])
-        let placement = Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"])
-        return PlacedLesson(type: type, placement: placement, lesson: lesson)
     }
 }

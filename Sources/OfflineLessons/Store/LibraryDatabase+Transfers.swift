@@ -1,127 +1,117 @@
 import Foundation
-import GRDB
+internal import GRDB
 
-/// The transitions a download makes: queued → downloading → complete, or failed.
+/// The transitions a download makes: queued → downloading → complete, or failed. None of them
+/// touches a complete item, except an explicit removal.
 extension LibraryDatabase {
-    /// Marks an item as being downloaded.
-    public func markDownloading(_ key: MediaKey) throws {
-        try update(key, "state = 'downloading'", [], onlyIf: "state != 'complete'")
+    private typealias Columns = MediaItem.Columns
+
+    /// The item, unless it is complete: the only rows a download may change.
+    private static func unfinished(_ key: MediaKey) -> QueryInterfaceRequest<MediaItem> {
+        MediaItem.matching(key).filter(Columns.state != MediaState.complete.rawValue)
     }
 
-    /// Records what the server said about the file: its size and validators, for resume.
-    public func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws {
-        try update(
-            key, "expectedBytes = COALESCE(?, CASE WHEN ? IS NOT NULL AND etag = ? THEN expectedBytes END), etag = ?, lastModified = ?",
-            [expectedBytes, etag, etag, etag, lastModified], onlyIf: "state != 'complete'")
+    /// Marks an item as being downloaded.
+    func markDownloading(_ key: MediaKey) async throws {
+        try await write { db in
+            _ = try Self.unfinished(key).updateAll(db, [Columns.state.set(to: MediaState.downloading.rawValue)])
+        }
+    }
+
+    /// Records what the server said about the file: its size and validators, for resume. Without
+    /// a length, a size recorded for the same ETag is kept.
+    func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws {
+        try await write { db in
+            guard let item = try Self.unfinished(key).fetchOne(db) else { return }
+            let sameVersion = etag != nil && item.etag == etag
+            _ = try Self.unfinished(key).updateAll(db, [
+                Columns.expectedBytes.set(to: expectedBytes ?? (sameVersion ? item.expectedBytes : nil)),
+                Columns.etag.set(to: etag), Columns.lastModified.set(to: lastModified),
+            ])
+        }
     }
 
     /// Records a failed attempt that will be retried.
-    public func recordAttempt(_ key: MediaKey, attempts: Int, receivedBytes: Int, error: String) throws {
-        try update(key, "attempts = ?, receivedBytes = ?, lastError = ?", [attempts, receivedBytes, error], onlyIf: "state != 'complete'")
+    func recordAttempt(_ key: MediaKey, attempts: Int, receivedBytes: Int, error: String) async throws {
+        try await write { db in
+            _ = try Self.unfinished(key).updateAll(db, [
+                Columns.attempts.set(to: attempts), Columns.receivedBytes.set(to: receivedBytes), Columns.lastError.set(to: error),
+            ])
+        }
     }
 
     /// Marks an item complete. Called only after its file is verified, flushed and renamed into place.
     /// An adoption leaves an item that is complete already as it is.
-    public func markComplete(_ key: MediaKey, bytes: Int, event: EventKind = .completed, at now: Date = Date()) throws {
-        try writer.write { db in
-            let onlyIfNotComplete = event == .adopted ? " AND state != 'complete'" : ""
-            try db.execute(
-                sql: """
-                    UPDATE mediaItem SET state = 'complete', expectedBytes = ?, receivedBytes = ?, lastError = NULL,
-                      completedAt = ?, lastAccessAt = ?
-                    WHERE type = ? AND id = ? AND medium = ?\(onlyIfNotComplete)
-                    """,
-                arguments: [bytes, bytes, now, now, key.lesson.type, key.lesson.id, key.medium])
-            guard db.changesCount == 1 else {
-                let exists = try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM mediaItem WHERE type = ? AND id = ? AND medium = ?",
-                    arguments: [key.lesson.type, key.lesson.id, key.medium]) ?? false
-                if exists && event == .adopted { return }
+    func markComplete(_ key: MediaKey, bytes: Int, event: EventKind = .completed, at now: Date) async throws {
+        try await write { db in
+            let request = event == .adopted ? Self.unfinished(key) : MediaItem.matching(key)
+            let changed = try request.updateAll(db, [
+                Columns.state.set(to: MediaState.complete.rawValue), Columns.expectedBytes.set(to: bytes),
+                Columns.receivedBytes.set(to: bytes), Columns.lastError.set(to: nil),
+                Columns.completedAt.set(to: now), Columns.lastAccessAt.set(to: now),
+            ])
+            guard changed == 1 else {
+                if event == .adopted, try MediaItem.matching(key).isEmpty(db) == false { return }
                 throw RegistryError.notRegistered(key)
             }
-            try Self.log(db, event, key.lesson, key.medium, "\(bytes) bytes", at: now)
+            try RegistryEvent.append(event, key.lesson, key.medium, "\(bytes) bytes", at: now, in: db)
         }
     }
 
     /// Marks an item failed, with the reason. A complete item stays complete (another download of
     /// it may have finished first).
-    public func markFailed(_ key: MediaKey, reason: String, attempts: Int, receivedBytes: Int, at now: Date = Date()) throws {
-        try writer.write { db in
-            try db.execute(
-                sql: """
-                    UPDATE mediaItem SET state = 'failed', lastError = ?, attempts = ?, receivedBytes = ?
-                    WHERE type = ? AND id = ? AND medium = ? AND state != 'complete'
-                    """,
-                arguments: [reason, attempts, receivedBytes, key.lesson.type, key.lesson.id, key.medium])
-            if db.changesCount > 0 { try Self.log(db, .failed, key.lesson, key.medium, reason, at: now) }
+    func markFailed(_ key: MediaKey, reason: String, attempts: Int, receivedBytes: Int, at now: Date) async throws {
+        try await write { db in
+            let changed = try Self.unfinished(key).updateAll(db, [
+                Columns.state.set(to: MediaState.failed.rawValue), Columns.lastError.set(to: reason),
+                Columns.attempts.set(to: attempts), Columns.receivedBytes.set(to: receivedBytes),
+            ])
+            if changed > 0 { try RegistryEvent.append(.failed, key.lesson, key.medium, reason, at: now, in: db) }
         }
     }
 
     /// Puts an interrupted item back in the queue (cancellation): it resumes on the next run.
-    public func requeue(_ key: MediaKey, receivedBytes: Int) throws {
-        try update(key, "state = 'queued', receivedBytes = ?", [receivedBytes], onlyIf: "state != 'complete'")
+    func requeue(_ key: MediaKey, receivedBytes: Int) async throws {
+        try await write { db in
+            _ = try Self.unfinished(key).updateAll(db, [
+                Columns.state.set(to: MediaState.queued.rawValue), Columns.receivedBytes.set(to: receivedBytes),
+            ])
+        }
     }
 
     /// Marks a complete item whose file is gone (or has the wrong size) as missing.
-    public func markMissing(_ key: MediaKey, reason: String, at now: Date = Date()) throws {
-        try writer.write { db in
-            try db.execute(
-                sql: "UPDATE mediaItem SET state = 'missing' WHERE type = ? AND id = ? AND medium = ? AND state = 'complete'",
-                arguments: [key.lesson.type, key.lesson.id, key.medium])
-            if db.changesCount > 0 { try Self.log(db, .missing, key.lesson, key.medium, reason, at: now) }
+    func markMissing(_ key: MediaKey, reason: String, at now: Date) async throws {
+        try await write { db in
+            let changed = try MediaItem.matching(key).filter(Columns.state == MediaState.complete.rawValue)
+                .updateAll(db, [Columns.state.set(to: MediaState.missing.rawValue)])
+            if changed > 0 { try RegistryEvent.append(.missing, key.lesson, key.medium, reason, at: now, in: db) }
         }
     }
 
     /// Queues failed items again (attempts reset), logging the new request.
-    public func requeueFailed(_ keys: [MediaKey], at now: Date = Date()) throws {
-        try writer.write { db in
+    func requeueFailed(_ keys: [MediaKey], at now: Date) async throws {
+        try await write { db in
             for key in keys {
-                try db.execute(
-                    sql: "UPDATE mediaItem SET state = 'queued', attempts = 0 WHERE type = ? AND id = ? AND medium = ? AND state = 'failed'",
-                    arguments: [key.lesson.type, key.lesson.id, key.medium])
-                if db.changesCount > 0 { try Self.log(db, .requested, key.lesson, key.medium, "retry after failure", at: now) }
+                let changed = try MediaItem.matching(key).filter(Columns.state == MediaState.failed.rawValue)
+                    .updateAll(db, [Columns.state.set(to: MediaState.queued.rawValue), Columns.attempts.set(to: 0)])
+                if changed > 0 { try RegistryEvent.append(.requested, key.lesson, key.medium, "retry after failure", at: now, in: db) }
             }
         }
     }
 
     /// Removes items from the registry (and the lesson when none is left), logging each removal.
-    public func removeItems(_ keys: [MediaKey], reason: String, at now: Date = Date()) throws {
-        try writer.write { db in
+    func removeItems(_ keys: [MediaKey], reason: String, at now: Date) async throws {
+        try await write { db in
             for key in keys {
-                try db.execute(
-                    sql: "DELETE FROM mediaItem WHERE type = ? AND id = ? AND medium = ?",
-                    arguments: [key.lesson.type, key.lesson.id, key.medium])
-                if db.changesCount > 0 { try Self.log(db, .removed, key.lesson, key.medium, reason, at: now) }
-            }
-            for lesson in Set(keys.map(\.lesson)) {
-                let left = try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM mediaItem WHERE type = ? AND id = ?", arguments: [lesson.type, lesson.id]) ?? 0
-                if left == 0 {
-                    try db.execute(sql: "DELETE FROM lesson WHERE type = ? AND id = ?", arguments: [lesson.type, lesson.id])
+                if try MediaItem.matching(key).deleteAll(db) > 0 {
+                    try RegistryEvent.append(.removed, key.lesson, key.medium, reason, at: now, in: db)
                 }
             }
-        }
-    }
-
-    private func update(_ key: MediaKey, _ assignments: String, _ values: [(any DatabaseValueConvertible)?], onlyIf: String? = nil) throws {
-        try writer.write { db in
-            let condition = onlyIf.map { " AND \($0)" } ?? ""
-            var arguments = StatementArguments(values)
-            arguments += [key.lesson.type, key.lesson.id, key.medium]
-            try db.execute(
-                sql: "UPDATE mediaItem SET \(assignments) WHERE type = ? AND id = ? AND medium = ?\(condition)",
-                arguments: arguments)
-        }
-    }
-}
-
-/// A registry operation that could not be carried out.
-public enum RegistryError: Error, Sendable, CustomStringConvertible {
-    case notRegistered(MediaKey)
-
-    public var description: String {
-        switch self {
-        case .notRegistered(let key): "\(key) is not in the registry; request it before downloading"
+            for lesson in Set(keys.map(\.lesson)) {
+                if try MediaItem.matching(lesson).isEmpty(db) {
+                    try db.execute(sql: "DELETE FROM lesson WHERE type = ? AND id = ?", arguments: [lesson.type.rawValue, lesson.id])
+                }
+            }
         }
     }
 }

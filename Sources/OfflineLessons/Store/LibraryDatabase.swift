@@ -1,30 +1,68 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The library's single source of truth: one SQLite database (WAL mode) holding the catalog cache,
 /// the registry of lessons and media items, and the append-only event log.
 ///
 /// Invariants live in the schema (NOT NULL, CHECK, UNIQUE, foreign keys); write methods are
 /// transactions that keep them.
-public struct LibraryDatabase: Sendable {
+///
+/// Internal: the library's facade is the only way in, so that nothing can register a file that
+/// is not on disk. Every method is async: SQLite runs on GRDB's own queues, never on the
+/// cooperative thread pool.
+struct LibraryDatabase: Sendable {
     let writer: any DatabaseWriter
 
-    /// Opens (or creates) the database at `path`, in WAL mode, and migrates it.
-    public static func open(at path: String) throws -> LibraryDatabase {
+    /// Opens (or creates) the database at `path`, in WAL mode, and migrates it. Blocking: the
+    /// library calls it off the cooperative pool.
+    static func open(at path: String) throws -> LibraryDatabase {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        return try LibraryDatabase(pool)
+        do {
+            return try LibraryDatabase(try DatabasePool(path: path, configuration: configuration))
+        } catch let error as DatabaseError {
+            throw RegistryError(error)
+        }
     }
 
     /// An in-memory database, for tests and previews.
-    public static func inMemory() throws -> LibraryDatabase {
-        try LibraryDatabase(DatabaseQueue())
+    static func inMemory() throws -> LibraryDatabase {
+        do {
+            return try LibraryDatabase(DatabaseQueue())
+        } catch let error as DatabaseError {
+            throw RegistryError(error)
+        }
     }
 
     init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+    }
+
+    /// Runs a read; SQLite errors become ``RegistryError/database(message:underlying:)``.
+    ///
+    /// Registry accesses are not cancelled with the calling task (GRDB's async accesses would
+    /// be): a cancelled download must still put its item back in the queue, and a placed file must
+    /// still be committed. The access runs in a task of its own, awaited here; callers look at
+    /// `Task.isCancelled` where they can stop.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let writer = self.writer
+        return try await Self.shielded { try await writer.read(body) }
+    }
+
+    /// Runs a write transaction; SQLite errors become ``RegistryError/database(message:underlying:)``.
+    /// Not cancelled with the calling task (see ``read(_:)``).
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let writer = self.writer
+        return try await Self.shielded { try await writer.write(body) }
+    }
+
+    private static func shielded<T: Sendable>(_ access: @escaping @Sendable () async throws -> T) async throws -> T {
+        do {
+            return try await Task { try await access() }.value
+        } catch let error as DatabaseError {
+            throw RegistryError(error)
+        }
     }
 
     /// Append-only named migrations. Never edit a shipped one: add the next.
@@ -114,23 +152,7 @@ public struct LibraryDatabase: Sendable {
     }
 
     /// The names of the migrations applied, in order.
-    public func appliedMigrations() throws -> [String] {
-        try writer.read { db in try Self.migrator.appliedMigrations(db) }
-    }
-}
-
-extension LessonType: DatabaseValueConvertible {}
-extension MediaKind: DatabaseValueConvertible {}
-
-/// JSON coding of lesson snapshots as stored in the database (the legacy shape, sorted keys).
-enum SnapshotCoding {
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try JSONDecoder().decode(type, from: data)
+    func appliedMigrations() async throws -> [String] {
+        try await read { db in try Self.migrator.appliedMigrations(db) }
     }
 }

@@ -1,84 +1,74 @@
 import Foundation
-import GRDB
+internal import GRDB
 
-/// The state of one medium of one lesson in the registry.
-public enum MediaState: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
-    case queued
-    case downloading
-    case complete
-    /// Retries exhausted or a final HTTP error; `lastError` says why.
-    case failed
-    /// Was complete; the file is gone (found by sync).
-    case missing
-}
+/// A row of the registry's `mediaItem` table: one medium of one lesson and its download state.
+struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
+    static let databaseTableName = "mediaItem"
 
-/// One medium of one lesson: (type, id, medium) is unique.
-public struct MediaKey: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-    public var lesson: LessonID
-    public var medium: MediaKind
-
-    public init(_ lesson: LessonID, _ medium: MediaKind) {
-        self.lesson = lesson
-        self.medium = medium
+    enum Columns {
+        static let type = Column("type")
+        static let id = Column("id")
+        static let medium = Column("medium")
+        static let state = Column("state")
+        static let url = Column("url")
+        static let expectedBytes = Column("expectedBytes")
+        static let receivedBytes = Column("receivedBytes")
+        static let etag = Column("etag")
+        static let lastModified = Column("lastModified")
+        static let attempts = Column("attempts")
+        static let lastError = Column("lastError")
+        static let requestedAt = Column("requestedAt")
+        static let completedAt = Column("completedAt")
+        static let lastAccessAt = Column("lastAccessAt")
     }
 
-    public var description: String { "\(lesson) \(medium.rawValue)" }
-
-    public static func < (lhs: MediaKey, rhs: MediaKey) -> Bool { (lhs.lesson, lhs.medium) < (rhs.lesson, rhs.medium) }
-}
-
-/// A row of the registry's `mediaItem` table.
-public struct MediaItem: Sendable, Hashable, Codable, FetchableRecord {
-    public var key: MediaKey
-    public var state: MediaState
+    var key: MediaKey
+    var state: MediaState
     /// The URL it is fetched from, resolved when requested.
-    public var url: String
-    public var expectedBytes: Int?
-    public var receivedBytes: Int
-    public var etag: String?
-    public var lastModified: String?
-    public var attempts: Int
-    public var lastError: String?
-    public var requestedAt: Date
-    public var completedAt: Date?
-    public var lastAccessAt: Date?
+    var url: String
+    var expectedBytes: Int?
+    var receivedBytes: Int
+    var etag: String?
+    var lastModified: String?
+    var attempts: Int
+    var lastError: String?
+    var requestedAt: Date
+    var completedAt: Date?
+    var lastAccessAt: Date?
 
-    public init(row: Row) throws {
-        key = MediaKey(LessonID(row["type"], row["id"]), row["medium"])
-        state = row["state"]
-        url = row["url"]
-        expectedBytes = row["expectedBytes"]
-        receivedBytes = row["receivedBytes"]
-        etag = row["etag"]
-        lastModified = row["lastModified"]
-        attempts = row["attempts"]
-        lastError = row["lastError"]
-        requestedAt = row["requestedAt"]
-        completedAt = row["completedAt"]
-        lastAccessAt = row["lastAccessAt"]
+    init(row: Row) throws {
+        key = MediaKey(LessonID(try row.decode(Columns.type), row[Columns.id]), try row.decode(Columns.medium))
+        state = try row.decode(Columns.state)
+        url = row[Columns.url]
+        expectedBytes = row[Columns.expectedBytes]
+        receivedBytes = row[Columns.receivedBytes]
+        etag = row[Columns.etag]
+        lastModified = row[Columns.lastModified]
+        attempts = row[Columns.attempts]
+        lastError = row[Columns.lastError]
+        requestedAt = row[Columns.requestedAt]
+        completedAt = row[Columns.completedAt]
+        lastAccessAt = row[Columns.lastAccessAt]
+    }
+
+    /// The row of one item.
+    static func matching(_ key: MediaKey) -> QueryInterfaceRequest<MediaItem> {
+        matching(key.lesson).filter(Columns.medium == key.medium.rawValue)
+    }
+
+    /// The rows of one lesson.
+    static func matching(_ lesson: LessonID) -> QueryInterfaceRequest<MediaItem> {
+        filter(Columns.type == lesson.type.rawValue && Columns.id == lesson.id)
     }
 }
 
-/// Why an entry was written to the event log.
-public enum EventKind: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
-    case requested, completed, failed, removed, missing, adopted, expired, imported
-}
-
-/// One entry of the append-only event log.
-public struct RegistryEvent: Sendable, Hashable, Codable, FetchableRecord {
-    public var seq: Int64
-    public var at: Date
-    public var lesson: LessonID
-    public var medium: MediaKind?
-    public var kind: EventKind
-    public var detail: String?
-
-    public init(row: Row) throws {
-        seq = row["seq"]
-        at = row["at"]
-        lesson = LessonID(row["type"], row["id"])
-        medium = row["medium"]
-        kind = row["kind"]
-        detail = row["detail"]
+extension Row {
+    /// A column holding one of the library's string enumerations (type, medium, state, kind).
+    func decode<Value: RawRepresentable>(_ column: Column) throws -> Value where Value.RawValue == String {
+        let text: String = self[column]
+        guard let value = Value(rawValue: text) else {
+            throw RegistryError.unreadableRow("'\(text)' is not a \(Value.self) (column \(column.name))")
+        }
+        return value
     }
 }

@@ -4,29 +4,23 @@ import Logging
 /// The download queue: bounded concurrency, and one download per item however many callers ask
 /// for it at once (a second caller waits for the first's outcome). An item waiting for another
 /// process's download of the same file lends its slot to the next item until that download ends.
-public actor DownloadEngine {
-    public struct Configuration: Sendable {
-        /// Downloads at once.
-        public var concurrency: Int
-        public var retry: RetryPolicy
-
-        public init(concurrency: Int = 3, retry: RetryPolicy = RetryPolicy()) {
-            self.concurrency = max(1, concurrency)
-            self.retry = retry
-        }
-    }
-
+/// Every wait (for a slot, for another caller's download) ends when the waiting task is cancelled.
+actor DownloadEngine {
     let fetcher: MediaFetcher
     private let slots: Slots
-    private var inFlight: [MediaKey: [CheckedContinuation<ItemOutcome, Never>]] = [:]
+    /// Items being downloaded, with the callers that joined each one.
+    private var inFlight: [MediaKey: [Int: CheckedContinuation<ItemOutcome, Never>]] = [:]
+    private var nextWaiter = 0
+    /// Items whose download holds a slot now.
+    private var holdingSlot: Set<MediaKey> = []
 
-    init(database: LibraryDatabase, store: MediaStore, transport: any Transport, configuration: Configuration, logger: Logger) {
-        fetcher = MediaFetcher(database: database, store: store, transport: transport, retry: configuration.retry, logger: logger)
-        slots = Slots(configuration.concurrency)
+    init(fetcher: MediaFetcher, concurrency: Int) {
+        self.fetcher = fetcher
+        slots = Slots(max(1, concurrency))
     }
 
     /// How many items are being downloaded or waiting for a slot.
-    public var activeDownloads: Int { inFlight.count }
+    var activeDownloads: Int { inFlight.count }
 
     /// Slots free now (the concurrency limit when idle).
     var freeSlots: Int { get async { await slots.available } }
@@ -36,49 +30,56 @@ public actor DownloadEngine {
     /// was cancelled, without being cancelled itself, takes the download over.
     func download(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
         while inFlight[key] != nil {
-            let outcome = await withCheckedContinuation { continuation in
-                inFlight[key, default: []].append(continuation)
-            }
+            let outcome = await join(key)
             // The owner was cancelled, or saw the item removed (it may have been requested again since).
             switch outcome {
             case .cancelled where !Task.isCancelled, .removed: continue
             default: return (outcome, true)
             }
         }
-        inFlight[key] = []
-        await slots.acquire()
-        let outcome = Task.isCancelled ? ItemOutcome.cancelled : await fetcher.fetch(key, standAside: { [slots] wait in
-            // Waiting for another process's download of this file: other items use the slot meanwhile.
-            await slots.release()
-            await wait()
-            await slots.acquire()
-        }, report: report)
-        await slots.release()
-        for waiter in inFlight.removeValue(forKey: key) ?? [] { waiter.resume(returning: outcome) }
+        inFlight[key] = [:]
+        var outcome = ItemOutcome.cancelled  // cancelled while waiting for a slot: the item stays queued
+        if await takeSlot(for: key) {
+            outcome = await fetcher.fetch(key, standAside: { wait in
+                // Waiting for another process's download of this file: other items use the slot meanwhile.
+                await self.giveSlot(of: key)
+                await wait()
+                _ = await self.takeSlot(for: key)
+            }, report: report)
+        }
+        await giveSlot(of: key)
+        for waiter in (inFlight.removeValue(forKey: key) ?? [:]).values { waiter.resume(returning: outcome) }
         return (outcome, false)
     }
-}
 
-/// A counting semaphore for async code.
-actor Slots {
-    private(set) var available: Int
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    init(_ count: Int) { available = count }
-
-    func acquire() async {
-        if available > 0 {
-            available -= 1
-            return
+    /// Waits for the outcome of the download of `key` under way; `.cancelled` when this task is.
+    private func join(_ key: MediaKey) async -> ItemOutcome {
+        let id = nextWaiter
+        nextWaiter += 1
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: .cancelled)
+                } else {
+                    inFlight[key, default: [:]][id] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.leave(key, waiter: id) }
         }
-        await withCheckedContinuation { waiters.append($0) }
     }
 
-    func release() {
-        if waiters.isEmpty {
-            available += 1
-        } else {
-            waiters.removeFirst().resume()
-        }
+    private func leave(_ key: MediaKey, waiter id: Int) {
+        inFlight[key]?.removeValue(forKey: id)?.resume(returning: .cancelled)
+    }
+
+    private func takeSlot(for key: MediaKey) async -> Bool {
+        guard await slots.acquire() else { return false }
+        holdingSlot.insert(key)
+        return true
+    }
+
+    private func giveSlot(of key: MediaKey) async {
+        if holdingSlot.remove(key) != nil { await slots.release() }
     }
 }

@@ -141,10 +141,3 @@ public struct DownloadProgress: Sendable {
         return .seconds(min(Double(max(expected - item.received, 0)) / (Double(item.transferred) / elapsed), Self.longestEstimate))
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -1,9 +1,19 @@
 import Foundation
+import Logging
 
 /// Receives one attempt's response for one item: checks the head (status, type, `Content-Range`,
 /// validators), streams the body into the partial file, and on ``finish()`` verifies, flushes,
 /// places and registers the file, in that order (architecture invariant 3).
 final class DownloadSink: TransportSink {
+    /// What an attempt needs from the download it belongs to.
+    struct Context: Sendable {
+        let store: MediaStore
+        let database: LibraryDatabase
+        let now: @Sendable () -> Date
+        let logger: Logger
+        let report: @Sendable (DownloadEvent) -> Void
+    }
+
     /// What the attempt asked for.
     struct Resume {
         /// The partial file's size when the attempt started (0: from the start).
@@ -17,10 +27,8 @@ final class DownloadSink: TransportSink {
     }
 
     let key: MediaKey
-    let store: MediaStore
-    let database: LibraryDatabase
+    let context: Context
     let resume: Resume
-    let report: @Sendable (DownloadEvent) -> Void
 
     private let partial: PartialFile
     /// False once the attempt is over: a late callback must not touch the file.
@@ -29,26 +37,23 @@ final class DownloadSink: TransportSink {
     private(set) var retryAfter: Duration?
     /// Bytes this attempt wrote.
     private(set) var bytesWritten = 0
-    private var lastReport = ContinuousClock.now
+    private var lastCheckpoint = ContinuousClock.now
 
     /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
     /// across its attempts, so that another download waits for its final result). Resumes from the
     /// file when the registry has a validator that can make the range conditional. Throws when the
     /// item is complete or gone.
-    init(_ key: MediaKey, file: PartialFile, store: MediaStore, database: LibraryDatabase,
-         report: @escaping @Sendable (DownloadEvent) -> Void) throws {
-        let item = try Self.checkStillWanted(key, database)
+    init(_ key: MediaKey, file: PartialFile, context: Context) async throws {
+        let item = try await Self.checkStillWanted(key, context.database)
         // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
         let validator = item.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? item.lastModified
         let resuming = file.size > 0 && validator != nil
         self.key = key
-        self.store = store
-        self.database = database
+        self.context = context
         self.partial = file
         self.resume = Resume(offset: resuming ? file.size : 0, validator: resuming ? validator : nil,
                              validatorIsETag: resuming && validator == item.etag,
                              knownTotal: resuming ? item.expectedBytes : nil)
-        self.report = report
     }
 
     /// The request of this attempt: a conditional range when resuming.
@@ -62,9 +67,9 @@ final class DownloadSink: TransportSink {
         resume.offset > 0 && resume.offset == resume.knownTotal
     }
 
-    func receive(head: TransportResponseHead) throws {
+    func receive(head: TransportResponseHead) async throws {
         retryAfter = RetryPolicy.retryAfter(head["retry-after"])
-        guard isOpen else { throw TransferError.network("a response after the attempt ended") }
+        guard isOpen else { throw TransferError.network(NetworkError(summary: "a response after the attempt ended")) }
         let file = partial
         if head.status == 416 {
             // Start over: empty the partial file (under its lock).
@@ -78,7 +83,7 @@ final class DownloadSink: TransportSink {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
         if head.status == 200, length == 0 { throw TransferError.emptyBody }
-        try checkStillWanted()
+        try await checkStillWanted()
         if head.status == 206 {
             expected = try checkContentRange(head["content-range"], length: length)
             try checkSameVersion(head)
@@ -91,19 +96,20 @@ final class DownloadSink: TransportSink {
             let sameVersion = head["etag"] != nil && head["etag"] == resume.validator
             expected = length ?? (sameVersion ? resume.knownTotal : nil)
         }
-        try database.recordValidators(key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"])
+        try await context.database.recordValidators(
+            key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"])
         // Where this attempt starts, so that a progress reader counts only the bytes it transfers.
-        report(.progress(key, received: file.size, expected: expected))
+        context.report(.progress(key, received: file.size, expected: expected))
     }
 
     /// Throws when another download completed the item, or the user removed it, since this attempt began.
-    func checkStillWanted() throws {
-        try Self.checkStillWanted(key, database)
+    func checkStillWanted() async throws {
+        try await Self.checkStillWanted(key, context.database)
     }
 
     @discardableResult
-    private static func checkStillWanted(_ key: MediaKey, _ database: LibraryDatabase) throws -> MediaItem {
-        guard let item = try database.mediaItem(key) else { throw TransferError.notRequested }
+    private static func checkStillWanted(_ key: MediaKey, _ database: LibraryDatabase) async throws -> MediaItem {
+        guard let item = try await database.mediaItem(key) else { throw TransferError.notRequested }
         if item.state == .complete { throw TransferError.completedElsewhere }
         return item
     }
@@ -143,7 +149,7 @@ final class DownloadSink: TransportSink {
     }
 
     func receive(bytes: UnsafeRawBufferPointer) throws {
-        guard isOpen else { throw TransferError.network("bytes after the attempt ended") }
+        guard isOpen else { throw TransferError.network(NetworkError(summary: "bytes after the attempt ended")) }
         try partial.append(bytes)
         bytesWritten += bytes.count
         if let expected, partial.size > expected {
@@ -151,31 +157,38 @@ final class DownloadSink: TransportSink {
             try? partial.truncate()
             throw TransferError.lengthMismatch(expected: expected, received: received)
         }
+    }
+
+    /// Every 100 ms: a removal stops the download here, not at the end, and progress is reported.
+    func checkpoint() async throws {
         let now = ContinuousClock.now
-        if now - lastReport > .milliseconds(100) {
-            lastReport = now
-            try checkStillWanted()  // a removal stops the download here, not at the end
-            report(.progress(key, received: partial.size, expected: expected))
-        }
+        guard now - lastCheckpoint > .milliseconds(100) else { return }
+        lastCheckpoint = now
+        try await checkStillWanted()
+        context.report(.progress(key, received: partial.size, expected: expected))
     }
 
     /// Verifies the length, flushes, renames into place, flushes the folder, then commits (the
     /// caller holds the file's lock until after the commit). Returns the file's size.
-    func finish() throws -> Int {
+    func finish() async throws -> Int {
         defer { isOpen = false }
         let total = expected ?? partial.size
         guard partial.size == total else {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
         }
         guard total > 0 else { throw TransferError.emptyBody }
-        try checkStillWanted()
-        try partial.flush()
-        try store.place(partial, as: key)
+        try await checkStillWanted()
+        try await context.store.place(partial, as: key)
         do {
-            try database.markComplete(key, bytes: total)
+            try await context.database.markComplete(key, bytes: total, at: context.now())
         } catch RegistryError.notRegistered {
             // Removed between the check and the commit: the file must not stay unregistered.
-            _ = try? store.delete(key)
+            do {
+                try await context.store.delete(key)
+            } catch {
+                context.logger.error(
+                    "a removed item's placed file could not be deleted", metadata: ["item": "\(key)", "error": "\(error)"])
+            }
             throw TransferError.notRequested
         }
         return total
@@ -183,9 +196,9 @@ final class DownloadSink: TransportSink {
 
     /// Finishes a partial file that an earlier attempt wrote whole (a crash before the rename):
     /// no request needed.
-    func finishWritten() throws -> Int {
+    func finishWritten() async throws -> Int {
         expected = resume.knownTotal
-        return try finish()
+        return try await finish()
     }
 
     /// Ends a failed attempt: later callbacks are refused; the file stays with the caller.

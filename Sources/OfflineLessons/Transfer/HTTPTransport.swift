@@ -24,41 +24,23 @@ public struct HTTPTransport: Transport {
         do {
             response = try await client.execute(outgoing, timeout: headTimeout, logger: logger)
         } catch {
-            throw TransferError.network(Self.describe(error))
+            throw TransferError.network(NetworkError(error))
         }
         var headers: [String: String] = [:]
         for header in response.headers { headers[header.name.lowercased()] = header.value }
-        try sink.receive(head: TransportResponseHead(status: Int(response.status.code), headers: headers))
-        do {
-            for try await buffer in response.body {
-                try buffer.withUnsafeReadableBytes { try sink.receive(bytes: $0) }
+        try await sink.receive(head: TransportResponseHead(status: Int(response.status.code), headers: headers))
+        // The sink's own errors pass through as they are; only the network's are wrapped.
+        var body = response.body.makeAsyncIterator()
+        while true {
+            let chunk: ByteBuffer?
+            do {
+                chunk = try await body.next()
+            } catch {
+                throw TransferError.network(NetworkError(error))
             }
-        } catch let error as TransferError {
-            throw error
-        } catch let error as FileError {
-            throw error
-        } catch {
-            throw TransferError.network(Self.describe(error))
-        }
-    }
-
-    /// A network failure in words a user can act on (shared by the catalog client).
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as HTTPClientError:
-            switch error {
-            case .deadlineExceeded, .readTimeout: "the server did not answer in time"
-            case .connectTimeout: "could not connect in time"
-            case .remoteConnectionClosed: "the server closed the connection early"
-            case .cancelled: "cancelled"
-            default: "\(error)"
-            }
-        case let error as IOError where error.errnoCode == ECONNREFUSED:
-            "connection refused (is the server running, and is the port right?)"
-        case let error as IOError:
-            String(cString: strerror(error.errnoCode)).lowercased()
-        case is CancellationError: "cancelled"
-        default: "\(error)"
+            guard let chunk else { return }
+            try chunk.withUnsafeReadableBytes { try sink.receive(bytes: $0) }
+            try await sink.checkpoint()
         }
     }
 }

@@ -8,6 +8,7 @@ struct MediaFetcher: Sendable {
     let store: MediaStore
     let transport: any Transport
     let retry: RetryPolicy
+    let now: @Sendable () -> Date
     let logger: Logger
 
     /// Runs `wait` (a wait for another download of the same file) with the caller's download slot
@@ -19,36 +20,36 @@ struct MediaFetcher: Sendable {
         do {
             return try await attemptAll(key, standAside: standAside, report: report)
         } catch {
-            return failedOutsideAttempt(key, error, receivedBytes: store.partialSize(key), report: report)
+            return await failedOutsideAttempt(key, error, receivedBytes: store.partialSize(key), report: report)
         }
     }
 
     /// A registry or file error outside an attempt: nothing was placed.
     private func failedOutsideAttempt(_ key: MediaKey, _ error: any Error, receivedBytes: Int,
-                                      report: @Sendable (DownloadEvent) -> Void) -> ItemOutcome {
+                                      report: @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         let reason = "\(error)"
         logger.error("download failed", metadata: ["item": "\(key)", "error": "\(reason)"])
-        record { try database.markFailed(key, reason: reason, attempts: 0, receivedBytes: receivedBytes) }
+        await record { try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: receivedBytes, at: now()) }
         report(.failed(key, reason: reason))
         return .failed(reason)
     }
 
     private func attemptAll(_ key: MediaKey, standAside: StandAside,
                             report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
-        guard let item = try database.mediaItem(key) else {
+        guard let item = try await database.mediaItem(key) else {
             report(.failed(key, reason: TransferError.notRequested.description))
             return .failed(TransferError.notRequested.description)
         }
-        if let done = try alreadyDone(key, item, report: report) { return done }
+        if let done = try await alreadyDone(key, item, report: report) { return done }
         guard let url = URL(string: item.url) else {
             let reason = "the registered URL '\(item.url)' is not valid"
-            try database.markFailed(key, reason: reason, attempts: 0, receivedBytes: 0)
+            try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: 0, at: now())
             report(.failed(key, reason: reason))
             return .failed(reason)
         }
         var waited = false
         while true {
-            if Task.isCancelled { return cancel(key, holding: nil, report: report) }
+            if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
             if isBusyElsewhere(key) {
                 await standAside { await waitForOtherWriter(key, report: report) }
                 waited = true
@@ -72,7 +73,7 @@ struct MediaFetcher: Sendable {
                 outcome = try await attempts(key, url, holding: file, afterWaiting: waited, report: report)
             } catch {
                 // The failure is written before the file is let go, for a download waiting on it.
-                outcome = failedOutsideAttempt(key, error, receivedBytes: file.size, report: report)
+                outcome = await failedOutsideAttempt(key, error, receivedBytes: file.size, report: report)
             }
             switch outcome {
             case .removed, .completed(_, alreadyPresent: true): store.discard(file, of: key)
@@ -87,33 +88,33 @@ struct MediaFetcher: Sendable {
     private func attempts(_ key: MediaKey, _ url: URL, holding file: PartialFile, afterWaiting: Bool,
                           report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         let item: MediaItem
-        switch try recheck(key, afterWaiting: afterWaiting, report: report) {
+        switch try await recheck(key, afterWaiting: afterWaiting, report: report) {
         case .over(let outcome): return outcome
         case .pending(let pending): item = pending
         }
-        try database.markDownloading(key)
+        try await database.markDownloading(key)
         var retries = 0, attempts = item.attempts
         var highWater = file.size
         while true {
-            if Task.isCancelled { return cancel(key, holding: file, report: report) }
+            if Task.isCancelled { return await cancel(key, holding: file, report: report) }
             attempts += 1
             var sink: DownloadSink?
             do {
-                let attempt = try DownloadSink(key, file: file, store: store, database: database, report: report)
+                let attempt = try await DownloadSink(key, file: file, context: sinkContext(report))
                 sink = attempt
                 let bytes: Int
                 if attempt.isWrittenWhole {
-                    bytes = try attempt.finishWritten()  // written whole before a crash: no request needed
+                    bytes = try await attempt.finishWritten()  // written whole before a crash: no request needed
                 } else {
                     try await transport.fetch(attempt.request(url), into: attempt)
-                    bytes = try attempt.finish()
+                    bytes = try await attempt.finish()
                 }
                 report(.completed(key, bytes: bytes, alreadyPresent: false))
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
                 sink?.end()
-                if Task.isCancelled { return cancel(key, holding: file, report: report) }
-                switch try recheck(key, report: report) {
+                if Task.isCancelled { return await cancel(key, holding: file, report: report) }
+                switch try await recheck(key, report: report) {
                 case .over(let outcome): return outcome
                 case .pending: break
                 }
@@ -121,7 +122,7 @@ struct MediaFetcher: Sendable {
                     // Renamed into place before the failure (the commit failed): no attempt may
                     // write to it again. Verified and in place, the next run adopts it.
                     let reason = "\(error) (after the file was placed; the next run takes it as it is)"
-                    try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: file.size)
+                    try await database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: file.size, at: now())
                     report(.failed(key, reason: reason))
                     return .failed(reason)
                 }
@@ -134,9 +135,9 @@ struct MediaFetcher: Sendable {
                 let reason = "\(error)"
                 let retryable = Self.isRetryable(error)
                 if !retryable || retries > retry.maxRetries {
-                    return try giveUp(key, file, error: error, retryable: retryable, attempts: attempts, report: report)
+                    return try await giveUp(key, file, error: error, retryable: retryable, attempts: attempts, report: report)
                 }
-                try database.recordAttempt(key, attempts: attempts, receivedBytes: file.size, error: reason)
+                try await database.recordAttempt(key, attempts: attempts, receivedBytes: file.size, error: reason)
                 let delay = retry.delay(beforeRetry: retries, retryAfter: sink?.retryAfter)
                 logger.debug("retrying", metadata: ["item": "\(key)", "retry": "\(retries)", "error": "\(reason)"])
                 report(.retrying(key, retry: retries, delay: delay, reason: reason))
@@ -153,12 +154,12 @@ struct MediaFetcher: Sendable {
     /// The item as the registry has it now, read under the item's lock: removed, complete (by
     /// another download, or a file in place), failed by the download this one waited for (its
     /// result is taken: no second try), or still to do.
-    private func recheck(_ key: MediaKey, afterWaiting: Bool = false, report: @Sendable (DownloadEvent) -> Void) throws -> Recheck {
-        guard let refreshed = try database.mediaItem(key) else {
+    private func recheck(_ key: MediaKey, afterWaiting: Bool = false, report: @Sendable (DownloadEvent) -> Void) async throws -> Recheck {
+        guard let refreshed = try await database.mediaItem(key) else {
             report(.failed(key, reason: ItemOutcome.removedReason))
             return .over(.removed)
         }
-        if let done = try alreadyDone(key, refreshed, report: report) { return .over(done) }
+        if let done = try await alreadyDone(key, refreshed, report: report) { return .over(done) }
         if afterWaiting, refreshed.state == .failed {
             let reason = "another download of this file failed: \(refreshed.lastError ?? "no reason recorded")"
             report(.failed(key, reason: reason))
@@ -189,7 +190,7 @@ struct MediaFetcher: Sendable {
     /// Complete already, or (a crash after the rename and before the commit) a file in place of the
     /// recorded size, which is adopted; not while the download that placed it still holds its lock
     /// (it is between its rename and its commit).
-    private func alreadyDone(_ key: MediaKey, _ item: MediaItem, report: @Sendable (DownloadEvent) -> Void) throws -> ItemOutcome? {
+    private func alreadyDone(_ key: MediaKey, _ item: MediaItem, report: @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome? {
         if item.state == .complete {
             report(.completed(key, bytes: item.receivedBytes, alreadyPresent: true))
             return .completed(bytes: item.receivedBytes, alreadyPresent: true)
@@ -197,31 +198,31 @@ struct MediaFetcher: Sendable {
         guard let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected,
               !store.isBeingPlaced(key)
         else { return nil }
-        try store.flushPlacement(key)
-        try database.markComplete(key, bytes: expected, event: .adopted)
+        try await store.flushPlacement(key)
+        try await database.markComplete(key, bytes: expected, event: .adopted, at: now())
         report(.completed(key, bytes: expected, alreadyPresent: true))
         return .completed(bytes: expected, alreadyPresent: true)
     }
 
     private func giveUp(_ key: MediaKey, _ file: PartialFile, error: any Error, retryable: Bool, attempts: Int,
-                        report: @Sendable (DownloadEvent) -> Void) throws -> ItemOutcome {
+                        report: @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         let reason = retryable ? "\(error) (gave up after \(attempts) attempts)" : "\(error)"
         // A refused request (4xx) makes the partial worthless (emptied, it is removed when let go);
         // a disk error does not.
         if error is TransferError, !retryable { try? file.truncate() }
-        try database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: file.size)
+        try await database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: file.size, at: now())
         report(.failed(key, reason: reason))
         return .failed(reason)
     }
 
     /// Ends a cancelled download: back in the queue when this download holds the item (`file`);
     /// left to the download that holds it otherwise.
-    private func cancel(_ key: MediaKey, holding file: PartialFile?, report: @Sendable (DownloadEvent) -> Void) -> ItemOutcome {
-        record {
-            if try database.mediaItem(key) == nil {  // removed as well: nothing to resume
-                if let file { try file.truncate() } else { try store.deletePartial(key) }
+    private func cancel(_ key: MediaKey, holding file: PartialFile?, report: @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+        await record {
+            if try await database.mediaItem(key) == nil {  // removed as well: nothing to resume
+                if let file { try file.truncate() } else { try await store.deletePartial(key) }
             } else if let file {
-                try database.requeue(key, receivedBytes: file.size)
+                try await database.requeue(key, receivedBytes: file.size)
             }
         }
         report(.cancelled(key))
@@ -229,8 +230,12 @@ struct MediaFetcher: Sendable {
     }
 
     /// Runs a registry write whose failure cannot change the outcome, logging it.
-    private func record(_ write: () throws -> Void) {
-        do { try write() } catch { logger.error("registry write failed", metadata: ["error": "\(error)"]) }
+    private func record(_ write: () async throws -> Void) async {
+        do { try await write() } catch { logger.error("registry write failed", metadata: ["error": "\(error)"]) }
+    }
+
+    private func sinkContext(_ report: @escaping @Sendable (DownloadEvent) -> Void) -> DownloadSink.Context {
+        DownloadSink.Context(store: store, database: database, now: now, logger: logger, report: report)
     }
 
     static func isRetryable(_ error: any Error) -> Bool {

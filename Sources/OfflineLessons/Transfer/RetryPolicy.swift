@@ -24,9 +24,9 @@ public struct RetryPolicy: Sendable, Hashable {
     /// in [50%, 100%]; a `Retry-After` wins when it asks for longer.
     public func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration {
         let exponent = Double(min(max(retry - 1, 0), 30))
-        let computed = min(seconds(baseDelay) * pow(2, exponent), seconds(maxDelay))
+        let computed = min(baseDelay.seconds * pow(2, exponent), maxDelay.seconds)
         let jittered = computed * Double.random(in: 0.5...1.0)
-        let asked = retryAfter.map { min(seconds($0), seconds(maxRetryAfter)) } ?? 0
+        let asked = retryAfter.map { min($0.seconds, maxRetryAfter.seconds) } ?? 0
         return .milliseconds(Int((max(jittered, asked) * 1000).rounded()))
     }
 
@@ -40,9 +40,5 @@ public struct RetryPolicy: Sendable, Hashable {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: header) else { return nil }
         return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -13,7 +13,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A media response with no bytes.
     case emptyBody
     /// The connection failed or was closed.
-    case network(String)
+    case network(NetworkError)
     /// The item is not in the registry.
     case notRequested
     /// Another download of the same item (another process) completed it first.

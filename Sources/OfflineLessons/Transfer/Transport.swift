@@ -26,10 +26,16 @@ public struct TransportResponseHead: Sendable, Hashable {
 }
 
 /// Where a transport delivers a response: the head first (which may be refused by throwing),
-/// then the body bytes in order. Owned by one download; never shared between tasks.
+/// then the body bytes in order, with a ``checkpoint()`` after each chunk. Owned by one
+/// download; never shared between tasks.
 public protocol TransportSink: AnyObject {
-    func receive(head: TransportResponseHead) throws
+    /// The status and headers; throwing refuses the response (no body is read).
+    func receive(head: TransportResponseHead) async throws
+    /// The next bytes of the body, in order. Synchronous: the bytes are only valid during the call.
     func receive(bytes: UnsafeRawBufferPointer) throws
+    /// Called after each chunk, off the byte path: the sink may look at the registry (is the item
+    /// still wanted?) and report progress. Throwing stops the transfer.
+    func checkpoint() async throws
 }
 
 /// How the engine talks HTTP. The default is ``HTTPTransport`` (AsyncHTTPClient); an app can plug

@@ -1,0 +1,23 @@
+import Foundation
+
+extension LessonSelector {
+    /// Whether a registered lesson is one this selector names (masechet names need the Shas).
+    func matches(_ lesson: PlacedLesson, shas: Shas?) throws -> Bool {
+        switch self {
+        case .lesson(let id):
+            return lesson.id == id
+        case .gemara(let name, let dapim):
+            guard lesson.type == .gemara, try masechetId(name, shas: shas) == lesson.placement.masechetId else { return false }
+            return dapim?.contains(lesson.number) ?? true
+        case .mishna(let name, let chapters, let mishnayot):
+            guard lesson.type == .mishna, try masechetId(name, shas: shas) == lesson.placement.masechetId else { return false }
+            return (chapters?.contains(lesson.placement.chapter) ?? true) && (mishnayot?.contains(lesson.number) ?? true)
+        }
+    }
+
+    private func masechetId(_ name: String, shas: Shas?) throws -> Int {
+        if let shas { return try MasechetNames.find(name, in: shas).masechet.id }
+        if let id = Int(name) { return id }
+        throw SelectorError("the Shas is not cached and no server is configured, so '\(name)' cannot be looked up: give the masechet's id", remedy: .configureServer)
+    }
+}

@@ -1,0 +1,40 @@
+/// One download run, with a lifetime of its own: its events in order (ending with
+/// ``DownloadEvent/finished(_:)``), ``cancel()``, and its ``summary``, which arrives after a
+/// cancel too, once every unfinished item is back in the queue.
+///
+/// ```swift
+/// let run = try await library.download(lessons, media: .audio)
+/// for await event in run { progress.record(event) }
+/// let summary = await run.summary
+/// ```
+///
+/// Iterate it once. Stopping the iteration (or cancelling the task that iterates), or dropping
+/// every reference to the run, cancels it; a screen that watches runs it did not start uses
+/// ``LessonLibrary/observe()``.
+public final class DownloadRun: AsyncSequence, Sendable {
+    public typealias Element = DownloadEvent
+
+    /// The run's events.
+    public let events: AsyncStream<DownloadEvent>
+    private let work: Task<DownloadSummary, Never>
+
+    init(events: AsyncStream<DownloadEvent>, work: Task<DownloadSummary, Never>) {
+        self.events = events
+        self.work = work
+    }
+
+    public func makeAsyncIterator() -> AsyncStream<DownloadEvent>.Iterator {
+        events.makeAsyncIterator()
+    }
+
+    /// Stops the run: downloads under way stop, and their items go back to the queue (they resume
+    /// on the next run, from their partial files). ``summary`` says when that is done.
+    public func cancel() {
+        work.cancel()
+    }
+
+    /// The run's outcome, once every item has ended: downloaded, failed, or back in the queue.
+    public var summary: DownloadSummary {
+        get async { await work.value }
+    }
+}

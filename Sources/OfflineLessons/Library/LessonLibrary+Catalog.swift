@@ -1,0 +1,43 @@
+import Foundation
+
+extension LessonLibrary {
+    /// The Shas (from the cache unless `refresh` is set or nothing is cached) and the catalog's
+    /// cached lesson counts.
+    public func catalog(refresh: Bool = false) async throws -> CatalogSnapshot {
+        let (shas, source, fetchedAt) = try await lessonCatalog.shas(refresh: refresh)
+        return CatalogSnapshot(shas: shas, source: source, fetchedAt: fetchedAt, cachedLessons: try await database.cachedLessonCounts())
+    }
+
+    /// The lessons the selectors name, with their placement, each once, in the order given.
+    /// Listings that are not cached are fetched (and cached). Throws ``SelectorError`` for a
+    /// selector that names nothing.
+    public func lessons(for selectors: [LessonSelector]) async throws -> [PlacedLesson] {
+        var seen = Set<LessonID>()
+        var result: [PlacedLesson] = []
+        for selector in selectors {
+            for lesson in try await lessons(for: selector) where seen.insert(lesson.id).inserted {
+                result.append(lesson)
+            }
+        }
+        return result
+    }
+
+    /// The lessons one selector names. A lesson given by id is found in the catalog cache, then
+    /// in the registry (it was requested once), then by searching the listings.
+    public func lessons(for selector: LessonSelector) async throws -> [PlacedLesson] {
+        if case .lesson(let id) = selector {
+            if let cached = try await database.cachedLesson(id) { return [cached] }
+            if let registered = try await database.registeredLesson(id) { return [registered] }
+        }
+        return try await lessonCatalog.lessons(for: selector)
+    }
+
+    /// The registered lessons the selectors name (masechet names are looked up in the Shas:
+    /// cached, else fetched when a server is configured).
+    func registeredLessons(matching selectors: [LessonSelector]) async throws -> [PlacedLesson] {
+        var shas = try await database.cachedShas()?.shas
+        if shas == nil, lessonCatalog.client != nil { shas = try await lessonCatalog.shas().shas }
+        let registered = try await database.registeredLessons().map(\.lesson)
+        return try registered.filter { lesson in try selectors.contains { try $0.matches(lesson, shas: shas) } }
+    }
+}

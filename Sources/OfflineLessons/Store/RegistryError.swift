@@ -1,0 +1,37 @@
+internal import GRDB
+
+/// A registry or catalog-cache operation that could not be carried out.
+public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The item is not in the registry (never requested, or removed).
+    case notRegistered(MediaKey)
+    /// An empty Shas is never cached: it would replace a good copy.
+    case emptyShas
+    /// A row the schema should have prevented (a value no version of the library writes).
+    case unreadableRow(String)
+    /// SQLite refused: the file is not a database, is locked, read-only, full, or corrupt.
+    /// `message` is SQLite's own sentence; `underlying` is the error itself.
+    case database(message: String, underlying: any Error)
+
+    init(_ error: DatabaseError) {
+        self = .database(message: error.message ?? "SQLite error \(error.resultCode.rawValue)", underlying: error)
+    }
+
+    public var description: String {
+        switch self {
+        case .notRegistered(let key): "\(key) is not in the registry; request it before downloading"
+        case .emptyShas: "an empty Shas (no masechtot) is never cached; the cached catalog was kept"
+        case .unreadableRow(let detail): "the library database holds a row it cannot read: \(detail)"
+        case .database(let message, _): "the library database cannot be used: \(message)"
+        }
+    }
+
+    public static func == (lhs: RegistryError, rhs: RegistryError) -> Bool {
+        switch (lhs, rhs) {
+        case (.notRegistered(let a), .notRegistered(let b)): a == b
+        case (.emptyShas, .emptyShas): true
+        case (.unreadableRow(let a), .unreadableRow(let b)): a == b
+        case (.database(let a, _), .database(let b, _)): a == b
+        default: false
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// The outcome of a download run.
+public struct DownloadSummary: Sendable, Hashable, Codable {
+    public struct Failure: Sendable, Hashable, Codable {
+        public var lesson: LessonID
+        public var medium: MediaKind
+        public var reason: String
+    }
+
+    /// Items downloaded in this run.
+    public var downloaded: Int = 0
+    /// Items that were complete already.
+    public var alreadyComplete: Int = 0
+    public var failed: [Failure] = []
+    public var unavailable: [Failure] = []
+    public var cancelled: Int = 0
+    /// Bytes written in this run.
+    public var bytes: Int = 0
+    public var seconds: Double = 0
+
+    public init() {}
+
+    public var succeeded: Bool { failed.isEmpty && cancelled == 0 }
+}

@@ -1,0 +1,18 @@
+/// The outcome of one item.
+enum ItemOutcome: Sendable {
+    case completed(bytes: Int, alreadyPresent: Bool)
+    case failed(String)
+    /// The item left the registry while it was being downloaded.
+    case removed
+    case cancelled
+}
+
+extension ItemOutcome {
+    static let removedReason = "removed while downloading"
+
+    /// The outcome as seen by a caller that joined another's download: nothing was written for it.
+    var asJoined: ItemOutcome {
+        if case .completed(let bytes, _) = self { return .completed(bytes: bytes, alreadyPresent: true) }
+        return self
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Human sizes: 1.2 MB, 340 KB, 12 B.
+func formatBytes(_ bytes: Int) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB"]
+    var value = Double(bytes), unit = 0
+    while value >= 1000, unit < units.count - 1 {
+        value /= 1000
+        unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+}
+
+/// `42 s`, `3 min 05 s`, `1 h 02 min`.
+func formatDuration(_ duration: Duration) -> String {
+    let seconds = Int(duration.components.seconds)
+    switch seconds {
+    case ..<60: return "\(max(seconds, 0)) s"
+    case ..<3600: return String(format: "%d min %02d s", seconds / 60, seconds % 60)
+    default: return String(format: "%d h %02d min", seconds / 3600, seconds % 3600 / 60)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct RemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove downloaded media (files and registry entries together).",
+        discussion: """
+            Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline:
+            lessons are found in the registry.
+
+            Example: lessons remove gemara:berakhot:2-4 --media video
+            """
+    )
+
+    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    var selectors: [String]
+
+    @Option(help: "Remove only this medium: audio, video or text.")
+    var media: MediaKind?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let parsed = try parseSelectors(selectors)
+        let library = try await global.openLibrary()
+        let report = try await library.remove(matching: parsed, media: media.map { [$0] })
+        if global.json {
+            try Terminal.json(report)
+            return
+        }
+        for entry in report.removed {
+            Terminal.out("removed \(entry.lesson) \(entry.medium.rawValue)\(entry.fileDeleted ? "" : " (file was already gone)")")
+        }
+        Terminal.out(report.removed.isEmpty ? "nothing to remove: no downloaded lesson matches" : "\(report.removed.count) item(s) removed")
+    }
+}
+
+extension MediaKind: ExpressibleByArgument {}

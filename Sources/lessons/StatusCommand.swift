@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show each medium's state for the selected lessons.",
+        discussion: """
+            States: queued, downloading, complete, failed (with the reason), missing (was complete, file gone), not requested, unavailable (the lesson has no such medium).
+
+            Example: lessons status gemara:berakhot:2-4 mishna/12
+            """
+    )
+
+    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    var selectors: [String]
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let parsed = try parseSelectors(selectors)
+        let library = try await global.openLibrary()
+        let entries = try await library.status(of: library.lessons(for: parsed))
+        if global.json {
+            try Terminal.json(["lessons": entries])
+            return
+        }
+        for entry in entries {
+            let place = entry.type == .gemara ? "daf \(entry.number)" : "chapter \(entry.chapter) mishna \(entry.number)"
+            Terminal.out("\(entry.type.rawValue)/\(entry.id) (\(place))\(entry.downloaded ? "" : ", not downloaded")")
+            for medium in entry.media {
+                var detail = medium.bytes.map { " \(formatBytes($0))" } ?? ""
+                if medium.state != "complete", let expected = medium.expectedBytes { detail += " of \(formatBytes(expected))" }
+                if let error = medium.lastError, medium.state != "complete" { detail += " — \(error)" }
+                Terminal.out("  \(medium.medium.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(medium.state)\(detail)")
+            }
+        }
+    }
+}
