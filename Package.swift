@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "OfflineLessons", targets: ["OfflineLessons"]),
         .library(name: "LessonsServer", targets: ["LessonsServer"]),
+        .library(name: "LessonsServerTesting", targets: ["LessonsServerTesting"]),
         .executable(name: "lessons", targets: ["lessons"]),
     ],
     dependencies: [
@@ -34,6 +35,10 @@ let package = Package(
             ],
             resources: [.copy("Resources/shas-structure.json")]
         ),
+        .target(
+            name: "LessonsServerTesting",
+            dependencies: ["OfflineLessons", "LessonsServer"]
+        ),
         .executableTarget(
             name: "lessons",
             dependencies: [
@@ -47,13 +52,13 @@ let package = Package(
         .testTarget(
             name: "OfflineLessonsTests",
             dependencies: [
-                "OfflineLessons", "LessonsServer",
+                "OfflineLessons", "LessonsServer", "LessonsServerTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "LessonsCLITests",
-            dependencies: ["OfflineLessons", "LessonsServer"]
+            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]

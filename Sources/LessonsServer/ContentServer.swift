@@ -18,7 +18,8 @@ public enum ContentServerError: Error, CustomStringConvertible {
 }
 
 /// A content server that speaks the legacy lessons API with the demo catalog, and serves
-/// synthetic media with `Range`, `ETag`, `HEAD` and optional fault injection.
+/// synthetic media with `Range`, `ETag` and `HEAD`; an optional ``ContentServerInterceptor`` sees
+/// every request and may bend the answers (tests inject faults through it).
 public struct ContentServer: Sendable {
     public struct Configuration: Sendable {
         public var host: String
@@ -30,17 +31,17 @@ public struct ContentServer: Sendable {
         public var mediaSizeScale: Double
         /// Media keys with spaces, `%`, `+`, `#` and `?`, to exercise percent-encoding.
         public var trickyKeys: Bool
-        /// Faults to commit, for tests.
-        public var faults: FaultInjector?
+        /// Sees every API and media request and plans its answer, for tests.
+        public var interceptor: (any ContentServerInterceptor)?
 
         public init(host: String = "127.0.0.1", port: Int = 0, token: String? = nil, mediaSizeScale: Double = 0.001,
-                    trickyKeys: Bool = false, faults: FaultInjector? = nil) {
+                    trickyKeys: Bool = false, interceptor: (any ContentServerInterceptor)? = nil) {
             self.host = host
             self.port = port
             self.token = token
             self.mediaSizeScale = mediaSizeScale
             self.trickyKeys = trickyKeys
-            self.faults = faults
+            self.interceptor = interceptor
         }
     }
 
@@ -104,7 +105,7 @@ public struct ContentServer: Sendable {
     func makeApplication(onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let router = Router()
         let api = APIRoutes(catalog: catalog, configuration: configuration)
-        router.middlewares.add(CannedAPIMiddleware(faults: configuration.faults))
+        router.middlewares.add(InterceptedAPIMiddleware(interceptor: configuration.interceptor))
         router.get("/api/masechtot_list") { request, _ in api.shas() }
         router.get("/api/gemara/masechet/:masechet") { request, context in
             try api.gemara(request, masechet: context.parameters.require("masechet", as: Int.self))
@@ -179,16 +180,15 @@ struct APIRoutes: Sendable {
     }
 }
 
-/// Answers API paths a test has replaced with a canned response, after the API delay if any.
-struct CannedAPIMiddleware<Context: RequestContext>: RouterMiddleware {
-    let faults: FaultInjector?
+/// Lets the interceptor, when there is one, delay each API request or answer it with a canned response.
+struct InterceptedAPIMiddleware<Context: RequestContext>: RouterMiddleware {
+    let interceptor: (any ContentServerInterceptor)?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/api/"), let faults else { return try await next(request, context) }
-        if let delay = await faults.recordAPIRequest() { try await Task.sleep(for: delay) }
-        guard let canned = await faults.apiResponse(at: request.uri.path) else {
-            return try await next(request, context)
-        }
+        guard request.uri.path.hasPrefix("/api/"), let interceptor else { return try await next(request, context) }
+        let plan = await interceptor.planAPIRequest(path: request.uri.path)
+        if let delay = plan.delay { try await Task.sleep(for: delay) }
+        guard let canned = plan.cannedResponse else { return try await next(request, context) }
         return Response(
             status: .init(code: canned.status), headers: [.contentType: canned.contentType],
             body: .init(byteBuffer: ByteBuffer(string: canned.body)))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LessonsServer
+import LessonsServerTesting
 import OfflineLessons
 import Testing
 
