@@ -16,30 +16,50 @@ public struct ContentServer: Sendable {
         self.catalog = try catalog ?? DemoCatalog.bundled(trickyKeys: configuration.trickyKeys)
     }
 
-    /// Runs the server until `body` returns, then stops it.
+    /// Runs the server until `body` returns, then stops it. Throws
+    /// ``ContentServerError/didNotStart(_:)`` when the server cannot listen (a port in use).
     public func withRunning<T: Sendable>(_ body: @Sendable (Running) async throws -> T) async throws -> T {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = makeApplication { continuation.yield($0) }
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let app = makeApplication { listening.yield($0) }
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
+                defer { listening.finish() }
                 try await app.runService(gracefulShutdownSignals: [])
                 return nil
             }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw ContentServerError.didNotStart("no port") }
-            let result = try await body(try Running(port: port, host: configuration.host))
+            let running = try await started(ports, group: &group)
+            let result = try await body(running)
             group.cancelAll()
             return result
         }
     }
 
     /// Runs the server until the process gets SIGINT or SIGTERM; `onStart` learns where it listens.
+    /// Throws ``ContentServerError/didNotStart(_:)`` when the server cannot listen (a port in use).
     public func run(onStart: @escaping @Sendable (Running) -> Void) async throws {
-        let host = configuration.host
-        let app = makeApplication { port in
-            if let running = try? Running(port: port, host: host) { onStart(running) }
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let app = makeApplication { listening.yield($0) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { listening.finish() }
+                try await app.runService()
+            }
+            onStart(try await started(ports, group: &group))
+            try await group.waitForAll()
         }
-        try await app.runService()
+    }
+
+    /// Where the server listens, once it does; when the service ends before it listens, the
+    /// reason it ended, as ``ContentServerError/didNotStart(_:)``.
+    private func started<Child>(_ ports: AsyncStream<Int>, group: inout ThrowingTaskGroup<Child, any Error>) async throws -> Running {
+        var iterator = ports.makeAsyncIterator()
+        if let port = await iterator.next() { return try Running(port: port, host: configuration.host) }
+        do {
+            try await group.waitForAll()
+        } catch {
+            throw ContentServerError.didNotStart(String(describing: error))
+        }
+        throw ContentServerError.didNotStart("the server stopped before it listened on \(configuration.host):\(configuration.port)")
     }
 
     func makeApplication(onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
