@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "OfflineLessons", targets: ["OfflineLessons"]),
         .library(name: "LessonsServer", targets: ["LessonsServer"]),
+        .library(name: "LessonsServerTesting", targets: ["LessonsServerTesting"]),
         .executable(name: "lessons", targets: ["lessons"]),
     ],
     dependencies: [
@@ -38,6 +39,10 @@ let package = Package(
             ],
             resources: [.copy("Resources/shas-structure.json")]
         ),
+        .target(
+            name: "LessonsServerTesting",
+            dependencies: ["OfflineLessons", "LessonsServer"]
+        ),
         .executableTarget(
             name: "lessons",
             dependencies: [
@@ -51,13 +56,13 @@ let package = Package(
         .testTarget(
             name: "OfflineLessonsTests",
             dependencies: [
-                "OfflineLessons", "LessonsServer",
+                "OfflineLessons", "LessonsServer", "LessonsServerTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "LessonsCLITests",
-            dependencies: ["OfflineLessons", "LessonsServer"]
+            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import NIOCore
 import OfflineLessons
 
 /// The media endpoint: `GET`/`HEAD /media/<key>` with `Range` (206, 416), `If-Range`, `ETag`,
-/// `Last-Modified`, `Accept-Ranges` and the medium's `Content-Type`; faults on request.
+/// `Last-Modified`, `Accept-Ranges` and the medium's `Content-Type`, as the interceptor (if any) plans.
 struct MediaRoutes: Sendable {
     let catalog: DemoCatalog
     let configuration: ContentServer.Configuration
@@ -13,34 +13,34 @@ struct MediaRoutes: Sendable {
     static let chunkSize = 64 * 1024
 
     func respond(to request: Request) async -> Response {
-        guard let (address, duration) = resolve(request.uri.path) else {
+        guard let (key, duration) = resolve(request.uri.path) else {
             return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "no such media\n")))
         }
-        let recorded = RecordedRequest(
-            method: request.method.rawValue, range: request.headers[.range], ifRange: request.headers[.ifRange])
-        let plan = await configuration.faults?.plan(for: address, request: recorded) ?? FaultInjector.Plan()
-        if plan.delayMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(plan.delayMilliseconds)) }
+        let plan = await configuration.interceptor?.planMediaRequest(
+            key, method: request.method.rawValue, range: request.headers[.range], ifRange: request.headers[.ifRange]
+        ) ?? MediaRequestPlan()
+        if plan.delay > .zero { try? await Task.sleep(for: plan.delay) }
         if let failure = plan.failure {
             var headers: HTTPFields = [.contentType: "text/plain"]
-            if let retryAfter = failure.retryAfter { headers[.retryAfter] = String(retryAfter) }
+            if let retryAfter = failure.retryAfterSeconds { headers[.retryAfter] = String(retryAfter) }
             return Response(status: .init(code: failure.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: "injected failure\n")))
         }
-        if plan.html {
+        if plan.servesHTMLPage {
             let page = "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>"
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
         }
-        if plan.empty {
-            return Response(status: .ok, headers: [.contentType: address.medium.contentType, .contentLength: "0"], body: .init())
+        if plan.servesEmptyBody {
+            return Response(status: .ok, headers: [.contentType: key.medium.contentType, .contentLength: "0"], body: .init())
         }
-        let media = SyntheticMedia(lesson: address.lesson, medium: address.medium, duration: duration,
+        let media = SyntheticMedia(lesson: key.lesson, medium: key.medium, duration: duration,
                                    scale: configuration.mediaSizeScale, version: plan.version)
         var headers: HTTPFields = [
-            .contentType: address.medium.contentType, .eTag: media.etag, .lastModified: media.lastModified,
+            .contentType: key.medium.contentType, .eTag: media.etag, .lastModified: media.lastModified,
             .acceptRanges: "bytes",
         ]
         var status = HTTPResponse.Status.ok
         var range = 0..<media.size
-        if !plan.ignoreRange, let header = request.headers[.range], plan.ignoreIfRange || ifRangeMatches(request, media) {
+        if !plan.ignoresRange, let header = request.headers[.range], plan.ignoresIfRange || ifRangeMatches(request, media) {
             switch ByteRange.parse(header, size: media.size) {
             case .satisfiable(let requested):
                 range = requested
@@ -63,7 +63,7 @@ struct MediaRoutes: Sendable {
         case nil: break
         }
         let cut = plan.cut != nil
-        let pause = plan.chunkPauseMilliseconds
+        let pause = plan.chunkPause
         let body = ResponseBody(contentLength: range.count) { [range, sent] writer in
             var offset = range.lowerBound
             let end = range.lowerBound + sent
@@ -71,9 +71,9 @@ struct MediaRoutes: Sendable {
                 let next = min(end, offset + Self.chunkSize)
                 try await writer.write(ByteBuffer(bytes: media.bytes(offset..<next)))
                 offset = next
-                if pause > 0 { try await Task.sleep(for: .milliseconds(pause)) }
+                if pause > .zero { try await Task.sleep(for: pause) }
             }
-            if cut { throw InjectedDisconnect() }
+            if cut { throw PlannedDisconnect() }
             try await writer.finish(nil)
         }
         return Response(status: status, headers: headers, body: body)
@@ -85,44 +85,17 @@ struct MediaRoutes: Sendable {
         return ifRange == media.etag || ifRange == media.lastModified
     }
 
-    /// The media address and lesson duration a path names, when its key is exactly the lesson's.
-    func resolve(_ path: String) -> (MediaAddress, Int)? {
+    /// The media key and lesson duration a path names, when its key is exactly the lesson's.
+    func resolve(_ path: String) -> (MediaKey, Int)? {
         guard path.hasPrefix("/media/"), let key = String(path.dropFirst(7)).removingPercentEncoding else { return nil }
         let parts = key.split(separator: "/", maxSplits: 3)
         guard parts.count == 4, let type = LessonType(rawValue: String(parts[0])), let id = Int(parts[1]),
             let medium = MediaKind(rawValue: String(parts[2])), let lesson = catalog.lesson(LessonID(type, id)),
             lesson.key(for: medium) == key
         else { return nil }
-        return (MediaAddress(LessonID(type, id), medium), lesson.lesson.duration)
+        return (MediaKey(LessonID(type, id), medium), lesson.lesson.duration)
     }
 }
 
-struct InjectedDisconnect: Error {}
-
-/// A parsed `Range: bytes=…` header (one range; several ranges are answered with the whole body).
-enum ByteRange: Equatable {
-    case satisfiable(Range<Int>)
-    case unsatisfiable
-    case ignored
-
-    static func parse(_ header: String, size: Int) -> ByteRange {
-        let value = header.trimmingCharacters(in: .whitespaces)
-        guard value.hasPrefix("bytes="), !value.contains(",") else { return .ignored }
-        let spec = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard spec.count == 2 else { return .ignored }
-        let first = Int(spec[0].trimmingCharacters(in: .whitespaces))
-        let last = Int(spec[1].trimmingCharacters(in: .whitespaces))
-        switch (first, last) {
-        case (let start?, let end):
-            guard start >= 0 else { return .ignored }
-            guard start < size else { return .unsatisfiable }
-            let upper = min(size - 1, end ?? size - 1)
-            return upper >= start ? .satisfiable(start..<upper + 1) : .ignored
-        case (nil, let suffix?):
-            guard suffix > 0 else { return .unsatisfiable }
-            return .satisfiable(max(0, size - suffix)..<size)
-        default:
-            return .ignored
-        }
-    }
-}
+/// Ends a response body early, as its plan's ``MediaRequestPlan/Cut`` says: the connection closes.
+struct PlannedDisconnect: Error {}

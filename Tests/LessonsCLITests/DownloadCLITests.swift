@@ -1,5 +1,6 @@
 import Foundation
 @testable import LessonsServer
+import LessonsServerTesting
 @testable import OfflineLessons
 import Testing
 

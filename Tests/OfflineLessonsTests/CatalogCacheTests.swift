@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LessonsServer
+import LessonsServerTesting
 import Testing
 
 @testable import OfflineLessons

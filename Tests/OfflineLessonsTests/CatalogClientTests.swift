@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import Testing
 
 @testable import OfflineLessons

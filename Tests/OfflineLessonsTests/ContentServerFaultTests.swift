@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import Testing
 
 @testable import OfflineLessons

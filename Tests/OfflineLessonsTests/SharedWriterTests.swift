@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 @testable import OfflineLessons
 import Testing
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import NIOCore
 import NIOHTTP1
 import Testing
