@@ -190,6 +190,23 @@ struct DownloadTests {
         }
     }
 
+    @Test("the registry's times come from the library's clock (Configuration.now)")
+    func injectedClock() async throws {
+        try await DownloadFixture.run { fixture in
+            let then = Date(timeIntervalSince1970: 1_600_000_000)
+            let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
+            let library = try await LessonLibrary(root: fixture.root, client: client, configuration: .init(now: { then }))
+            #expect(try await library.catalog().fetchedAt == then)
+            let lessons = try await fixture.lessons("gemara/5", in: library)
+            let (_, summary) = await collect(try await library.download(lessons, media: .audio))
+            #expect(summary?.downloaded == 2)
+            let item = try #require(try await library.database.mediaItem(MediaKey(LessonID(.gemara, 5), .audio)))
+            #expect(item.requestedAt == then && item.completedAt == then)
+            let events = try await library.database.events(of: LessonID(.gemara, 5))
+            #expect(events.count == 4 && events.allSatisfy { $0.at == then }, "\(events)")
+        }
+    }
+
     @Test("requesting a lesson whose file vanished downloads it again and logs it missing")
     func vanishedFile() async throws {
         try await DownloadFixture.run { fixture in
