@@ -26,7 +26,10 @@ struct Lessons: AsyncParsableCommand {
 
     /// Runs the command and maps every error to the contract's exit codes (0, 1, 2, 3).
     static func main() async {
-        let code: Int32
+        // A closed pipe is a failed write (reported at the end), not a silent death.
+        signal(SIGPIPE, SIG_IGN)
+        Terminal.secureStandardDescriptors()
+        var code: Int32
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
@@ -37,6 +40,10 @@ struct Lessons: AsyncParsableCommand {
             code = 0
         } catch {
             code = report(error)
+        }
+        if let problem = Terminal.stdoutProblem {
+            Terminal.error(problem)
+            if code == 0 { code = CommandFailure.failed }
         }
         Foundation.exit(code)
     }
@@ -49,10 +56,13 @@ struct Lessons: AsyncParsableCommand {
         let exitCode = exitCode(for: error)
         if exitCode == .success {
             // --help and --version print and succeed.
-            print(fullMessage(for: error))
+            Terminal.out(fullMessage(for: error))
             return 0
         }
-        Terminal.error(fullMessage(for: error))
+        // ArgumentParser's message starts "Error: "; ours already says "lessons: error:".
+        var message = fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        Terminal.error(message)
         return exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
     }
 }

@@ -1,13 +1,21 @@
+import Atomics
 import Foundation
 
 /// The CLI's only way to the terminal: results on stdout, progress and errors on stderr.
+///
+/// Writes never crash the process: a closed or full stdout (`lessons list > /dev/full`,
+/// `lessons download … | head -c1`) is remembered and reported once at the end, with exit code 1,
+/// while the work carries on; a closed or full stderr drops progress and messages silently.
 enum Terminal {
+    /// The `errno` of the first failed write to stdout, or 0.
+    private static let stdoutFailure = ManagedAtomic<Int32>(0)
+
     static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        writeOut(Data((line + "\n").utf8))
     }
 
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = write(Data(text.utf8), to: STDERR_FILENO)
     }
 
     static func error(_ message: String) {
@@ -20,9 +28,54 @@ enum Terminal {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        writeOut(data + Data("\n".utf8))
     }
 
     /// Whether stderr is a terminal (progress bars) or not (plain lines).
-    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: a process
+    /// started with stdout closed (`lessons list >&-`) would otherwise hand descriptor 1 to the
+    /// first file it opens, the registry, and write its output into it. A closed one is
+    /// replaced by `/dev/null`; a closed stdout is also reported as a failed write.
+    static func secureStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0, opened != descriptor {
+                _ = dup2(opened, descriptor)
+                _ = close(opened)
+            }
+            if descriptor == STDOUT_FILENO { stdoutFailure.store(EBADF, ordering: .relaxed) }
+        }
+    }
+
+    /// Why stdout could not be written, when a write failed.
+    static var stdoutProblem: String? {
+        let code = stdoutFailure.load(ordering: .relaxed)
+        return code == 0 ? nil : "cannot write to standard output: \(String(cString: strerror(code)))"
+    }
+
+    private static func writeOut(_ data: Data) {
+        guard stdoutFailure.load(ordering: .relaxed) == 0 else { return }
+        let code = write(data, to: STDOUT_FILENO)
+        if code != 0 { stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed) }
+    }
+
+    /// Writes all of `data` to `descriptor`; returns 0, or the `errno` of the failure.
+    private static func write(_ data: Data, to descriptor: Int32) -> Int32 {
+        data.withUnsafeBytes { buffer -> Int32 in
+            guard var base = buffer.baseAddress else { return 0 }
+            var left = buffer.count
+            while left > 0 {
+                let written = Foundation.write(descriptor, base, left)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                left -= written
+                base += written
+            }
+            return 0
+        }
+    }
 }

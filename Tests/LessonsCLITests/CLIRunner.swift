@@ -25,10 +25,12 @@ enum CLIRunner {
         return found
     }
 
-    /// Starts `lessons` with `arguments`; output goes to files read by ``finish(_:)``.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+    /// Starts `lessons` with `arguments`; output goes to files read by ``Running/result()``, or to
+    /// `stdout`/`stderr` when given (a full device, a pipe nobody reads).
+    static func start(_ arguments: [String], environment: [String: String] = [:],
+                      stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil) throws -> Running {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try executable.map { URL(fileURLWithPath: $0) } ?? binary()
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { env[name] = nil }
@@ -39,8 +41,8 @@ enum CLIRunner {
         let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
+        process.standardError = try stderr ?? FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return Running(process: process, stdout: out, stderr: err, folder: folder)
@@ -48,8 +50,9 @@ enum CLIRunner {
 
     /// Runs `lessons` to completion. Waits without blocking a thread: the in-process server the
     /// child talks to needs the test's cooperative threads.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
-        let running = try start(arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:],
+                    stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil) async throws -> Result {
+        let running = try start(arguments, environment: environment, stdout: stdout, stderr: stderr, executable: executable)
         await running.exit()
         return running.result()
     }
