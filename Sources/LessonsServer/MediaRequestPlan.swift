@@ -25,6 +25,9 @@ public struct MediaRequestPlan: Sendable, Hashable {
     public var failure: Failure?
     /// Answer 200 with an HTML error page instead of the medium.
     public var servesHTMLPage = false
+    /// The `Content-Type` that page is labelled with (`text/html` when `nil`): a server may call
+    /// its error page `audio/mpeg`.
+    public var htmlPageContentType: String?
     /// Answer 200 with `Content-Length: 0`.
     public var servesEmptyBody = false
     /// Answer 200 with the whole body, whatever `Range` says.

@@ -27,7 +27,8 @@ struct MediaRoutes: Sendable {
         }
         if plan.servesHTMLPage {
             let page = "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>"
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
+            let type = plan.htmlPageContentType ?? "text/html; charset=utf-8"
+            return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: page)))
         }
         if plan.servesEmptyBody {
             return Response(status: .ok, headers: [.contentType: key.medium.contentType, .contentLength: "0"], body: .init())

@@ -8,6 +8,8 @@ public enum Fault: Sendable, Hashable {
     case shortBody(missingBytes: Int, count: Int)
     /// Answer 200 with an HTML error page, the first `count` times.
     case htmlErrorPage(count: Int)
+    /// Answer 200 with an HTML error page labelled `contentType` (say `audio/mpeg`), the first `count` times.
+    case htmlPageLabelled(contentType: String, count: Int)
     /// Always answer 200 with the whole body, whatever `Range` says.
     case ignoreRange
     /// Honour `Range` but ignore `If-Range` (a broken cache): a resume may get another version's bytes.

@@ -78,6 +78,11 @@ extension FaultInjector: ContentServerInterceptor {
                 if method == "GET", plan.cut == nil, consume(count) { plan.cut = .missing(missing) }
             case .htmlErrorPage(let count):
                 if plan.failure == nil, consume(count) { plan.servesHTMLPage = true }
+            case .htmlPageLabelled(let contentType, let count):
+                if plan.failure == nil, consume(count) {
+                    plan.servesHTMLPage = true
+                    plan.htmlPageContentType = contentType
+                }
             case .ignoreRange:
                 plan.ignoresRange = true
             case .ignoreIfRange:

@@ -125,6 +125,28 @@ struct DownloadFaultTests {
         }
     }
 
+    @Test("an HTML page labelled audio/mpeg is recognised by its first bytes and never saved as media")
+    func htmlLabelledAsAudio() async throws {
+        try await download(faults: [.htmlPageLabelled(contentType: "audio/mpeg", count: 100)]) { _, library, lesson, _, _, _ in
+            try await expectFailed(library, lesson, reasonContains: "HTML or XML document (labelled audio/mpeg)")
+        }
+        try await download(faults: [.htmlPageLabelled(contentType: "audio/mpeg", count: 1)]) { fixture, library, lesson, _, _, requests in
+            #expect(requests.count == 2)
+            try await expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("the markup sniffer: pages and XML errors, in any case, after whitespace or a BOM; not media bytes")
+    func markupSniffer() {
+        for page in ["<!DOCTYPE html><html>", "  <html>", "\u{FEFF}<HTML>", "\n<?xml version=\"1.0\"?><Error>", "<head>", "<Body>"] {
+            #expect(Array(page.utf8).withUnsafeBytes(MarkupSniffer.isMarkup), "\(page)")
+        }
+        for media in ["ID3\u{03}", "%PDF-1.7", "<htm", "<a href", ""] {
+            #expect(!Array(media.utf8).withUnsafeBytes(MarkupSniffer.isMarkup), "\(media)")
+        }
+        #expect(![UInt8]([0xFF, 0xFB, 0x90, 0x64, 0x3C, 0x68]).withUnsafeBytes(MarkupSniffer.isMarkup))
+    }
+
     @Test("a server that ignores Range: the resume restarts cleanly from zero")
     func ignoredRange() async throws {
         try await download(faults: [.ignoreRange, .resetMidBody(afterBytes: 50_000, count: 1)]) { fixture, library, lesson, _, _, requests in

@@ -24,9 +24,14 @@ package struct MediaLocator: Sendable, Hashable {
         return url
     }
 
-    /// The URL of an S3 key under the media base.
+    /// The URL of an S3 key under the media base. A key with a `.` or `..` segment would leave
+    /// the media base on a server that normalises paths (`../../etc/passwd`), or name the base
+    /// itself (`.`): it is refused.
     package func url(forKey key: String) throws -> URL {
         let trimmed = key.drop { $0 == "/" }
+        if trimmed.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }) {
+            throw MediaLinkError.outsideMediaBase(key)
+        }
         guard !trimmed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
             let encoded = String(trimmed).addingPercentEncoding(withAllowedCharacters: Self.keyCharacters),
             let url = URL(string: HTTPBase.join(mediaBase, encoded))

@@ -3,13 +3,16 @@ import Foundation
 extension LessonLibrary {
     /// Requests lessons: records each lesson and its queued media in the registry (before any
     /// byte is fetched), then starts a run that downloads what needs work. A medium the lesson
-    /// lacks, or whose link is unusable, is reported as ``DownloadEvent/unavailable(_:reason:)``.
+    /// lacks is reported as ``DownloadEvent/unavailable(_:reason:)``; one whose link is unusable
+    /// (not http(s), outside the media base) fails, named, and costs that medium only: the
+    /// lesson's other media still come.
     public func download(_ lessons: [PlacedLesson], media choice: MediaChoice) async throws -> DownloadRun {
         var registrations: [LibraryDatabase.Registration] = []
-        var unavailable: [(MediaKey, String)] = []
+        var unavailable: [(MediaKey, String)] = [], badLinks: [(MediaKey, String)] = []
         var seen = Set<LessonID>()
         for placed in lessons where seen.insert(placed.id).inserted {
             var media: [(MediaKind, URL)] = []
+            var wanted = false  // the lesson has a requested audio or video, fetchable or not
             for medium in choice.media + [.text] {
                 let key = MediaKey(placed.id, medium)
                 do {
@@ -19,19 +22,19 @@ extension LessonLibrary {
                     }
                     media.append((medium, url))
                 } catch let error as MediaLinkError {
-                    // This lesson's link is bad: it costs this medium only.
-                    unavailable.append((key, "\(error)"))
+                    badLinks.append((key, "\(error)"))
                 }
+                if medium != .text { wanted = true }
             }
-            // The PDF alone makes no lesson: it comes only with audio or video.
-            if media.contains(where: { $0.0 != .text }) {
+            // The PDF alone makes no lesson: it comes only with a requested audio or video.
+            if wanted, !media.isEmpty {
                 registrations.append(.init(lesson: placed, media: media))
             }
         }
         let requested = registrations.flatMap { registration in registration.media.map { MediaKey(registration.lesson.id, $0.0) } }
         try await markVanishedFiles(requested)
         let pending = try await database.register(registrations, at: now())
-        return start(requested, pending: Set(pending), unavailable: unavailable)
+        return start(requested, pending: Set(pending), unavailable: unavailable, badLinks: badLinks)
     }
 
     /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
@@ -40,7 +43,7 @@ extension LessonLibrary {
         let states: [MediaState] = includingFailed ? [.queued, .downloading, .failed] : [.queued, .downloading]
         let keys = try await database.mediaItems(in: states).map(\.key)
         if includingFailed { try await database.requeueFailed(keys, at: now()) }
-        return start(keys, pending: Set(keys), unavailable: [])
+        return start(keys, pending: Set(keys), unavailable: [], badLinks: [])
     }
 
     /// How many requested items are not downloaded yet (queued, or interrupted mid-download).
@@ -73,7 +76,8 @@ extension LessonLibrary {
     /// Starts a run over `keys`. Its events go, in order, to the run's own stream and to the
     /// library's observers, through one forwarding task that the run awaits before it ends (it is
     /// not a child of the run's task, so that a cancel does not cut the events short).
-    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)]) -> DownloadRun {
+    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)],
+                       badLinks: [(MediaKey, String)]) -> DownloadRun {
         let engine = self.engine, hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self)
         let (raw, input) = AsyncStream.makeStream(of: DownloadEvent.self)
@@ -85,7 +89,9 @@ extension LessonLibrary {
             output.finish()
         }
         let work = Task {
-            let summary = await Self.perform(keys, pending: pending, unavailable: unavailable, engine: engine) { input.yield($0) }
+            let summary = await Self.perform(keys, pending: pending, unavailable: unavailable, badLinks: badLinks, engine: engine) {
+                input.yield($0)
+            }
             input.yield(.finished(summary))
             input.finish()
             await forwarding.value
@@ -99,12 +105,17 @@ extension LessonLibrary {
 
     /// Downloads every item of a run through the engine and tallies the outcomes.
     private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)],
-                                engine: DownloadEngine, report: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
+                                badLinks: [(MediaKey, String)], engine: DownloadEngine,
+                                report: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
         let started = ContinuousClock.now
         var summary = DownloadSummary()
         for (key, reason) in unavailable {
             report(.unavailable(key, reason: reason))
             summary.unavailable.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
+        }
+        for (key, reason) in badLinks {
+            report(.failed(key, reason: reason))
+            summary.record(.failed(reason), of: key)
         }
         for key in keys where pending.contains(key) { report(.queued(key)) }
         await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in

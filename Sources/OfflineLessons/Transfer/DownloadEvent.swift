@@ -4,7 +4,8 @@ import Foundation
 public enum DownloadEvent: Sendable, Hashable {
     /// An item will be downloaded (it needs work).
     case queued(MediaKey)
-    /// A requested medium the lesson does not have, or whose link is unusable: never requested.
+    /// A requested medium the lesson does not have: never requested. (One whose link is unusable
+    /// is ``failed(_:reason:)``.)
     case unavailable(MediaKey, reason: String)
     /// Bytes on disk so far, of the expected total when known.
     case progress(MediaKey, received: Int, expected: Int?)

@@ -34,6 +34,8 @@ final class DownloadSink: TransportSink {
     /// False once the attempt is over: a late callback must not touch the file.
     private var isOpen = true
     private(set) var expected: Int?
+    /// The `Content-Type` the response announced.
+    private var declaredType = ""
     private(set) var retryAfter: Duration?
     /// Bytes this attempt wrote.
     private(set) var bytesWritten = 0
@@ -79,6 +81,7 @@ final class DownloadSink: TransportSink {
         guard head.status == 200 || head.status == 206 else { throw TransferError.httpStatus(head.status) }
         let length = head["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let contentType = (head["content-type"] ?? "").lowercased()
+        declaredType = contentType.split(separator: ";").first.map(String.init) ?? contentType
         if contentType.hasPrefix("text/html") || (contentType.hasPrefix("text/") && (length ?? 0) < 64 * 1024) {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
@@ -150,6 +153,10 @@ final class DownloadSink: TransportSink {
 
     func receive(bytes: UnsafeRawBufferPointer) throws {
         guard isOpen else { throw TransferError.network(NetworkError(summary: "bytes after the attempt ended")) }
+        // The body's first bytes are looked at, not only its Content-Type.
+        if partial.size == 0, MarkupSniffer.isMarkup(bytes) {
+            throw TransferError.markupBody(contentType: declaredType)
+        }
         try partial.append(bytes)
         bytesWritten += bytes.count
         if let expected, partial.size > expected {

@@ -4,6 +4,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case httpStatus(Int)
     /// A body that is an HTML or small text page where media was expected.
     case notMedia(contentType: String)
+    /// A body that is an HTML or XML document, whatever the `Content-Type` it came with said.
+    case markupBody(contentType: String)
     /// The body's length differs from what the server announced.
     case lengthMismatch(expected: Int, received: Int)
     /// A 206 whose `Content-Range` does not continue the partial file.
@@ -23,6 +25,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .httpStatus(let status): "the server answered HTTP \(status)"
         case .notMedia(let type): "the server sent a \(type) page instead of the media file"
+        case .markupBody(let type): "the server sent an HTML or XML document (labelled \(type.isEmpty ? "with no type" : type)) instead of the media file"
         case .lengthMismatch(let expected, let received):
             "the server announced \(expected) bytes but sent \(received)"
         case .inconsistentRange(let detail): "the server's Content-Range does not fit the resume: \(detail)"
@@ -38,7 +41,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch self {
         case .httpStatus(let status): status == 408 || status == 429 || status >= 500
-        case .notMedia, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network, .emptyBody: true
+        case .notMedia, .markupBody, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network, .emptyBody: true
         case .notRequested, .completedElsewhere: false
         }
     }
