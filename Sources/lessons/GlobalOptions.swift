@@ -24,9 +24,15 @@ struct GlobalOptions: ParsableArguments {
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
+    func validate() throws {
+        if let library, library.isEmpty {
+            throw ValidationError("--library must not be empty: give a folder, or leave it out for the default")
+        }
+    }
+
     /// The library folder per the contract's order of precedence.
     var libraryURL: URL {
-        if let path = setting(library.flatMap { $0.isEmpty ? nil : $0 }, "LESSONS_LIBRARY") { return URL(fileURLWithPath: path) }
+        if let path = setting(library, "LESSONS_LIBRARY") { return URL(fileURLWithPath: path) }
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             return URL(fileURLWithPath: xdg).appendingPathComponent("lessons")
         }

@@ -75,6 +75,22 @@ struct DownloadCLITests {
         }
     }
 
+    @Test("remove checks its selectors as status does (exit 2), even with nothing registered; --library '' is bad usage")
+    func removeChecksSelectors() async throws {
+        try await withServer { _, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            for selector in ["mishna:berakhot:99", "gemara:xyzzy:2", "mishna:aaaa:1:1"] {
+                let status = try await CLIRunner.run(["status", selector], environment: env)
+                let remove = try await CLIRunner.run(["remove", selector], environment: env)
+                #expect(status.status == 2 && remove.status == 2, "\(selector): status \(status.status), remove \(remove.status) \(remove.stdout)")
+                #expect(remove.stderr == status.stderr, "\(selector): the same message")
+            }
+            let empty = try await CLIRunner.run(["list", "--library", ""], environment: env)
+            #expect(empty.status == 2 && empty.stderr.contains("--library must not be empty"), "\(empty.stderr)")
+            #expect(!empty.stderr.contains("Error: "), "no 'error: Error:' doubling: \(empty.stderr)")
+        }
+    }
+
     @Test("exit codes: 2 for bad selectors, 3 without a server, 1 when a download fails")
     func exitCodes() async throws {
         let faults = FaultInjector()

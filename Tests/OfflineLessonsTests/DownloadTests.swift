@@ -202,8 +202,9 @@ struct DownloadTests {
             #expect(summary?.downloaded == 2)
             let item = try #require(try await library.database.mediaItem(MediaKey(LessonID(.gemara, 5), .audio)))
             #expect(item.requestedAt == then && item.completedAt == then)
-            let events = try await library.database.events(of: LessonID(.gemara, 5))
+            let events = try await library.history(of: LessonID(.gemara, 5))
             #expect(events.count == 4 && events.allSatisfy { $0.at == then }, "\(events)")
+            #expect(events.map(\.kind) == [.completed, .completed, .requested, .requested], "newest first")
         }
     }
 

@@ -20,11 +20,9 @@ extension Catalog {
             return chosen
         case .mishna(let name, let chapters, let mishnayot):
             let (seder, masechet) = try await MasechetNames.find(name, in: shas().shas)
+            try LessonSelector.check(chapters: chapters, mishnayot: mishnayot, of: masechet)
             let known = masechet.chapterList.map(\.chapter)
             let wanted = chapters.map { range in known.filter { range.contains($0) } } ?? known
-            if let chapters, let missing = chapters.first(where: { !known.contains($0) }) {
-                throw SelectorError("\(masechet.name) has no chapter \(missing) (it has \(known.count) chapters)")
-            }
             var result: [PlacedLesson] = []
             for chapter in wanted {
                 let lessons = try await mishnaLessons(of: masechet, in: seder, chapter: chapter).lessons

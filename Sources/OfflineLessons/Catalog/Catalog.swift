@@ -1,11 +1,5 @@
 import Foundation
 
-/// Where a catalog answer came from.
-public enum CatalogSource: String, Sendable, Codable {
-    case cache
-    case server
-}
-
 /// The catalog as the library uses it: the Shas and lesson listings, served from the database
 /// cache when present and fetched from the server (then cached) when not, or when asked to refresh.
 /// A failed or empty fetch never replaces what is cached.

@@ -42,20 +42,20 @@ public struct CatalogClient: Sendable {
     }
 
     /// The Shas tree. Throws ``CatalogError/emptyShas`` when it has no masechtot.
-    public func fetchShas() async throws -> Shas {
+    func fetchShas() async throws -> Shas {
         let payload = try await get("masechtot_list/", as: ShasPayload.self, authorized: false)
         guard !payload.shas.isEmpty else { throw CatalogError.emptyShas }
         return payload.shas
     }
 
     /// The Gemara lessons of a masechet, one per daf; bad entries are reported, not fatal.
-    public func fetchGemaraLessons(masechetId: Int) async throws -> LessonList {
+    func fetchGemaraLessons(masechetId: Int) async throws -> LessonList {
         let payload = try await get("gemara/masechet/\(masechetId)/", as: GemaraPayload.self, authorized: true)
         return LessonList(entries: payload.pages, type: .gemara)
     }
 
     /// The Mishna lessons of a chapter; bad entries are reported, not fatal.
-    public func fetchMishnaLessons(masechetId: Int, chapter: Int) async throws -> LessonList {
+    func fetchMishnaLessons(masechetId: Int, chapter: Int) async throws -> LessonList {
         let path = "mishna/masechet/\(masechetId)/chapter/\(chapter)/"
         let payload = try await get(path, as: MishnaPayload.self, authorized: true)
         return LessonList(entries: payload.mishnayot, type: .mishna)

@@ -18,6 +18,6 @@ extension LessonSelector {
     private func masechetId(_ name: String, shas: Shas?) throws -> Int {
         if let shas { return try MasechetNames.find(name, in: shas).masechet.id }
         if let id = Int(name) { return id }
-        throw SelectorError("the Shas is not cached and no server is configured, so '\(name)' cannot be looked up: give the masechet's id", remedy: .configureServer)
+        throw Self.shasNeeded(for: name)
     }
 }

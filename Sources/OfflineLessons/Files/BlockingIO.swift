@@ -2,8 +2,17 @@ import NIOPosix
 
 /// Runs blocking file-system work (`fsync`, `rename`, deleting large files, opening the database)
 /// on NIO's thread pool, never on the cooperative pool that async code shares.
+///
+/// The work is not cancelled with the calling task: it is the commit path (a flush, a rename, a
+/// removal the registry already recorded), and stopping it half-way would leave a placed file
+/// unregistered or a removed item's file behind. It runs in a task of its own, awaited here.
 enum BlockingIO {
     static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await NIOThreadPool.singleton.runIfActive(body)
+        try await Task { try await NIOThreadPool.singleton.runIfActive(body) }.value
+    }
+
+    /// A pause that a cancellation does not cut short (a retry on the commit path).
+    static func pause(_ duration: Duration) async {
+        try? await Task { try await Task.sleep(for: duration) }.value
     }
 }

@@ -109,7 +109,7 @@ struct MediaStore: Sendable {
                 discard(try PartialFile(url: url), of: key)
                 return
             } catch FileError.inUse where attempt < 20 {
-                try await Task.sleep(for: .milliseconds(5))
+                await BlockingIO.pause(.milliseconds(5))
             }
         }
     }

@@ -8,9 +8,10 @@
 /// let summary = await run.summary
 /// ```
 ///
-/// Iterate it once. Stopping the iteration (or cancelling the task that iterates), or dropping
-/// every reference to the run, cancels it; a screen that watches runs it did not start uses
-/// ``LessonLibrary/observe()``.
+/// Iterate it once. Cancelling the task that iterates it, or dropping every reference to the run
+/// and its iterator, cancels the run; a `break` out of the loop does not (call ``cancel()``). The
+/// run keeps its newest 65,536 events for a consumer that falls behind. A screen that watches
+/// runs it did not start uses ``LessonLibrary/observe()``.
 public final class DownloadRun: AsyncSequence, Sendable {
     public typealias Element = DownloadEvent
 

@@ -37,6 +37,8 @@ extension LessonLibrary {
     func registeredLessons(matching selectors: [LessonSelector]) async throws -> [PlacedLesson] {
         var shas = try await database.cachedShas()?.shas
         if shas == nil, lessonCatalog.client != nil { shas = try await lessonCatalog.shas().shas }
+        // A selector that names nothing is bad input, as for `status`, even when nothing is registered.
+        for selector in selectors { try selector.validate(in: shas) }
         let registered = try await database.registeredLessons().map(\.lesson)
         return try registered.filter { lesson in try selectors.contains { try $0.matches(lesson, shas: shas) } }
     }

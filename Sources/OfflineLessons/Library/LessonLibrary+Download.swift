@@ -79,7 +79,7 @@ extension LessonLibrary {
     private func start(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)],
                        badLinks: [(MediaKey, String)]) -> DownloadRun {
         let engine = self.engine, hub = self.hub
-        let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self)
+        let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
         let (raw, input) = AsyncStream.makeStream(of: DownloadEvent.self)
         let forwarding = Task {
             for await event in raw {

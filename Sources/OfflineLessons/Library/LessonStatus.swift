@@ -1,14 +1,3 @@
-/// One medium of a lesson, as `status` reports it.
-public struct MediumStatus: Sendable, Hashable, Codable {
-    public var medium: MediaKind
-    /// `queued`, `downloading`, `complete`, `failed`, `missing`, or `not requested` / `unavailable`.
-    public var state: String
-    public var bytes: Int?
-    public var expectedBytes: Int?
-    public var attempts: Int?
-    public var lastError: String?
-}
-
 /// A lesson as `status` reports it: where it is, whether it is downloaded, and each medium's state.
 public struct LessonStatus: Sendable, Hashable, Codable {
     public var type: LessonType

@@ -25,6 +25,13 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         }
     }
 
+    /// Whether trying again may succeed: another connection held the database (`SQLITE_BUSY`,
+    /// `SQLITE_LOCKED`) longer than the busy timeout.
+    public var isTransient: Bool {
+        guard case .database(_, let underlying) = self, let error = underlying as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+
     public static func == (lhs: RegistryError, rhs: RegistryError) -> Bool {
         switch (lhs, rhs) {
         case (.notRegistered(let a), .notRegistered(let b)): a == b

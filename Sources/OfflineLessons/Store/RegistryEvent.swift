@@ -1,11 +1,6 @@
 import Foundation
 internal import GRDB
 
-/// Why an entry was written to the event log.
-public enum EventKind: String, Sendable, Codable, CaseIterable {
-    case requested, completed, failed, removed, missing, adopted, expired, imported
-}
-
 /// One entry of the registry's append-only event log: what changed, for which lesson, and why.
 public struct RegistryEvent: Sendable, Hashable, Codable {
     public var seq: Int64

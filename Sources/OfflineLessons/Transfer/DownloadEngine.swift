@@ -38,8 +38,10 @@ actor DownloadEngine {
             }
         }
         inFlight[key] = [:]
-        var outcome = ItemOutcome.cancelled  // cancelled while waiting for a slot: the item stays queued
-        if await takeSlot(for: key) {
+        var outcome = ItemOutcome.cancelled
+        if !(await takeSlot(for: key)) {
+            report(.cancelled(key))  // cancelled while waiting for a slot: the item stays as it was, queued
+        } else {
             outcome = await fetcher.fetch(key, standAside: { wait in
                 // Waiting for another process's download of this file: other items use the slot meanwhile.
                 await self.giveSlot(of: key)

@@ -20,6 +20,8 @@ struct MediaFetcher: Sendable {
         do {
             return try await attemptAll(key, standAside: standAside, report: report)
         } catch {
+            // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
+            if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
             return await failedOutsideAttempt(key, error, receivedBytes: store.partialSize(key), report: report)
         }
     }
@@ -71,6 +73,8 @@ struct MediaFetcher: Sendable {
             let outcome: ItemOutcome
             do {
                 outcome = try await attempts(key, url, holding: file, afterWaiting: waited, report: report)
+            } catch where Task.isCancelled {
+                outcome = await cancel(key, holding: file, report: report)
             } catch {
                 // The failure is written before the file is let go, for a download waiting on it.
                 outcome = await failedOutsideAttempt(key, error, receivedBytes: file.size, report: report)
@@ -242,7 +246,7 @@ struct MediaFetcher: Sendable {
         switch error {
         case let error as TransferError: error.isRetryable
         case let error as FileError: !error.isFinal
-        case is RegistryError: false
+        case let error as RegistryError: error.isTransient
         default: true
         }
     }

@@ -1,0 +1,5 @@
+/// Where a catalog answer came from.
+public enum CatalogSource: String, Sendable, Codable {
+    case cache
+    case server
+}

@@ -1,0 +1,44 @@
+extension LessonSelector {
+    /// Checks a selector against the Shas before anything is looked up by it: the masechet
+    /// exists (with Gemara, for a Gemara selector), and so do its chapters and mishnayot. Without
+    /// the Shas only a masechet given by id can be checked later. Throws ``SelectorError``.
+    func validate(in shas: Shas?) throws {
+        switch self {
+        case .lesson:
+            return
+        case .gemara(let name, _):
+            guard let masechet = try Self.masechet(name, in: shas) else { return }
+            guard masechet.pages > 0 else { throw SelectorError("\(masechet.name) has no Gemara; try mishna:\(name)") }
+        case .mishna(let name, let chapters, let mishnayot):
+            guard let masechet = try Self.masechet(name, in: shas) else { return }
+            try Self.check(chapters: chapters, mishnayot: mishnayot, of: masechet)
+        }
+    }
+
+    /// The masechet named, or `nil` when only its id is known and there is no Shas to check it in.
+    private static func masechet(_ name: String, in shas: Shas?) throws -> Masechet? {
+        if let shas { return try MasechetNames.find(name, in: shas).masechet }
+        guard Int(name) != nil else { throw shasNeeded(for: name) }
+        return nil
+    }
+
+    /// A masechet named without the Shas to look the name up in.
+    static func shasNeeded(for name: String) -> SelectorError {
+        SelectorError(
+            "the Shas is not cached and no server is configured, so '\(MasechetNames.shortened(name))' cannot be looked up: give the masechet's id",
+            remedy: .configureServer)
+    }
+
+    /// The chapters exist; with one chapter, so do the mishnayot.
+    static func check(chapters: ClosedRange<Int>?, mishnayot: ClosedRange<Int>?, of masechet: Masechet) throws {
+        let known = masechet.chapterList.map(\.chapter)
+        if let chapters, let missing = chapters.first(where: { !known.contains($0) }) {
+            throw SelectorError("\(masechet.name) has no chapter \(missing) (it has \(known.count) chapters)")
+        }
+        if let chapters, chapters.count == 1, let mishnayot, let count = masechet.mishnayot(inChapter: chapters.lowerBound),
+            mishnayot.upperBound > count
+        {
+            throw SelectorError("\(masechet.name) chapter \(chapters.lowerBound) has \(count) mishnayot, not \(mishnayot.upperBound)")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import LessonsServer
+import Testing
+
+@testable import OfflineLessons
+
+/// Masechet names: spelling variants resolve, a name far from every masechet is an error that
+/// lists the closest names (issue 11, 8), and selectors are checked against the Shas (10).
+@Suite("Selectors")
+struct SelectorTests {
+    static let shas: Shas = {
+        do { return try DemoCatalog.bundled(trickyKeys: false).shas } catch { return Shas(sedarim: []) }
+    }()
+
+    @Test("spelling variants resolve", arguments: [
+        ("Berakhot", "Berakhot"), ("berajot", "Berakhot"), ("Brachot", "Berakhot"), ("BERACHOT", "Berakhot"),
+        ("Shabbos", "Shabbat"), ("pesachim", "Pesachim"), ("1", "Berakhot"),
+        // "Shevuot" and "Shabbat" fold to the same letters: the name as written decides.
+        ("Shevuot", "Shevuot"), ("shevuos", "Shevuot"), ("Shabbat", "Shabbat"),
+    ])
+    func variants(_ text: String, _ expected: String) throws {
+        #expect(try MasechetNames.find(text, in: Self.shas).masechet.name == expected)
+    }
+
+    @Test("a run of vowels, or a long word, names no masechet: the error lists the closest, in one short line",
+          arguments: ["aaaa", "eeeeeeee", String(repeating: "a", count: 10_000), "xyzzy", "e", "Peahx Zeraim Berakhot"])
+    func farNamesRefused(_ text: String) {
+        let error = #expect(throws: SelectorError.self) { try MasechetNames.find(text, in: Self.shas) }
+        #expect(error?.description.contains("closest:") == true)
+        #expect(error?.remedy == .consultCatalog)
+        #expect((error?.description.count ?? 0) < 200, "\(error?.description.count ?? 0) characters")
+    }
+
+    @Test("selectors are checked against the Shas: masechet, Gemara, chapter, mishna")
+    func validation() throws {
+        for (text, words) in [("mishna:berakhot:99", "no chapter 99"), ("mishna:berakhot:1:99", "has 5 mishnayot"),
+                              ("gemara:peah", "has no Gemara"), ("mishna:aaaa:1:1", "closest")] {
+            let selector = try LessonSelector(parsing: text)
+            let error = #expect(throws: SelectorError.self, "\(text)") { try selector.validate(in: Self.shas) }
+            #expect(error?.description.contains(words) == true, "\(text): \(error?.description ?? "")")
+        }
+        for text in ["gemara:berakhot:2-11", "mishna:berakhot:1:1-5", "gemara/1", "mishna:3"] {
+            #expect(throws: Never.self, "\(text)") { try LessonSelector(parsing: text).validate(in: Self.shas) }
+        }
+        #expect(throws: SelectorError.self) { try LessonSelector(parsing: "mishna:berakhot").validate(in: nil) }
+        #expect(throws: Never.self) { try LessonSelector(parsing: "mishna:1").validate(in: nil) }
+    }
+}
