@@ -19,6 +19,9 @@ public struct MediaRequestPlan: Sendable, Hashable {
         case after(Int)
         /// This many bytes before the end of the body.
         case missing(Int)
+        /// After this many bytes (0: right after the headers), go silent and keep the connection
+        /// open: a stalled transfer.
+        case stallAfter(Int)
     }
 
     /// Answer with this status (and `Retry-After`) instead of the medium.

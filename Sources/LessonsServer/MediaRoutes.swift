@@ -61,9 +61,11 @@ struct MediaRoutes: Sendable {
         switch plan.cut {
         case .after(let bytes): sent = min(bytes, range.count)
         case .missing(let bytes): sent = max(0, range.count - bytes)
+        case .stallAfter(let bytes): sent = min(bytes, range.count)
         case nil: break
         }
         let cut = plan.cut != nil
+        let stalls = if case .stallAfter = plan.cut { true } else { false }
         let pause = plan.chunkPause
         let body = ResponseBody(contentLength: range.count) { [range, sent] writer in
             var offset = range.lowerBound
@@ -74,6 +76,7 @@ struct MediaRoutes: Sendable {
                 offset = next
                 if pause > .zero { try await Task.sleep(for: pause) }
             }
+            if stalls { try await Task.sleep(for: .seconds(3600)) }  // until the client gives up
             if cut { throw PlannedDisconnect() }
             try await writer.finish(nil)
         }

@@ -6,6 +6,9 @@ public enum Fault: Sendable, Hashable {
     case resetMidBody(afterBytes: Int, count: Int)
     /// Send `missingBytes` fewer bytes than `Content-Length` and close, the first `count` times.
     case shortBody(missingBytes: Int, count: Int)
+    /// Send the headers and `afterBytes` bytes of the body, then nothing (the connection stays
+    /// open), the first `count` times.
+    case stallMidBody(afterBytes: Int, count: Int)
     /// Answer 200 with an HTML error page, the first `count` times.
     case htmlErrorPage(count: Int)
     /// Answer 200 with an HTML error page labelled `contentType` (say `audio/mpeg`), the first `count` times.

@@ -76,6 +76,8 @@ extension FaultInjector: ContentServerInterceptor {
                 if method == "GET", plan.cut == nil, consume(count) { plan.cut = .after(afterBytes) }
             case .shortBody(let missing, let count):
                 if method == "GET", plan.cut == nil, consume(count) { plan.cut = .missing(missing) }
+            case .stallMidBody(let afterBytes, let count):
+                if method == "GET", plan.cut == nil, consume(count) { plan.cut = .stallAfter(afterBytes) }
             case .htmlErrorPage(let count):
                 if plan.failure == nil, consume(count) { plan.servesHTMLPage = true }
             case .htmlPageLabelled(let contentType, let count):

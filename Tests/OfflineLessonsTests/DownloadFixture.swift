@@ -26,9 +26,11 @@ struct DownloadFixture: Sendable {
     }
 
     /// A library on the fixture's folder (a second call opens the same library, as a restart would).
-    func library(concurrency: Int = 3, retry: RetryPolicy = DownloadFixture.fastRetry) async throws -> LessonLibrary {
+    func library(concurrency: Int = 3, retry: RetryPolicy = DownloadFixture.fastRetry,
+                 transport: any Transport = HTTPTransport()) async throws -> LessonLibrary {
         let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "test"))
-        return try await LessonLibrary(root: root, client: client, configuration: .init(concurrency: concurrency, retry: retry))
+        return try await LessonLibrary(root: root, client: client, transport: transport,
+                                       configuration: .init(concurrency: concurrency, retry: retry))
     }
 
     /// The lessons a selector names.

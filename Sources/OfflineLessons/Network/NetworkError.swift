@@ -33,7 +33,8 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as NetworkError: error.summary
         case let error as HTTPClientError:
             switch error {
-            case .deadlineExceeded, .readTimeout: "the server did not answer in time"
+            case .deadlineExceeded: "the server did not answer in time"
+            case .readTimeout: "the server stopped sending (no data within the read timeout)"
             case .connectTimeout: "could not connect in time"
             case .remoteConnectionClosed: "the server closed the connection early"
             case .cancelled: "cancelled"

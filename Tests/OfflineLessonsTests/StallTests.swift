@@ -1,0 +1,85 @@
+import AsyncHTTPClient
+import Foundation
+import LessonsServer
+import LessonsServerTesting
+import Testing
+
+@testable import OfflineLessons
+
+/// Media that sends its headers (and maybe some bytes) and then goes silent (issue 11, 11): the
+/// transfer is cut by the no-progress timeout and retried within the retry budget, so a run ends
+/// in bounded time, and a stall that passes is recovered from.
+@Suite("Stalled transfers", .timeLimit(.minutes(1)))
+struct StallTests {
+    /// A transport whose no-progress (read) timeout is short, for the duration of `body`.
+    static func withImpatientTransport(_ body: @Sendable (HTTPTransport) async throws -> Void) async throws {
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: .init(timeout: .init(connect: .seconds(5), read: .milliseconds(300))))
+        do {
+            try await body(HTTPTransport(client: client))
+        } catch {
+            try await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    @Test("headers and then silence, every time: the item fails, named, after the retries; the PDF still comes")
+    func silentEveryTime() async throws {
+        let afterBytes = 0
+        try await Self.withImpatientTransport { transport in
+            try await DownloadFixture.run(scale: 0.01) { fixture in
+                let library = try await fixture.library(transport: transport)
+                let lessons = try await fixture.lessons("gemara/3", in: library)
+                let address = MediaAddress(LessonID(.gemara, 3), .audio)
+                await fixture.faults.inject(.stallMidBody(afterBytes: afterBytes, count: 100), at: address)
+                let (_, summary) = await collect(try await library.download(lessons, media: .audio))
+                #expect(summary?.failed.count == 1)
+                #expect(summary?.failed.first?.reason.contains("stopped sending") == true, "\(String(describing: summary?.failed))")
+                #expect(await fixture.faults.downloads(of: address) == 1 + DownloadFixture.fastRetry.maxRetries)
+                #expect(fixture.hasServedFile(library, lessons[0], .text))
+            }
+        }
+    }
+
+    @Test("a transfer that stalls after 70 KB every time still completes: each attempt resumes where the last stalled")
+    func stallsAfterProgressEveryTime() async throws {
+        try await Self.withImpatientTransport { transport in
+            try await DownloadFixture.run(scale: 0.01) { fixture in
+                let library = try await fixture.library(transport: transport)
+                let lessons = try await fixture.lessons("gemara/3", in: library)
+                let address = MediaAddress(LessonID(.gemara, 3), .audio)
+                await fixture.faults.inject(.stallMidBody(afterBytes: 70_000, count: 100), at: address)
+                let (_, summary) = await collect(try await library.download(lessons, media: .audio))
+                #expect(summary?.failed.isEmpty == true, "\(String(describing: summary?.failed))")
+                #expect(fixture.hasServedFile(library, lessons[0], .audio))
+                let ranges = await fixture.faults.requests(for: address).map { $0.range ?? "bytes=0-" }
+                #expect(ranges.count >= 2 && ranges.enumerated().allSatisfy { $0.element == "bytes=\($0.offset * 70_000)-" }, "\(ranges)")
+            }
+        }
+    }
+
+    @Test("a transfer that stalls once is retried (resumed when bytes came) and completes")
+    func stallsOnce() async throws {
+        try await Self.withImpatientTransport { transport in
+            try await DownloadFixture.run(scale: 0.01) { fixture in
+                let library = try await fixture.library(transport: transport)
+                let lessons = try await fixture.lessons("gemara/3", in: library)
+                let address = MediaAddress(LessonID(.gemara, 3), .audio)
+                await fixture.faults.inject(.stallMidBody(afterBytes: 70_000, count: 1), at: address)
+                let (_, summary) = await collect(try await library.download(lessons, media: .audio))
+                #expect(summary?.failed.isEmpty == true, "\(String(describing: summary?.failed))")
+                #expect(fixture.hasServedFile(library, lessons[0], .audio))
+                let requests = await fixture.faults.requests(for: address)
+                #expect(requests.count == 2 && requests.last?.range == "bytes=70000-", "\(requests)")
+            }
+        }
+    }
+
+    @Test("the default transport uses the download client, whose no-progress timeout is tens of seconds, not 90")
+    func defaultStallTimeout() {
+        #expect(HTTPTransport().client === HTTPTransport.downloadClient)
+        #expect(HTTPTransport.defaultStallTimeout <= .seconds(60) && HTTPTransport.defaultStallTimeout >= .seconds(10))
+    }
+}
