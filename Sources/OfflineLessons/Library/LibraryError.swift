@@ -13,7 +13,7 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotOpen(let root, let underlying):
-            "cannot open the library at \(root.path): \(Self.reason(underlying))"
+            "cannot open the library at \(Self.shortened(root.path)): \(Self.reason(underlying))"
         case .noMediaBase(let medium):
             "no media base URL is configured, and \(medium.rawValue) keys are resolved against it: configure a server or a media base"
         case .invalidMediaBase(let text):
@@ -21,14 +21,31 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The cause in one short sentence (a Foundation error's POSIX reason, not its dump).
+    /// A path as quoted in a message: a very long one is cut in the middle.
+    static func shortened(_ path: String) -> String {
+        path.count <= 160 ? path : path.prefix(80) + "…" + path.suffix(60)
+    }
+
+    /// The cause in one short sentence: a Foundation error's POSIX reason, not its dump.
     static func reason(_ error: any Error) -> String {
         if let error = error as? RegistryError { return error.description }
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        guard let code = posixCode(of: error) else { return "\(error)" }
+        switch code {
+        case EEXIST, ENOTDIR: return "a file is in the way (the library must be a folder)"
+        case ELOOP: return "too many levels of symbolic links"
+        case ENAMETOOLONG: return "the path is too long"
+        case EACCES, EPERM: return "permission denied"
+        default: return String(cString: strerror(code)).lowercased()
         }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return "\(error)"
+    }
+
+    /// The POSIX error code behind a Foundation error, when there is one.
+    static func posixCode(of error: any Error) -> Int32? {
+        let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain { return Int32(nsError.code) }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
+            return posixCode(of: underlying)
+        }
+        return nil
     }
 }

@@ -19,10 +19,38 @@ struct LibraryDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         do {
-            return try LibraryDatabase(try DatabasePool(path: path, configuration: configuration))
+            try checkBelongsToLibrary(path)
+            let database = try LibraryDatabase(try DatabasePool(path: path, configuration: configuration))
+            try database.writer.writeWithoutTransaction { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
+                    try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                }
+            }
+            return database
         } catch let error as DatabaseError {
             throw RegistryError(error)
         }
+    }
+
+    /// Stamped in the file's header (`PRAGMA application_id`): "OLSN".
+    static let applicationID: Int32 = 0x4F4C_534E
+
+    /// Refuses, before anything is written to it, a file that is another application's database:
+    /// a different application id, or tables and migrations that are not ours. A library made
+    /// before the stamp existed is recognised by its migrations. Opens the file read-only.
+    static func checkBelongsToLibrary(_ path: String) throws {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let (id, tables, applied) = try DatabaseQueue(path: path, configuration: configuration).read { db in
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            let applied = tables.contains("grdb_migrations") ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
+            return (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0, tables, applied)
+        }
+        if id == applicationID || (id == 0 && tables.isEmpty) { return }
+        if id == 0, !applied.isEmpty, Set(applied).isSubset(of: migrator.migrations) { return }
+        throw RegistryError.foreignDatabase(path: path, tables: tables)
     }
 
     /// An in-memory database, for tests and previews.

@@ -1,3 +1,4 @@
+import Foundation
 internal import GRDB
 
 /// A registry or catalog-cache operation that could not be carried out.
@@ -8,6 +9,9 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
     case emptyShas
     /// A row the schema should have prevented (a value no version of the library writes).
     case unreadableRow(String)
+    /// The file is another application's database (its tables are listed, a few of them): it is
+    /// left as it is.
+    case foreignDatabase(path: String, tables: [String])
     /// SQLite refused: the file is not a database, is locked, read-only, full, or corrupt.
     /// `message` is SQLite's own sentence; `underlying` is the error itself.
     case database(message: String, underlying: any Error)
@@ -21,6 +25,8 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         case .notRegistered(let key): "\(key) is not in the registry; request it before downloading"
         case .emptyShas: "an empty Shas (no masechtot) is never cached; the cached catalog was kept"
         case .unreadableRow(let detail): "the library database holds a row it cannot read: \(detail)"
+        case .foreignDatabase(let path, let tables):
+            "\(URL(fileURLWithPath: path).lastPathComponent) belongs to another application (tables: \(tables.prefix(4).joined(separator: ", "))\(tables.count > 4 ? ", …" : "")); it was left untouched: choose another library folder"
         case .database(let message, _): "the library database cannot be used: \(message)"
         }
     }
@@ -37,6 +43,7 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         case (.notRegistered(let a), .notRegistered(let b)): a == b
         case (.emptyShas, .emptyShas): true
         case (.unreadableRow(let a), .unreadableRow(let b)): a == b
+        case (.foreignDatabase(let a, let x), .foreignDatabase(let b, let y)): a == b && x == y
         case (.database(let a, _), .database(let b, _)): a == b
         default: false
         }
