@@ -68,6 +68,12 @@ struct DownloadCommand: AsyncParsableCommand {
         } else {
             printSummary(summary, resumed: selectors.isEmpty)
         }
+        if let reason = summary.stoppedBecause {
+            let left = try await outcome.library.pendingDownloads()
+            throw CommandFailure(
+                "stopped: \(reason); nothing is lost: \(left) item(s) stay queued: free some space, then run `lessons download` to resume",
+                exitCode: CommandFailure.failed)
+        }
         if !summary.failed.isEmpty {
             throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
         }
@@ -112,7 +118,9 @@ struct DownloadCommand: AsyncParsableCommand {
         Terminal.out("downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(String(format: "%.1f", summary.seconds)) s\(rate); \(summary.alreadyComplete) already present")
         for item in summary.unavailable { Terminal.out("  unavailable: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
         for item in summary.failed { Terminal.out("  FAILED: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
-        if summary.cancelled > 0 { Terminal.out("  \(summary.cancelled) interrupted: run `lessons download` to resume") }
+        if summary.cancelled > 0, summary.stoppedBecause == nil {
+            Terminal.out("  \(summary.cancelled) interrupted: run `lessons download` to resume")
+        }
     }
 }
 

@@ -25,6 +25,7 @@ final class ProgressDisplay {
 
     func handle(_ event: DownloadEvent) {
         guard mode != .silent else { return }
+        let wasActive = progress.active.keys.contains { event.key == $0 }
         progress.record(event)
         switch event {
         case .unavailable(let key, let reason):
@@ -38,7 +39,10 @@ final class ProgressDisplay {
         case .failed(let key, let reason):
             line("FAILED    \(key): \(reason)")
         case .cancelled(let key):
-            line("interrupted \(key)")
+            // Items stopped before they started are counted, not listed one by one.
+            if wasActive { line("interrupted \(key)") }
+        case .stopped(let key, let reason):
+            line("STOPPED   \(key): \(reason)")
         case .finished:
             clear()
             return

@@ -13,6 +13,8 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
     case posix(String, URL, Int32)
     /// Another download (another process or library instance) is writing this file.
     case inUse(URL)
+    /// Not enough free space on the disk holding `url` for a file of known size.
+    case noSpace(URL, needed: Int, available: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +24,17 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
             return "cannot \(operation) \(url.path): \(reason)\(advice)"
         case .inUse(let url):
             return "\(url.path) is being downloaded by another process"
+        case .noSpace(let url, let needed, let available):
+            return "the disk holding \(url.deletingLastPathComponent().path) is full: \(needed) bytes needed, \(available) free"
+        }
+    }
+
+    /// Whether the disk is full (or the quota spent): nothing else can be written either.
+    public var isDiskFull: Bool {
+        switch self {
+        case .posix(_, _, let code): code == ENOSPC || code == EDQUOT
+        case .noSpace: true
+        case .inUse: false
         }
     }
 
@@ -29,6 +42,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
     var isFinal: Bool {
         switch self {
         case .posix(_, _, let code): code == ENOSPC || code == EACCES || code == EROFS || code == EDQUOT
+        case .noSpace: true
         case .inUse: false
         }
     }

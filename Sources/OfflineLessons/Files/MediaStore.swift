@@ -124,6 +124,18 @@ struct MediaStore: Sendable {
         }
     }
 
+    /// Throws ``FileError/noSpace(_:needed:available:)`` unless the disk holding `url` has room
+    /// for `bytes` more, and a margin for the registry's commit.
+    func checkRoom(for bytes: Int, at url: URL) throws {
+        var info = statvfs()
+        guard statvfs(url.deletingLastPathComponent().path, &info) == 0 else { return }  // unknown: let the write tell
+        let available = Int(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
+        let margin = 256 * 1024
+        if bytes > 0, available < bytes + margin {
+            throw FileError.noSpace(url, needed: bytes + margin, available: available)
+        }
+    }
+
     func fileSize(_ url: URL) -> Int? {
         var info = stat()
         guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

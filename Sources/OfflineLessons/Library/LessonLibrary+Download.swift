@@ -127,7 +127,14 @@ extension LessonLibrary {
                     return (key, joined ? outcome.asJoined : outcome)
                 }
             }
-            for await (key, outcome) in group { summary.record(outcome, of: key) }
+            for await (key, outcome) in group {
+                summary.record(outcome, of: key)
+                // A full disk stops the run: every unfinished item goes back to the queue.
+                if case .diskFull(let reason) = outcome, summary.stoppedBecause == nil {
+                    summary.stoppedBecause = reason
+                    group.cancelAll()
+                }
+            }
         }
         summary.seconds = (ContinuousClock.now - started).seconds
         return summary
@@ -142,6 +149,7 @@ extension ItemOutcome {
         case .failed(let reason): .failed(key, reason: reason)
         case .removed: .failed(key, reason: ItemOutcome.removedReason)
         case .cancelled: .cancelled(key)
+        case .diskFull(let reason): .stopped(key, reason: reason)
         }
     }
 }
@@ -161,7 +169,7 @@ extension DownloadSummary {
             failed.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
         case .removed:
             failed.append(.init(lesson: key.lesson, medium: key.medium, reason: ItemOutcome.removedReason))
-        case .cancelled:
+        case .cancelled, .diskFull:
             cancelled += 1
         }
     }

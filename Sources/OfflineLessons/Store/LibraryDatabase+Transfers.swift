@@ -70,12 +70,13 @@ extension LibraryDatabase {
         }
     }
 
-    /// Puts an interrupted item back in the queue (cancellation): it resumes on the next run.
-    func requeue(_ key: MediaKey, receivedBytes: Int) async throws {
+    /// Puts an interrupted item back in the queue (a cancel, a full disk: `reason`): it resumes on
+    /// the next run.
+    func requeue(_ key: MediaKey, receivedBytes: Int, reason: String? = nil) async throws {
         try await write { db in
-            _ = try Self.unfinished(key).updateAll(db, [
-                Columns.state.set(to: MediaState.queued.rawValue), Columns.receivedBytes.set(to: receivedBytes),
-            ])
+            var assignments = [Columns.state.set(to: MediaState.queued.rawValue), Columns.receivedBytes.set(to: receivedBytes)]
+            if let reason { assignments.append(Columns.lastError.set(to: reason)) }
+            _ = try Self.unfinished(key).updateAll(db, assignments)
         }
     }
 

@@ -38,6 +38,12 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
+    /// Whether the database could not grow: the disk is full (`SQLITE_FULL`).
+    public var isDiskFull: Bool {
+        guard case .database(_, let underlying) = self, let error = underlying as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_FULL
+    }
+
     public static func == (lhs: RegistryError, rhs: RegistryError) -> Bool {
         switch (lhs, rhs) {
         case (.notRegistered(let a), .notRegistered(let b)): a == b

@@ -20,6 +20,22 @@ public enum DownloadEvent: Sendable, Hashable {
     case failed(MediaKey, reason: String)
     /// The run was cancelled; unfinished items stay queued and resume next time.
     case cancelled(MediaKey)
+    /// The item could not go on because the disk is full; it stays queued, and the run stops
+    /// (every other unfinished item goes back to the queue too).
+    case stopped(MediaKey, reason: String)
     /// The run is over.
     case finished(DownloadSummary)
+}
+
+extension DownloadEvent {
+    /// The item the event is about (`nil` for ``finished(_:)``).
+    public var key: MediaKey? {
+        switch self {
+        case .queued(let key), .unavailable(let key, _), .progress(let key, _, _), .retrying(let key, _, _, _),
+            .waiting(let key, _), .completed(let key, _, _), .failed(let key, _), .cancelled(let key), .stopped(let key, _):
+            key
+        case .finished:
+            nil
+        }
+    }
 }

@@ -73,7 +73,7 @@ public struct DownloadProgress: Sendable {
             end(key) { $0.completed += 1 }
         case .failed(let key, _):
             end(key) { $0.failed += 1 }
-        case .cancelled(let key):
+        case .cancelled(let key), .stopped(let key, _):
             end(key) { $0.cancelled += 1 }
         case .unavailable, .retrying, .waiting, .finished:
             break

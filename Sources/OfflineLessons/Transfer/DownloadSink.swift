@@ -99,6 +99,8 @@ final class DownloadSink: TransportSink {
             let sameVersion = head["etag"] != nil && head["etag"] == resume.validator
             expected = length ?? (sameVersion ? resume.knownTotal : nil)
         }
+        // A file of known size starts only if the disk has room for it.
+        if let expected { try context.store.checkRoom(for: expected - file.size, at: file.url) }
         try await context.database.recordValidators(
             key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"])
         // Where this attempt starts, so that a progress reader counts only the bytes it transfers.

@@ -13,11 +13,14 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     public var failed: [Failure] = []
     public var unavailable: [Failure] = []
     public var cancelled: Int = 0
+    /// Why the run stopped before its end (the disk is full), when it did; its unfinished items
+    /// are back in the queue.
+    public var stoppedBecause: String?
     /// Bytes written in this run.
     public var bytes: Int = 0
     public var seconds: Double = 0
 
     public init() {}
 
-    public var succeeded: Bool { failed.isEmpty && cancelled == 0 }
+    public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil }
 }

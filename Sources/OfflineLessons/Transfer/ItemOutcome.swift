@@ -5,6 +5,8 @@ enum ItemOutcome: Sendable {
     /// The item left the registry while it was being downloaded.
     case removed
     case cancelled
+    /// The disk (or the registry's) is full: the item is back in the queue, and the run stops.
+    case diskFull(String)
 }
 
 extension ItemOutcome {

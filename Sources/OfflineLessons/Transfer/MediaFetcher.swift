@@ -29,6 +29,7 @@ struct MediaFetcher: Sendable {
     /// A registry or file error outside an attempt: nothing was placed.
     private func failedOutsideAttempt(_ key: MediaKey, _ error: any Error, receivedBytes: Int,
                                       report: @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+        if Self.isDiskFull(error) { return await stopForFullDisk(key, error, receivedBytes: receivedBytes, report: report) }
         let reason = "\(error)"
         logger.error("download failed", metadata: ["item": "\(key)", "error": "\(reason)"])
         await record { try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: receivedBytes, at: now()) }
@@ -81,7 +82,7 @@ struct MediaFetcher: Sendable {
             }
             switch outcome {
             case .removed, .completed(_, alreadyPresent: true): store.discard(file, of: key)
-            case .completed, .failed, .cancelled: store.letGo(file, of: key)
+            case .completed, .failed, .cancelled, .diskFull: store.letGo(file, of: key)
             }
             return outcome
         }
@@ -210,6 +211,7 @@ struct MediaFetcher: Sendable {
 
     private func giveUp(_ key: MediaKey, _ file: PartialFile, error: any Error, retryable: Bool, attempts: Int,
                         report: @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+        if Self.isDiskFull(error) { return await stopForFullDisk(key, error, receivedBytes: file.size, report: report) }
         let reason = retryable ? "\(error) (gave up after \(attempts) attempts)" : "\(error)"
         // A refused request (4xx) makes the partial worthless (emptied, it is removed when let go);
         // a disk error does not.
@@ -231,6 +233,25 @@ struct MediaFetcher: Sendable {
         }
         report(.cancelled(key))
         return .cancelled
+    }
+
+    /// The disk is full: the item goes back to the queue with the reason (when the registry can
+    /// still be written), its bytes stay for a resume, and the run is told to stop.
+    private func stopForFullDisk(_ key: MediaKey, _ error: any Error, receivedBytes: Int,
+                                 report: @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+        let reason = "\(error)"
+        logger.error("disk full", metadata: ["item": "\(key)", "error": "\(reason)"])
+        await record { try await database.requeue(key, receivedBytes: receivedBytes, reason: reason) }
+        report(.stopped(key, reason: reason))
+        return .diskFull(reason)
+    }
+
+    static func isDiskFull(_ error: any Error) -> Bool {
+        switch error {
+        case let error as FileError: error.isDiskFull
+        case let error as RegistryError: error.isDiskFull
+        default: false
+        }
     }
 
     /// Runs a registry write whose failure cannot change the outcome, logging it.
