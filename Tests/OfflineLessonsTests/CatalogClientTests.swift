@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import LessonsServer
 import LessonsServerTesting
@@ -220,5 +221,18 @@ struct CatalogClientTests {
             }
             #expect(reason.contains("1024"))
         }
+    }
+
+    @Test("an oversized catalog and redirect loops are said in words, not as NIO or AsyncHTTPClient type names")
+    func errorsInWords() async throws {
+        try await withServer { running in
+            let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "t", maxBodyBytes: 1024))
+            let error = await #expect(throws: CatalogError.self) { try await client.fetchShas() }
+            let text = error?.description ?? ""
+            #expect(text.contains("larger than 1024 bytes") && !text.contains("NIOTooManyBytesError"), "\(text)")
+        }
+        #expect(NetworkError(HTTPClientError.redirectCycleDetected).summary == "the server redirects in a loop")
+        #expect(NetworkError(HTTPClientError.redirectLimitReached).summary == "the server redirects too many times")
+        #expect(!NetworkError(HTTPClientError.invalidURL).summary.contains("HTTPClientError"))
     }
 }

@@ -74,8 +74,8 @@ public struct CatalogClient: Sendable {
             let response = try await httpClient.execute(request, timeout: configuration.timeout, logger: logger)
             status = response.status
             body = try await response.body.collect(upTo: configuration.maxBodyBytes)
-        } catch let error as NIOTooManyBytesError {
-            throw CatalogError.malformedResponse(path: path, reason: "the body is larger than \(configuration.maxBodyBytes) bytes (\(error))")
+        } catch is NIOTooManyBytesError {
+            throw CatalogError.malformedResponse(path: path, reason: "the body is larger than \(configuration.maxBodyBytes) bytes, the most a catalog answer may be")
         } catch {
             throw CatalogError.unreachable(path: path, cause: NetworkError(error))
         }

@@ -38,7 +38,9 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
             case .connectTimeout: "could not connect in time"
             case .remoteConnectionClosed: "the server closed the connection early"
             case .cancelled: "cancelled"
-            default: "\(error)"
+            case .redirectCycleDetected: "the server redirects in a loop"
+            case .redirectLimitReached: "the server redirects too many times"
+            default: "\(error)".replacingOccurrences(of: "HTTPClientError.", with: "HTTP client: ")
             }
         case let error as IOError where error.errnoCode == ECONNREFUSED:
             "connection refused (is the server running, and is the port right?)"
