@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import Testing
 
 @testable import OfflineLessons
@@ -44,5 +45,28 @@ struct SelectorTests {
         }
         #expect(throws: SelectorError.self) { try LessonSelector(parsing: "mishna:berakhot").validate(in: nil) }
         #expect(throws: Never.self) { try LessonSelector(parsing: "mishna:1").validate(in: nil) }
+    }
+
+    @Test("a bare id is found with few listing requests; one beyond the Shas's counts is refused with none (issue 11, 12)")
+    func bareIds() async throws {
+        let folder = try TemporaryDirectory()
+        let faults = FaultInjector()
+        try await withServer(faults: faults) { running in
+            let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "t"))
+            let library = try await LessonLibrary(root: folder.url, client: client)
+            for id in [LessonID(.mishna, 4000), LessonID(.gemara, 2600), LessonID(.mishna, 1), LessonID(.mishna, 4187)] {
+                let before = await faults.apiRequests
+                let found = try await library.lessons(for: .lesson(id))
+                #expect(found.map(\.id) == [id])
+                let requests = await faults.apiRequests - before
+                #expect(requests <= 3, "\(id): \(requests) API requests")
+            }
+            for id in [LessonID(.mishna, 99_999), LessonID(.gemara, 2685), LessonID(.mishna, 0)] {
+                let before = await faults.apiRequests
+                let error = await #expect(throws: SelectorError.self) { try await library.lessons(for: .lesson(id)) }
+                #expect(error?.description.contains("ids go from 1 to") == true, "\(String(describing: error))")
+                #expect(await faults.apiRequests == before, "\(id): no listing fetched")
+            }
+        }
     }
 }

@@ -33,24 +33,70 @@ extension Catalog {
         }
     }
 
-    /// One lesson by identity: from the catalog cache, else by searching the listings.
+    /// One lesson by identity: from the catalog cache, else by searching the listings, nearest
+    /// first. Lesson ids follow the Shas's order, one per daf or mishna, so the Shas's counts say
+    /// where an id should be: its listing is fetched first, then its neighbours outward, and an
+    /// id beyond every count is refused without a listing request.
     func lesson(_ id: LessonID) async throws -> PlacedLesson {
         if let cached = try await database.cachedLesson(id) { return cached }
         let shas = try await shas().shas
+        let listings = Self.listings(of: id.type, in: shas)
+        let total = listings.last?.end ?? 0
+        guard id.id >= 1, id.id <= total else {
+            let what = id.type == .gemara ? "dapim" : "mishnayot"
+            throw SelectorError("the catalog has no lesson \(id) (the Shas has \(total) \(what); ids go from 1 to \(total))")
+        }
+        let estimate = listings.firstIndex { id.id <= $0.end } ?? 0
+        for index in Self.outward(from: estimate, count: listings.count) {
+            let listing = listings[index]
+            let lessons = switch id.type {
+            case .gemara: try await gemaraLessons(of: listing.masechet, in: listing.seder).lessons
+            case .mishna: try await mishnaLessons(of: listing.masechet, in: listing.seder, chapter: listing.chapter).lessons
+            }
+            if let found = lessons.first(where: { $0.id == id }) { return found }
+        }
+        throw SelectorError("the catalog has no lesson \(id)")
+    }
+
+    /// A listing request and the running count of lessons up to its end, in Shas order.
+    struct Listing {
+        var seder: Seder
+        var masechet: Masechet
+        var chapter: Int
+        var end: Int
+    }
+
+    static func listings(of type: LessonType, in shas: Shas) -> [Listing] {
+        var result: [Listing] = []
+        var end = 0
         for seder in shas.sedarim {
             for masechet in seder.masechtot {
-                if id.type == .gemara, masechet.pages > 0 {
-                    if let found = try await gemaraLessons(of: masechet, in: seder).lessons.first(where: { $0.id == id }) {
-                        return found
-                    }
-                } else if id.type == .mishna {
-                    for chapter in masechet.chapterList.map(\.chapter) {
-                        let lessons = try await mishnaLessons(of: masechet, in: seder, chapter: chapter).lessons
-                        if let found = lessons.first(where: { $0.id == id }) { return found }
+                switch type {
+                case .gemara where masechet.pages > 0:
+                    end += masechet.pages
+                    result.append(Listing(seder: seder, masechet: masechet, chapter: 0, end: end))
+                case .gemara:
+                    continue
+                case .mishna:
+                    for chapter in masechet.chapterList {
+                        end += chapter.mishnayot
+                        result.append(Listing(seder: seder, masechet: masechet, chapter: chapter.chapter, end: end))
                     }
                 }
             }
         }
-        throw SelectorError("the catalog has no lesson \(id)")
+        return result
+    }
+
+    /// `start`, then its neighbours alternately outward: start, start+1, start-1, start+2, …
+    static func outward(from start: Int, count: Int) -> [Int] {
+        var order = [start]
+        var step = 1
+        while order.count < count {
+            if start + step < count { order.append(start + step) }
+            if start - step >= 0 { order.append(start - step) }
+            step += 1
+        }
+        return order
     }
 }
