@@ -36,6 +36,7 @@ struct CommandFailure: Error {
             case .cannotOpen: self.init(error.description, exitCode: Self.unusable)
             case .noMediaBase: self.init("\(error) (--server, or --media-base / LESSONS_MEDIA_BASE)", exitCode: Self.unusable)
             case .invalidMediaBase: self.init("\(error) (--media-base or LESSONS_MEDIA_BASE)", exitCode: Self.usage)
+            case .readOnly: self.init(error.description, exitCode: Self.unusable)
             }
         case let error as MediaLinkError:
             self.init(error.description, exitCode: Self.usage)

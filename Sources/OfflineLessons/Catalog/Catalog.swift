@@ -8,11 +8,14 @@ struct Catalog: Sendable {
     /// `nil` when no server is configured: only the cache can answer.
     let client: CatalogClient?
     let now: @Sendable () -> Date
+    /// Whether fetched answers are kept (not in a read-only library).
+    let caches: Bool
 
-    init(database: LibraryDatabase, client: CatalogClient?, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(database: LibraryDatabase, client: CatalogClient?, now: @escaping @Sendable () -> Date = { Date() }, caches: Bool = true) {
         self.database = database
         self.client = client
         self.now = now
+        self.caches = caches
     }
 
     /// The Shas, from the cache unless `refresh` is set or nothing is cached.
@@ -23,7 +26,7 @@ struct Catalog: Sendable {
         guard let client else { throw CatalogError.notCached("the Shas") }
         let shas = try await client.fetchShas()
         let fetchedAt = now()
-        try await database.saveShas(shas, fetchedAt: fetchedAt)
+        if caches { try await database.saveShas(shas, fetchedAt: fetchedAt) }
         return (shas, .server, fetchedAt)
     }
 
@@ -37,8 +40,10 @@ struct Catalog: Sendable {
         guard let client else { throw CatalogError.notCached("the Gemara lessons of \(masechet.name)") }
         let list = try await client.fetchGemaraLessons(masechetId: masechet.id)
         let placement = Placement(sederId: seder.id, masechetId: masechet.id, chapter: 0)
-        try await database.saveListing(
-            type: .gemara, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
+        if caches {
+            try await database.saveListing(
+                type: .gemara, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
+        }
         let placed = list.lessons.map { lesson in
             PlacedLesson(type: .gemara, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: lesson.chapter), lesson: lesson)
         }
@@ -55,8 +60,10 @@ struct Catalog: Sendable {
         guard let client else { throw CatalogError.notCached("the Mishna lessons of \(masechet.name) \(chapter)") }
         let list = try await client.fetchMishnaLessons(masechetId: masechet.id, chapter: chapter)
         let placement = Placement(sederId: seder.id, masechetId: masechet.id, chapter: chapter)
-        try await database.saveListing(
-            type: .mishna, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
+        if caches {
+            try await database.saveListing(
+                type: .mishna, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
+        }
         return (list.lessons.map { PlacedLesson(type: .mishna, placement: placement, lesson: $0) }, list.problems)
     }
 }

@@ -7,6 +7,7 @@ extension LessonLibrary {
     /// (not http(s), outside the media base) fails, named, and costs that medium only: the
     /// lesson's other media still come.
     public func download(_ lessons: [PlacedLesson], media choice: MediaChoice) async throws -> DownloadRun {
+        try checkWritable()
         var registrations: [LibraryDatabase.Registration] = []
         var unavailable: [(MediaKey, String)] = [], badLinks: [(MediaKey, String)] = []
         var seen = Set<LessonID>()
@@ -40,6 +41,7 @@ extension LessonLibrary {
     /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
     /// Failed items are retried too unless `includingFailed` is false.
     public func resumePending(includingFailed: Bool = true) async throws -> DownloadRun {
+        try checkWritable()
         let states: [MediaState] = includingFailed ? [.queued, .downloading, .failed] : [.queued, .downloading]
         let keys = try await database.mediaItems(in: states).map(\.key)
         if includingFailed { try await database.requeueFailed(keys, at: now()) }

@@ -62,6 +62,7 @@ extension LessonLibrary {
     /// `media`, everything of the lesson goes. A lesson left without audio or video loses its PDF
     /// too. Entries whose files are already gone are removed all the same (legacy B12).
     public func remove(_ lessons: [LessonID], media: [MediaKind]? = nil) async throws -> RemovalReport {
+        try checkWritable()
         var report = RemovalReport()
         for lesson in lessons {
             let items = try await database.mediaItems(of: lesson)

@@ -16,13 +16,18 @@ public final class LessonLibrary: Sendable {
         public var mediaBase: URL?
         /// The clock the registry's times come from (requests, completions, events).
         public var now: @Sendable () -> Date
+        /// Open without writing anything (no folder created, no migration): the library can be
+        /// listed and inspected, not changed. A library on a read-only disk or folder is opened
+        /// this way whatever this says.
+        public var readOnly: Bool
 
         public init(concurrency: Int = 3, retry: RetryPolicy = RetryPolicy(), mediaBase: URL? = nil,
-                    now: @escaping @Sendable () -> Date = { Date() }) {
+                    now: @escaping @Sendable () -> Date = { Date() }, readOnly: Bool = false) {
             self.concurrency = max(1, concurrency)
             self.retry = retry
             self.mediaBase = mediaBase
             self.now = now
+            self.readOnly = readOnly
         }
 
         /// A media base given as text; throws ``LibraryError/invalidMediaBase(_:)`` unless it is an
@@ -42,22 +47,27 @@ public final class LessonLibrary: Sendable {
     let locator: MediaLocator?
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Whether the library was opened read-only (asked for, or its disk or folder cannot be written).
+    public let isReadOnly: Bool
 
     /// Opens (or creates) the library at `root`. Throws ``LibraryError/cannotOpen(root:underlying:)``.
     public init(root: URL, client: CatalogClient? = nil, transport: any Transport = HTTPTransport(),
                 configuration: Configuration = .init(), logger: Logger = .silent) async throws {
         let layout = LibraryLayout(root: root)
+        let readOnly = configuration.readOnly || Self.isOnReadOnlyStorage(layout)
         do {
             database = try await BlockingIO.run {
+                if readOnly { return try LibraryDatabase.openReadOnly(at: layout.databaseURL.path) }
                 try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
                 return try LibraryDatabase.open(at: layout.databaseURL.path)
             }
         } catch {
             throw LibraryError.cannotOpen(root: layout.root, underlying: error)
         }
+        isReadOnly = readOnly
         self.layout = layout
         now = configuration.now
-        lessonCatalog = Catalog(database: database, client: client, now: configuration.now)
+        lessonCatalog = Catalog(database: database, client: client, now: configuration.now, caches: !readOnly)
         store = MediaStore(layout: layout)
         let fetcher = MediaFetcher(database: database, store: store, transport: transport, retry: configuration.retry,
                                    now: configuration.now, logger: logger)
@@ -69,6 +79,19 @@ public final class LessonLibrary: Sendable {
 
     /// The library folder.
     public var root: URL { layout.root }
+
+    /// An existing library whose folder or database this process cannot write (a read-only
+    /// disk, mount or folder).
+    static func isOnReadOnlyStorage(_ layout: LibraryLayout) -> Bool {
+        let database = layout.databaseURL.path
+        guard FileManager.default.fileExists(atPath: database) else { return false }
+        return access(layout.root.path, W_OK) != 0 || access(database, W_OK) != 0
+    }
+
+    /// Throws ``LibraryError/readOnly(_:)`` when the library was opened read-only.
+    func checkWritable() throws {
+        if isReadOnly { throw LibraryError.readOnly(layout.root) }
+    }
 
     /// Where a medium of a lesson lives once downloaded (`media/<type>/<id>/<medium>.<ext>`).
     public func fileURL(for key: MediaKey) -> URL {

@@ -9,6 +9,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case noMediaBase(MediaKind)
     /// A media base URL that is not http(s) with a host.
     case invalidMediaBase(String)
+    /// The library was opened read-only: it can be listed, not changed.
+    case readOnly(URL)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             "no media base URL is configured, and \(medium.rawValue) keys are resolved against it: configure a server or a media base"
         case .invalidMediaBase(let text):
             "'\(text)' is not a usable media base URL: give an http(s) URL"
+        case .readOnly(let root):
+            "the library at \(Self.shortened(root.path)) is read-only (its disk or folder cannot be written): it can be listed, not changed"
         }
     }
 

@@ -32,6 +32,40 @@ struct LibraryDatabase: Sendable {
         }
     }
 
+    /// Opens an existing library's database read-only (a read-only folder, disk or mount): no
+    /// migration, no write. Where SQLite cannot open a WAL database read-only (no `-shm` file and
+    /// no right to create one), it is opened as immutable. Throws unless the database is this
+    /// library's and fully migrated.
+    static func openReadOnly(at path: String) throws -> LibraryDatabase {
+        do {
+            try checkBelongsToLibrary(path)
+            let queue = try readOnlyQueue(path)
+            let complete = try queue.read { db in try migrator.hasCompletedMigrations(db) }
+            guard complete else { throw RegistryError.readOnlyNeedsMigration }
+            return LibraryDatabase(readOnly: queue)
+        } catch let error as DatabaseError {
+            throw RegistryError(error)
+        }
+    }
+
+    /// A read-only connection; as immutable where SQLite cannot open the WAL database otherwise.
+    private static func readOnlyQueue(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            return queue
+        } catch {
+            let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        }
+    }
+
+    private init(readOnly writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
     /// Stamped in the file's header (`PRAGMA application_id`): "OLSN".
     static let applicationID: Int32 = 0x4F4C_534E
 
@@ -40,9 +74,7 @@ struct LibraryDatabase: Sendable {
     /// before the stamp existed is recognised by its migrations. Opens the file read-only.
     static func checkBelongsToLibrary(_ path: String) throws {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
-        var configuration = Configuration()
-        configuration.readonly = true
-        let (id, tables, applied) = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        let (id, tables, applied) = try readOnlyQueue(path).read { db in
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             let applied = tables.contains("grdb_migrations") ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
