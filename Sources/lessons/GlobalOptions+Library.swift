@@ -5,7 +5,8 @@ extension GlobalOptions {
     /// Opens the library with the configured server (if any) for the catalog and media.
     func openLibrary(concurrency: Int = 3) async throws -> LessonLibrary {
         let client = try apiBase().map { CatalogClient(configuration: $0) }
-        let configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase())
+        var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase())
+        configuration.beforeCommit = commitPauseForCrashTests()
         return try await LessonLibrary(root: libraryURL, client: client, configuration: configuration)
     }
 
@@ -19,6 +20,18 @@ extension GlobalOptions {
     /// the server's origin + `/media/`.
     func explicitMediaBase() throws -> URL? {
         try setting(mediaBase, "LESSONS_MEDIA_BASE").map(LessonLibrary.Configuration.mediaBase)
+    }
+}
+
+/// Crash tests only (`LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS`): a pause between a file's rename into
+/// place and its registry commit, announced on stderr, so that a test can kill the process there.
+func commitPauseForCrashTests() -> (@Sendable (MediaKey) async -> Void)? {
+    guard let text = ProcessInfo.processInfo.environment["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS"], let milliseconds = Int(text) else {
+        return nil
+    }
+    return { key in
+        Terminal.err("test hook: \(key) placed, committing in \(milliseconds) ms\n")
+        try? await Task.sleep(for: .milliseconds(milliseconds))
     }
 }
 

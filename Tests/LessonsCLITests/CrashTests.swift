@@ -62,6 +62,56 @@ struct CrashTests {
         }
     }
 
+    @Test("SIGKILL between a file's rename into place and its registry commit: the next run adopts the file, never fetches it again")
+    func killedBetweenRenameAndCommit() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-window-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let faults = FaultInjector()
+        let scale = 0.01
+        let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
+        try await server.withRunning { running in
+            let arguments = ["download", "gemara:berakhot:2-11", "--media", "audio", "--concurrency", "1", "--library", root.path,
+                             "--server", running.apiBase.absoluteString, "--token", "t"]
+            let expected = try ExpectedMedia(server.catalog, masechetId: 1, dapim: 2...11, scale: scale)
+            let layout = LibraryLayout(root: root)
+            var killed: [MediaKey: Int] = [:]  // each key killed in the window, with its GET count then
+            var verified: [MediaKey: Int] = [:]
+            for round in 0..<max(3, Self.kills / 4) {
+                let child = try CLIRunner.start(arguments, environment: ["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS": "10000"])
+                var announced: String?
+                for _ in 0..<1000 where announced == nil {
+                    try await Task.sleep(for: .milliseconds(10))
+                    let text = (try? String(contentsOf: child.stderr, encoding: .utf8)) ?? ""
+                    announced = text.split(separator: "\n").first { $0.hasPrefix("test hook: ") }.map(String.init)
+                }
+                kill(child.process.processIdentifier, SIGKILL)
+                await child.exit()
+                _ = child.result()
+                let line = try #require(announced, "round \(round): the download never reached the commit window")
+                let words = line.dropFirst("test hook: ".count).split(separator: " ")
+                let id = try #require(words.first.flatMap { Int($0.split(separator: "/").last ?? "") })
+                let key = MediaKey(LessonID(.gemara, id), try #require(MediaKind(rawValue: String(words[1]))))
+                // Killed in the window: the file is in place, whole; the registry does not say complete.
+                let database = try LibraryDatabase.open(at: layout.databaseURL.path)
+                #expect(try await database.mediaItem(key)?.state != .complete, "round \(round): \(key) was committed")
+                #expect(FileManager.default.contents(atPath: layout.fileURL(key.lesson, key.medium).path).map([UInt8].init)
+                            == expected.bytes(key), "round \(round): \(key) is not whole in place")
+                killed[key] = await faults.downloads(of: MediaAddress(key.lesson, key.medium))
+                try await Self.checkInvariant(root: root, expected: expected, verified: &verified, round: round)
+            }
+            let final = try await CLIRunner.run(arguments)
+            #expect(final.status == 0, "stderr: \(final.stderr)")
+            let database = try LibraryDatabase.open(at: layout.databaseURL.path)
+            for (key, gets) in killed {
+                #expect(try await database.mediaItem(key)?.state == .complete)
+                #expect(await faults.downloads(of: MediaAddress(key.lesson, key.medium)) == gets, "\(key) was fetched again")
+                #expect(try await database.events(of: key.lesson).contains { $0.kind == .adopted && $0.medium == key.medium })
+            }
+            verified = [:]
+            try await Self.checkInvariant(root: root, expected: expected, verified: &verified, round: -1)
+        }
+    }
+
     /// Every item registered complete has its file, byte-identical to the server's copy (compared
     /// in full the first time it is seen complete, by size afterwards).
     static func checkInvariant(root: URL, expected: ExpectedMedia, verified: inout [MediaKey: Int], round: Int) async throws {

@@ -20,6 +20,9 @@ public final class LessonLibrary: Sendable {
         /// listed and inspected, not changed. A library on a read-only disk or folder is opened
         /// this way whatever this says.
         public var readOnly: Bool
+        /// For crash tests only: runs after a file is renamed into place and before the registry
+        /// commit, the window a crash test aims its kills at.
+        package var beforeCommit: (@Sendable (MediaKey) async -> Void)?
 
         public init(concurrency: Int = 3, retry: RetryPolicy = RetryPolicy(), mediaBase: URL? = nil,
                     now: @escaping @Sendable () -> Date = { Date() }, readOnly: Bool = false) {
@@ -70,7 +73,7 @@ public final class LessonLibrary: Sendable {
         lessonCatalog = Catalog(database: database, client: client, now: configuration.now, caches: !readOnly)
         store = MediaStore(layout: layout)
         let fetcher = MediaFetcher(database: database, store: store, transport: transport, retry: configuration.retry,
-                                   now: configuration.now, logger: logger)
+                                   now: configuration.now, beforeCommit: configuration.beforeCommit, logger: logger)
         engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency)
         let base = configuration.mediaBase ?? client.flatMap { HTTPBase.origin(of: $0.configuration.apiBase, path: "/media/") }
         locator = base.map(MediaLocator.init(mediaBase:))

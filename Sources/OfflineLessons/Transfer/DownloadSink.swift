@@ -10,6 +10,7 @@ final class DownloadSink: TransportSink {
         let store: MediaStore
         let database: LibraryDatabase
         let now: @Sendable () -> Date
+        let beforeCommit: (@Sendable (MediaKey) async -> Void)?
         let logger: Logger
         let report: @Sendable (DownloadEvent) -> Void
     }
@@ -188,6 +189,7 @@ final class DownloadSink: TransportSink {
         guard total > 0 else { throw TransferError.emptyBody }
         try await checkStillWanted()
         try await context.store.place(partial, as: key)
+        await context.beforeCommit?(key)
         do {
             try await context.database.markComplete(key, bytes: total, at: context.now())
         } catch RegistryError.notRegistered {

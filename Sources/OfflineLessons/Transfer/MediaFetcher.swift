@@ -9,6 +9,7 @@ struct MediaFetcher: Sendable {
     let transport: any Transport
     let retry: RetryPolicy
     let now: @Sendable () -> Date
+    let beforeCommit: (@Sendable (MediaKey) async -> Void)?
     let logger: Logger
 
     /// Runs `wait` (a wait for another download of the same file) with the caller's download slot
@@ -260,7 +261,7 @@ struct MediaFetcher: Sendable {
     }
 
     private func sinkContext(_ report: @escaping @Sendable (DownloadEvent) -> Void) -> DownloadSink.Context {
-        DownloadSink.Context(store: store, database: database, now: now, logger: logger, report: report)
+        DownloadSink.Context(store: store, database: database, now: now, beforeCommit: beforeCommit, logger: logger, report: report)
     }
 
     static func isRetryable(_ error: any Error) -> Bool {
