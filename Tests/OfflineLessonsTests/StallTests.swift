@@ -15,7 +15,7 @@ struct StallTests {
     static func withImpatientTransport(_ body: @Sendable (HTTPTransport) async throws -> Void) async throws {
         let client = HTTPClient(
             eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: .init(timeout: .init(connect: .seconds(5), read: .milliseconds(300))))
+            configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(1))))
         do {
             try await body(HTTPTransport(client: client))
         } catch {
@@ -54,8 +54,9 @@ struct StallTests {
                 let (_, summary) = await collect(try await library.download(lessons, media: .audio))
                 #expect(summary?.failed.isEmpty == true, "\(String(describing: summary?.failed))")
                 #expect(fixture.hasServedFile(library, lessons[0], .audio))
-                let ranges = await fixture.faults.requests(for: address).map { $0.range ?? "bytes=0-" }
-                #expect(ranges.count >= 2 && ranges.enumerated().allSatisfy { $0.element == "bytes=\($0.offset * 70_000)-" }, "\(ranges)")
+                // Each attempt resumes from where the previous one stalled (at most 70 KB further on a loaded machine).
+                let offsets = await fixture.faults.requests(for: address).map { Self.offset($0.range) }
+                #expect(offsets.count >= 2 && zip(offsets, offsets.dropFirst()).allSatisfy { $1 > $0 && $1 - $0 <= 70_000 }, "\(offsets)")
             }
         }
     }
@@ -72,7 +73,7 @@ struct StallTests {
                 #expect(summary?.failed.isEmpty == true, "\(String(describing: summary?.failed))")
                 #expect(fixture.hasServedFile(library, lessons[0], .audio))
                 let requests = await fixture.faults.requests(for: address)
-                #expect(requests.count == 2 && requests.last?.range == "bytes=70000-", "\(requests)")
+                #expect(requests.count == 2 && (1...70_000).contains(Self.offset(requests.last?.range)), "\(requests)")
             }
         }
     }
@@ -81,5 +82,10 @@ struct StallTests {
     func defaultStallTimeout() {
         #expect(HTTPTransport().client === HTTPTransport.downloadClient)
         #expect(HTTPTransport.defaultStallTimeout <= .seconds(60) && HTTPTransport.defaultStallTimeout >= .seconds(10))
+    }
+
+    /// The first byte a `Range: bytes=N-` asks for (0 without a range).
+    static func offset(_ range: String?) -> Int {
+        range.flatMap { Int($0.dropFirst("bytes=".count).dropLast()) } ?? 0
     }
 }
