@@ -59,10 +59,11 @@ struct Lessons: AsyncParsableCommand {
             Terminal.out(fullMessage(for: error))
             return 0
         }
-        // ArgumentParser's message starts "Error: "; ours already says "lessons: error:".
-        var message = fullMessage(for: error)
+        // One line for what is wrong, one for where to look (not the whole usage screen).
+        var message = message(for: error)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-        Terminal.error(message)
+        Terminal.error(message.split(separator: "\n").joined(separator: " "))
+        if exitCode == .validationFailure { Terminal.err("  (`lessons help <command>` shows the usage)\n") }
         return exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
     }
 }

@@ -28,10 +28,12 @@ enum CLIRunner {
     /// Starts `lessons` with `arguments`; output goes to files read by ``Running/result()``, or to
     /// `stdout`/`stderr` when given (a full device, a pipe nobody reads).
     static func start(_ arguments: [String], environment: [String: String] = [:],
-                      stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil) throws -> Running {
+                      stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
+                      currentDirectory: URL? = nil) throws -> Running {
         let process = Process()
         process.executableURL = try executable.map { URL(fileURLWithPath: $0) } ?? binary()
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         var env = ProcessInfo.processInfo.environment
         for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { env[name] = nil }
         env.merge(environment) { $1 }
@@ -51,8 +53,10 @@ enum CLIRunner {
     /// Runs `lessons` to completion. Waits without blocking a thread: the in-process server the
     /// child talks to needs the test's cooperative threads.
     static func run(_ arguments: [String], environment: [String: String] = [:],
-                    stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil) async throws -> Result {
-        let running = try start(arguments, environment: environment, stdout: stdout, stderr: stderr, executable: executable)
+                    stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
+                    currentDirectory: URL? = nil) async throws -> Result {
+        let running = try start(arguments, environment: environment, stdout: stdout, stderr: stderr, executable: executable,
+                                currentDirectory: currentDirectory)
         await running.exit()
         return running.result()
     }

@@ -9,8 +9,10 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
     case lesson(LessonID)
 
     /// Parses a selector; throws ``SelectorError`` naming what is wrong.
-    public init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+    public init(parsing input: String) throws {
+        // Quoted in messages: a long one is cut, so that a message stays one line.
+        let text = MasechetNames.shortened(input)
+        let trimmed = input.trimmingCharacters(in: .whitespaces)
         for type in LessonType.allCases where trimmed.lowercased().hasPrefix("\(type.rawValue)/") {
             guard let id = Int(trimmed.dropFirst(type.rawValue.count + 1)), id > 0 else {
                 throw SelectorError("'\(text)': the id after '\(type.rawValue)/' must be a positive integer")
@@ -46,7 +48,7 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
         default:
             break
         }
-        throw SelectorError("'\(selector)': '\(text)' is not a \(what) or a range of them (like 2 or 2-11)")
+        throw SelectorError("'\(MasechetNames.shortened(selector))': '\(MasechetNames.shortened(text))' is not a \(what) or a range of them (like 2 or 2-11)")
     }
 
     public var type: LessonType {
