@@ -71,4 +71,22 @@ struct OutputFailureTests {
             #expect(after.status == 0 && after.stdout.contains("\"count\" : 1"), "stdout: \(after.stdout) stderr: \(after.stderr)")
         }
     }
+
+    @Test("every command with a full stdout, a closed stdout, a full stderr: no crash, the same work done",
+          arguments: [["catalog"], ["list"], ["--json", "list"], ["status", "gemara:berakhot:4"], ["download", "gemara:berakhot:5"],
+                      ["--json", "download", "gemara:berakhot:6"], ["remove", "gemara:berakhot:5"], ["--help"], ["download", "--help"]])
+    func everyCommand(_ arguments: [String]) async throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "/dev/full is not available")
+        try await Self.withLibrary { env, _ in
+            let normal = try await CLIRunner.run(arguments, environment: env)
+            #expect(normal.status == 0, "\(arguments): \(normal.stderr)")
+            for (name, stdout, stderr) in [("full stdout", full, nil), ("closed stdout", try Self.deadPipe(), nil),
+                                           ("full stderr", nil, full), ("closed stderr", nil, try Self.deadPipe())] as [(String, FileHandle?, FileHandle?)] {
+                let result = try await CLIRunner.run(arguments, environment: env, stdout: stdout, stderr: stderr)
+                // A failed stdout is exit 1 and said once; a failed stderr changes nothing.
+                #expect(result.status == (stdout == nil ? 0 : 1), "\(arguments), \(name): exit \(result.status), \(result.stderr)")
+                #expect(!result.stderr.contains("Fatal error") && result.status < 128, "\(arguments), \(name): \(result.stderr)")
+            }
+        }
+    }
 }
