@@ -76,7 +76,7 @@ struct MediaRoutes: Sendable {
                 offset = next
                 if pause > .zero { try await Task.sleep(for: pause) }
             }
-            if stalls { try await Task.sleep(for: .seconds(3600)) }  // until the client gives up
+            if stalls { try? await Task.sleep(for: .seconds(3600)) }  // until the client gives up (or the server stops)
             if cut { throw PlannedDisconnect() }
             try await writer.finish(nil)
         }

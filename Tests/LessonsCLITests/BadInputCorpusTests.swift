@@ -11,7 +11,7 @@ import Testing
 /// Bad input for every command that reads user or server data (issue 11, the harness's corpus):
 /// each case gets a clear message of at most two lines and exit 1, 2 or 3; nothing crashes;
 /// nothing is written outside the library root; the library is still usable afterwards.
-@Suite("Bad-input corpus", .timeLimit(.minutes(3)))
+@Suite("Bad-input corpus", .timeLimit(.minutes(10)))
 struct BadInputCorpusTests {
     /// A home, a working folder and a library, all in one fresh folder, so that anything written
     /// outside the library root is seen.

@@ -9,7 +9,7 @@ import Testing
 /// Every fault mode of the content server, once and for good, alone and combined (issue 11,
 /// the harness's fault matrix): whatever happens, an item registered complete is byte for byte a
 /// version the server served, and an item not complete has no file in place.
-@Suite("Fault matrix", .timeLimit(.minutes(2)))
+@Suite("Fault matrix", .timeLimit(.minutes(5)))
 struct FaultMatrixTests {
     static let cases: [(name: String, faults: [Fault])] = [
         ("503 once", [.failFirst(count: 1, status: 503)]),

@@ -9,7 +9,7 @@ import Testing
 /// Media that sends its headers (and maybe some bytes) and then goes silent (issue 11, 11): the
 /// transfer is cut by the no-progress timeout and retried within the retry budget, so a run ends
 /// in bounded time, and a stall that passes is recovered from.
-@Suite("Stalled transfers", .timeLimit(.minutes(1)))
+@Suite("Stalled transfers", .timeLimit(.minutes(5)))
 struct StallTests {
     /// A transport whose no-progress (read) timeout is short, for the duration of `body`.
     static func withImpatientTransport(_ body: @Sendable (HTTPTransport) async throws -> Void) async throws {
