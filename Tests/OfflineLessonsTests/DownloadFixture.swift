@@ -1,6 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import LessonsServer
 import LessonsServerTesting
+import NIOCore
 @testable import OfflineLessons
 import Testing
 
@@ -70,4 +72,18 @@ func collect(_ events: DownloadRun) async -> (events: [DownloadEvent], summary: 
         if case .finished(let final) = event { summary = final }
     }
     return (all, summary)
+}
+
+/// A transport whose no-progress (read) timeout is short, for the duration of `body`; its client
+/// is shut down at the end.
+func withImpatientTransport(readTimeout: TimeAmount, _ body: @Sendable (HTTPTransport) async throws -> Void) async throws {
+    let client = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(timeout: .init(connect: .seconds(5), read: readTimeout)))
+    do {
+        try await body(HTTPTransport(client: client))
+    } catch {
+        try await client.shutdown()
+        throw error
+    }
+    try await client.shutdown()
 }

@@ -36,11 +36,9 @@ struct FaultMatrixTests {
     @Test("invariants hold under every fault mode", arguments: cases.indices)
     func invariantsHold(_ index: Int) async throws {
         let (name, faults) = Self.cases[index]
-        let client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(1))))
-        do {
+        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
-                let library = try await fixture.library(transport: HTTPTransport(client: client))
+                let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara:berakhot:3-4", in: library)
                 for fault in faults { await fixture.faults.inject(fault, at: MediaAddress(lessons[0].id, .audio)) }
                 let (_, summary) = await collect(try await library.download(lessons, media: .audio))
@@ -54,11 +52,7 @@ struct FaultMatrixTests {
                 _ = await collect(try await library.resumePending())
                 try await Self.checkInvariants(fixture, library, lessons, name)
             }
-        } catch {
-            try await client.shutdown()
-            throw error
         }
-        try await client.shutdown()
     }
 
     /// Complete: byte for byte a served version, no partial left. Not complete: no file in place.

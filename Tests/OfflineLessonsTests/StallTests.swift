@@ -11,24 +11,10 @@ import Testing
 /// in bounded time, and a stall that passes is recovered from.
 @Suite("Stalled transfers", .timeLimit(.minutes(5)))
 struct StallTests {
-    /// A transport whose no-progress (read) timeout is short, for the duration of `body`.
-    static func withImpatientTransport(_ body: @Sendable (HTTPTransport) async throws -> Void) async throws {
-        let client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(2))))
-        do {
-            try await body(HTTPTransport(client: client))
-        } catch {
-            try await client.shutdown()
-            throw error
-        }
-        try await client.shutdown()
-    }
-
     @Test("headers and then silence, every time: the item fails, named, after the retries; the PDF still comes")
     func silentEveryTime() async throws {
         let afterBytes = 0
-        try await Self.withImpatientTransport { transport in
+        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara/3", in: library)
@@ -45,7 +31,7 @@ struct StallTests {
 
     @Test("a transfer that stalls after 70 KB every time still completes: each attempt resumes where the last stalled")
     func stallsAfterProgressEveryTime() async throws {
-        try await Self.withImpatientTransport { transport in
+        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara/3", in: library)
@@ -64,7 +50,7 @@ struct StallTests {
 
     @Test("a transfer that stalls once is retried (resumed when bytes came) and completes")
     func stallsOnce() async throws {
-        try await Self.withImpatientTransport { transport in
+        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara/3", in: library)
