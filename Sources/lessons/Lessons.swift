@@ -18,7 +18,7 @@ struct Lessons: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, DemoCommand.self, CatalogCommand.self, DownloadCommand.self, ListCommand.self,
-            StatusCommand.self, RemoveCommand.self,
+            StatusCommand.self, RemoveCommand.self, SyncCommand.self, HistoryCommand.self,
         ]
     )
 

@@ -7,11 +7,14 @@ struct ListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "List downloaded lessons, grouped by seder, masechet and chapter.",
         discussion: """
-            Answered from the registry alone (no file-system scan, no server). A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked incomplete. Sorted numerically in catalog order.
+            Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked incomplete. Sorted numerically in catalog order.
 
-            With --json: {"lessons": [{type, id, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N}.
+            With --json: {"lessons": [{type, id, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N, "sync": {actions: [...]}}.
             """
     )
+
+    @Flag(name: .customLong("no-sync"), help: "Do not sync with the media folder first.")
+    var noSync = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -20,14 +23,16 @@ struct ListCommand: AsyncParsableCommand {
         var count: Int
         var totalBytes: Int
         var library: String
+        var sync: SyncReport?
     }
 
     func run() async throws {
         let library = try await global.openLibrary()
-        let lessons = try await library.downloads()
+        let sync = try await quickSync(library, enabled: !noSync, json: global.json)
+        let lessons = try await library.downloads(sync: false)
         let total = lessons.reduce(0) { $0 + $1.bytes }
         if global.json {
-            try Terminal.json(Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path))
+            try Terminal.json(Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path, sync: sync))
             return
         }
         guard !lessons.isEmpty else {

@@ -7,7 +7,7 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show each medium's state for the selected lessons.",
         discussion: """
-            States: queued, downloading, complete, failed (with the reason), missing (was complete, file gone), not requested, unavailable (the lesson has no such medium).
+            States: queued, downloading, complete, failed (with the reason), missing (was complete, file gone), corrupt (was complete, the file had the wrong size: moved aside), not requested, unavailable (the lesson has no such medium). A quick sync with the media folder runs first (--no-sync skips it).
 
             Example: lessons status gemara:berakhot:2-4 mishna/12
             """
@@ -16,12 +16,17 @@ struct StatusCommand: AsyncParsableCommand {
     @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
     var selectors: [String]
 
+    @Flag(name: .customLong("no-sync"), help: "Do not sync with the media folder first.")
+    var noSync = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)
         let library = try await global.openLibrary()
-        let entries = try await library.status(of: library.lessons(for: parsed))
+        let lessons = try await library.lessons(for: parsed)
+        _ = try await quickSync(library, enabled: !noSync, json: global.json)
+        let entries = try await library.status(of: lessons, sync: false)
         if global.json {
             try Terminal.json(["lessons": entries])
             return

@@ -14,6 +14,8 @@ struct LibraryLayout: Sendable, Hashable {
 
     var databaseURL: URL { root.appendingPathComponent(Self.databaseName) }
     var mediaRoot: URL { root.appendingPathComponent("media", isDirectory: true) }
+    /// Where sync moves files it will not keep in place (a wrong size): never deleted.
+    var asideFolder: URL { root.appendingPathComponent("aside", isDirectory: true) }
 
     /// `media/<type>/<id>/<medium>.<ext>`, relative to the root.
     static func relativePath(_ lesson: LessonID, _ medium: MediaKind) -> String {

@@ -65,6 +65,21 @@ struct MediaStore: Sendable {
         return existed
     }
 
+    /// Moves an item's final file out of the way, into the library's `aside` folder, under a name
+    /// that says what it was and when; returns its new path relative to the library root.
+    func moveAside(_ key: MediaKey, at now: Date) async throws -> String {
+        let source = layout.fileURL(key.lesson, key.medium)
+        let stamp = Int(now.timeIntervalSince1970)
+        let name = "\(key.lesson.type.rawValue)-\(key.lesson.id)-\(key.medium.rawValue)-\(stamp).\(key.medium.fileExtension)"
+        let destination = layout.asideFolder.appendingPathComponent(name)
+        try await BlockingIO.run {
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard rename(source.path, destination.path) == 0 else { throw FileError.posix("move aside", source, errno) }
+        }
+        removeFolderIfEmpty(key.lesson)
+        return "aside/" + name
+    }
+
     /// Removes a lesson's folder when nothing is left in it. `rmdir` refuses a folder that is not
     /// empty, so a file another download creates at that moment stays.
     func removeFolderIfEmpty(_ lesson: LessonID) {

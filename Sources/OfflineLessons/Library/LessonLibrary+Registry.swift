@@ -3,7 +3,11 @@ import Foundation
 extension LessonLibrary {
     /// The downloads list: lessons with audio or video complete, grouped and sorted numerically
     /// in catalog order (seder, masechet, chapter, daf/mishna). Works without the Shas (ids then order).
-    public func downloads() async throws -> [DownloadedLesson] {
+    ///
+    /// With `sync` (the default), a quick ``sync(_:)`` runs first, so that the list never shows a
+    /// file that is gone nor misses one dropped into place (not in a read-only library).
+    public func downloads(sync: Bool = true) async throws -> [DownloadedLesson] {
+        if sync, !isReadOnly { _ = try await self.sync() }
         let shas = try await database.cachedShas()?.shas
         var sederOrder: [Int: (Int, String)] = [:], masechetOrder: [Int: (Int, String)] = [:]
         for seder in shas?.sedarim ?? [] {
@@ -32,8 +36,10 @@ extension LessonLibrary {
         }
     }
 
-    /// Each lesson's state, per medium (registered or only in the catalog).
-    public func status(of lessons: [PlacedLesson]) async throws -> [LessonStatus] {
+    /// Each lesson's state, per medium (registered or only in the catalog). With `sync` (the
+    /// default), a quick ``sync(_:)`` runs first (not in a read-only library).
+    public func status(of lessons: [PlacedLesson], sync: Bool = true) async throws -> [LessonStatus] {
+        if sync, !isReadOnly { _ = try await self.sync() }
         var result: [LessonStatus] = []
         for placed in lessons {
             let items = Dictionary(uniqueKeysWithValues: try await database.mediaItems(of: placed.id).map { ($0.key.medium, $0) })

@@ -8,4 +8,7 @@ public enum MediaState: String, Sendable, Codable, CaseIterable {
     case failed
     /// Was complete; the file is gone (found by sync).
     case missing
+    /// Was complete; the file on disk is not the one registered (wrong size, or a checksum that
+    /// does not match): it was moved aside (found by sync).
+    case corrupt
 }

@@ -50,7 +50,7 @@ extension LibraryDatabase {
             return false
         case .queued, .downloading:
             return true
-        case .failed, .missing:
+        case .failed, .missing, .corrupt:
             try MediaItem.matching(key).updateAll(db, [
                 Columns.state.set(to: MediaState.queued.rawValue), Columns.url.set(to: url.absoluteString),
                 Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),

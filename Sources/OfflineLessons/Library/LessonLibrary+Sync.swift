@@ -1,0 +1,62 @@
+import Foundation
+
+extension LessonLibrary {
+    /// Brings the registry and the media folder into agreement, in both directions, from one walk
+    /// of the folder and one read of the registry (see the reconciliation table in
+    /// <doc:Consistency>). Every change is logged with its reason; a file is never deleted, only
+    /// moved aside; unknown files are reported and left. With `dryRun`, reports what it would do
+    /// and changes nothing. A second sync finds nothing to do.
+    public func sync(_ options: SyncOptions = SyncOptions()) async throws -> SyncReport {
+        if !options.dryRun { try checkWritable() }
+        let layout = self.layout
+        let snapshot = try await BlockingIO.run { try DirectorySnapshot.take(of: layout) }
+        let registry = try await database.registrySnapshot()
+        let items = Dictionary(registry.items.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var known = Set<LessonID>()
+        for lesson in Reconciler.unregisteredLessons(snapshot, items: items, registered: registry.lessons)
+        where try await database.cachedLesson(lesson) != nil {
+            known.insert(lesson)
+        }
+        let reconciler = Reconciler(items: items, registeredLessons: registry.lessons, repair: options.repair)
+        // What a download is writing or placing right now is its business, not sync's.
+        let actions = reconciler.plan(snapshot, known: known).filter { action in
+            guard action.changes, let key = action.key else { return true }
+            return !store.isBeingWritten(key) && !store.isBeingPlaced(key)
+        }
+        if !options.dryRun {
+            for action in actions { try await apply(action, repair: options.repair) }
+        }
+        return SyncReport(actions: actions, dryRun: options.dryRun, filesSeen: snapshot.entries.count, itemsSeen: items.count)
+    }
+
+    private func apply(_ action: SyncAction, repair: Bool) async throws {
+        guard let key = action.key else { return }
+        switch action.action {
+        case .missing:
+            try await database.markMissing(key, reason: "sync: \(action.reason)", at: now())
+        case .corrupt:
+            let aside = try await store.moveAside(key, at: now())
+            try await database.markCorrupt(key, reason: "sync: \(action.found), \(action.reason)", movedTo: aside, requeue: repair, at: now())
+        case .adopted:
+            try await store.flushPlacement(key)
+            try await database.markComplete(key, bytes: action.bytes ?? 0, event: .adopted, at: now())
+        case .discovered:
+            var placed = try await database.registeredLesson(key.lesson)
+            if placed == nil { placed = try await database.cachedLesson(key.lesson) }
+            guard let placed else { return }
+            let link = (try? url(for: key.medium, of: placed.lesson))??.absoluteString ?? placed.lesson.link(for: key.medium) ?? ""
+            try await database.discover(key, of: placed, url: link, bytes: action.bytes ?? 0, at: now())
+        case .removedPartial:
+            do {
+                try await store.deletePartial(key)
+            } catch FileError.inUse {
+                // A download took it meanwhile: it is its own again.
+            }
+        case .requeued:
+            // A corrupt item was queued again with its mark; a missing one is queued here.
+            try await database.requeueForRepair(key, at: now())
+        case .unknown:
+            break
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The reconciliation table of the architecture, as a plan: one snapshot of the media folder and
+/// one read of the registry in, the steps that bring them into agreement out, each with its
+/// reason. O(files + rows); no file is read, no extra `stat`.
+///
+/// | registry | disk | step |
+/// |---|---|---|
+/// | complete | file, right size | nothing |
+/// | complete | nothing | missing |
+/// | complete | file, wrong size | corrupt: moved aside (queued again with `repair`) |
+/// | not complete | final file of the recorded size | adopted |
+/// | queued, downloading, failed | partial file | kept for the resume |
+/// | nothing, or complete | partial file | removed |
+/// | nothing | final file of a lesson the library knows | discovered |
+/// | nothing | a file it cannot place | unknown: reported, kept |
+struct Reconciler {
+    /// The registry as read once: items by key, and the lessons it knows.
+    var items: [MediaKey: MediaItem]
+    var registeredLessons: Set<LessonID>
+    var repair: Bool
+
+    /// The steps, in path order. `known` says whether a lesson outside the registry can be
+    /// placed (the catalog cache has it).
+    func plan(_ snapshot: DirectorySnapshot, known: Set<LessonID>) -> [SyncAction] {
+        var actions: [SyncAction] = []
+        let finals = snapshot.finals, partials = snapshot.partials
+        for (key, item) in items.sorted(by: { $0.key < $1.key }) {
+            let file = finals[key]
+            switch item.state {
+            case .complete:
+                guard let file else {
+                    actions.append(step(key, .missing, path: nil, found: "no file", reason: "the file is gone"))
+                    if repair { actions.append(step(key, .requeued, path: nil, found: "no file", reason: "repair: download it again")) }
+                    continue
+                }
+                if file.size != item.receivedBytes {
+                    actions.append(step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                        reason: "registered with \(item.receivedBytes) bytes; moved aside, not deleted"))
+                    if repair { actions.append(step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again")) }
+                }
+            case .queued, .downloading, .failed, .missing, .corrupt:
+                if let file, let expected = item.expectedBytes, expected > 0, file.size == expected {
+                    actions.append(step(key, .adopted, path: file.path, found: "\(file.size) bytes, the recorded size", bytes: file.size,
+                                        reason: "the whole file is in place (renamed before a crash, or back)"))
+                } else if repair, item.state == .missing || item.state == .corrupt {
+                    actions.append(step(key, .requeued, path: nil, found: "\(item.state.rawValue)", reason: "repair: download it again"))
+                }
+            }
+        }
+        for (key, file) in finals.sorted(by: { $0.key < $1.key }) where items[key] == nil {
+            if registeredLessons.contains(key.lesson) || known.contains(key.lesson) {
+                actions.append(step(key, .discovered, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                    reason: "a file of a known lesson that no download brought"))
+            } else {
+                actions.append(step(key, .unknown, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                    reason: "no lesson \(key.lesson) in the registry or the catalog cache: left as it is"))
+            }
+        }
+        for (key, file) in partials.sorted(by: { $0.key < $1.key }) {
+            let state = items[key]?.state
+            guard state == nil || state == .complete else { continue }  // kept for the resume
+            actions.append(step(key, .removedPartial, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                reason: state == nil ? "no download of it is registered" : "the item is complete"))
+        }
+        for file in snapshot.unplaced {
+            actions.append(SyncAction(type: nil, id: nil, medium: nil, action: .unknown, path: file.path, found: "\(file.size) bytes",
+                                      bytes: file.size, reason: "not a file the library lays out: left as it is"))
+        }
+        return actions
+    }
+
+    private func step(_ key: MediaKey, _ kind: SyncAction.Kind, path: String?, found: String, bytes: Int? = nil,
+                      reason: String) -> SyncAction {
+        SyncAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: kind, path: path, found: found,
+                   bytes: bytes, reason: reason)
+    }
+
+    /// The lessons on disk that the registry does not know: the ones to look up in the catalog.
+    static func unregisteredLessons(_ snapshot: DirectorySnapshot, items: [MediaKey: MediaItem], registered: Set<LessonID>) -> Set<LessonID> {
+        Set(snapshot.finals.keys.filter { items[$0] == nil && !registered.contains($0.lesson) }.map(\.lesson))
+    }
+}

@@ -1,0 +1,75 @@
+/// One step of a sync: what was found for which lesson and medium, what was done (or, in a dry
+/// run, would be done), and why.
+public struct SyncAction: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        /// Registered complete, the file is gone.
+        case missing
+        /// Registered complete, the file has the wrong size: moved aside (never deleted).
+        case corrupt
+        /// Registered and not complete, the whole file is in place (a crash after its rename,
+        /// or a file that came back): taken as complete.
+        case adopted
+        /// Not registered, a final file of a lesson the library knows: registered as complete.
+        case discovered
+        /// Not needed by any download: a partial file, removed.
+        case removedPartial
+        /// Missing or corrupt, queued again (`repair`).
+        case requeued
+        /// A file the library cannot place: reported, left as it is.
+        case unknown
+    }
+
+    public var type: LessonType?
+    public var id: Int?
+    public var medium: MediaKind?
+    public var action: Kind
+    /// The file concerned, relative to the library root.
+    public var path: String?
+    /// What was found.
+    public var found: String
+    /// The size of the file found, when there is one.
+    public var bytes: Int?
+    public var reason: String
+
+    /// Whether the step changes the library (an unknown file is only reported).
+    public var changes: Bool { action != .unknown }
+
+    public var key: MediaKey? {
+        guard let type, let id, let medium else { return nil }
+        return MediaKey(LessonID(type, id), medium)
+    }
+}
+
+/// How a sync runs.
+public struct SyncOptions: Sendable, Hashable {
+    /// Report what would be done; change nothing.
+    public var dryRun: Bool
+    /// Queue missing and corrupt media again (a download then fetches them).
+    public var repair: Bool
+
+    public init(dryRun: Bool = false, repair: Bool = false) {
+        self.dryRun = dryRun
+        self.repair = repair
+    }
+}
+
+/// What a sync did (or would do): one action per step, with its reason.
+public struct SyncReport: Sendable, Hashable, Codable {
+    public var actions: [SyncAction]
+    public var dryRun: Bool
+    /// Files seen in the one walk of the media folder.
+    public var filesSeen: Int
+    /// Registry items read.
+    public var itemsSeen: Int
+
+    /// The steps that change the library.
+    public var changes: [SyncAction] { actions.filter(\.changes) }
+
+    /// One line: "3 missing, 1 adopted" (or "nothing to do").
+    public var summary: String {
+        let counts = Dictionary(grouping: actions, by: \.action).mapValues(\.count)
+        let order: [SyncAction.Kind] = [.missing, .corrupt, .adopted, .discovered, .removedPartial, .requeued, .unknown]
+        let parts = order.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }
+        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,141 @@
+internal import GRDB
+
+extension LibraryDatabase {
+    /// Append-only named migrations. Never edit a shipped one: add the next.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-catalog") { db in
+            try db.create(table: "shasCache") { t in
+                t.primaryKey("singleton", .integer).check { $0 == 1 }
+                t.column("json", .blob).notNull()
+                t.column("fetchedAt", .datetime).notNull()
+            }
+            try db.create(table: "catalogListing") { t in
+                t.column("type", .text).notNull().check { ["gemara", "mishna"].contains($0) }
+                t.column("masechetId", .integer).notNull()
+                t.column("chapter", .integer).notNull()  // 0 for a Gemara listing (whole masechet)
+                t.column("fetchedAt", .datetime).notNull()
+                t.column("problemCount", .integer).notNull()
+                t.primaryKey(["type", "masechetId", "chapter"])
+            }
+            try db.create(table: "catalogLesson") { t in
+                t.column("type", .text).notNull().check { ["gemara", "mishna"].contains($0) }
+                t.column("id", .integer).notNull()
+                t.column("sederId", .integer).notNull()
+                t.column("masechetId", .integer).notNull()
+                t.column("chapter", .integer).notNull()
+                t.column("number", .integer).notNull()
+                t.column("json", .blob).notNull()
+                t.primaryKey(["type", "id"])
+            }
+            try db.create(index: "catalogLesson_position", on: "catalogLesson", columns: ["type", "masechetId", "chapter", "number"])
+        }
+        migrator.registerMigration("v2-registry") { db in
+            try db.create(table: "lesson") { t in
+                t.column("type", .text).notNull().check { ["gemara", "mishna"].contains($0) }
+                t.column("id", .integer).notNull()
+                t.column("sederId", .integer).notNull()
+                t.column("masechetId", .integer).notNull()
+                t.column("chapter", .integer).notNull()
+                t.column("number", .integer).notNull()
+                t.column("json", .blob).notNull()
+                t.column("requestedAt", .datetime).notNull()
+                t.primaryKey(["type", "id"])
+            }
+            try db.create(table: "mediaItem") { t in
+                t.column("type", .text).notNull()
+                t.column("id", .integer).notNull()
+                t.column("medium", .text).notNull().check { ["audio", "video", "text"].contains($0) }
+                t.column("state", .text).notNull()
+                    .check { ["queued", "downloading", "complete", "failed", "missing"].contains($0) }
+                t.column("url", .text).notNull()
+                t.column("expectedBytes", .integer)
+                t.column("receivedBytes", .integer).notNull().defaults(to: 0)
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("lastError", .text)
+                t.column("requestedAt", .datetime).notNull()
+                t.column("completedAt", .datetime)
+                t.column("lastAccessAt", .datetime)
+                t.primaryKey(["type", "id", "medium"])
+                t.foreignKey(["type", "id"], references: "lesson", onDelete: .cascade)
+                t.check(sql: "state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes)")
+            }
+            try db.create(index: "mediaItem_state", on: "mediaItem", columns: ["state"])
+            try db.create(table: "event") { t in
+                t.autoIncrementedPrimaryKey("seq")
+                t.column("at", .datetime).notNull()
+                t.column("type", .text).notNull()
+                t.column("id", .integer).notNull()
+                t.column("medium", .text)
+                t.column("kind", .text).notNull()
+                    .check {
+                        ["requested", "completed", "failed", "removed", "missing", "adopted", "expired", "imported"]
+                            .contains($0)
+                    }
+                t.column("detail", .text)
+            }
+            // The log is append-only.
+            try db.execute(sql: """
+                CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                """)
+        }
+        migrator.registerMigration("v3-maintenance") { db in
+            // New states and event kinds need new CHECK constraints: the two tables are rebuilt
+            // (SQLite cannot alter a CHECK), rows copied as they are.
+            try db.execute(sql: """
+                CREATE TABLE mediaItem_v3 (
+                  type TEXT NOT NULL,
+                  id INTEGER NOT NULL,
+                  medium TEXT NOT NULL CHECK (medium IN ('audio', 'video', 'text')),
+                  state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed', 'missing', 'corrupt')),
+                  url TEXT NOT NULL,
+                  expectedBytes INTEGER,
+                  receivedBytes INTEGER NOT NULL DEFAULT 0,
+                  etag TEXT,
+                  lastModified TEXT,
+                  attempts INTEGER NOT NULL DEFAULT 0,
+                  lastError TEXT,
+                  requestedAt DATETIME NOT NULL,
+                  completedAt DATETIME,
+                  lastAccessAt DATETIME,
+                  PRIMARY KEY (type, id, medium),
+                  FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
+                  CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
+                );
+                INSERT INTO mediaItem_v3 SELECT type, id, medium, state, url, expectedBytes, receivedBytes, etag, lastModified,
+                  attempts, lastError, requestedAt, completedAt, lastAccessAt FROM mediaItem;
+                DROP TABLE mediaItem;
+                ALTER TABLE mediaItem_v3 RENAME TO mediaItem;
+                CREATE INDEX mediaItem_state ON mediaItem(state);
+                CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
+
+                CREATE TABLE event_v3 (
+                  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                  at DATETIME NOT NULL,
+                  type TEXT NOT NULL,
+                  id INTEGER NOT NULL,
+                  medium TEXT,
+                  kind TEXT NOT NULL CHECK (kind IN ('requested', 'completed', 'failed', 'removed', 'missing', 'adopted',
+                    'expired', 'imported', 'discovered', 'corrupt', 'movedAside', 'pinned', 'unpinned')),
+                  detail TEXT
+                );
+                INSERT INTO event_v3 SELECT seq, at, type, id, medium, kind, detail FROM event;
+                DROP TABLE event;
+                ALTER TABLE event_v3 RENAME TO event;
+                CREATE INDEX event_lesson ON event(type, id, seq);
+                CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+
+                ALTER TABLE lesson ADD COLUMN pinned BOOLEAN NOT NULL DEFAULT 0;
+                """)
+        }
+        return migrator
+    }
+}

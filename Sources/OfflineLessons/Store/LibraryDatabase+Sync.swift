@@ -1,0 +1,67 @@
+import Foundation
+internal import GRDB
+
+/// The registry's side of a sync: one read of everything, and the changes a reconciliation makes,
+/// each logged with its reason.
+extension LibraryDatabase {
+    private typealias Columns = MediaItem.Columns
+
+    /// Every item, and every registered lesson: the one read of the registry a sync makes.
+    func registrySnapshot() async throws -> (items: [MediaItem], lessons: Set<LessonID>) {
+        try await read { db in
+            let items = try MediaItem.fetchAll(db)
+            var lessons = Set<LessonID>()
+            for row in try Row.fetchAll(db, sql: "SELECT type, id FROM lesson") {
+                lessons.insert(LessonID(try row.decode(Column("type")), row["id"]))
+            }
+            return (items, lessons)
+        }
+    }
+
+    /// A complete item whose file has the wrong size: `corrupt` (or queued again, to repair).
+    func markCorrupt(_ key: MediaKey, reason: String, movedTo: String, requeue: Bool, at now: Date) async throws {
+        try await write { db in
+            let changed = try MediaItem.matching(key).filter(Columns.state == MediaState.complete.rawValue).updateAll(db, [
+                Columns.state.set(to: (requeue ? MediaState.queued : .corrupt).rawValue), Columns.lastError.set(to: reason),
+                Columns.receivedBytes.set(to: 0), Columns.attempts.set(to: 0),
+            ])
+            guard changed > 0 else { return }
+            try RegistryEvent.append(.corrupt, key.lesson, key.medium, reason, at: now, in: db)
+            try RegistryEvent.append(.movedAside, key.lesson, key.medium, movedTo, at: now, in: db)
+            if requeue { try RegistryEvent.append(.requested, key.lesson, key.medium, "repair", at: now, in: db) }
+        }
+    }
+
+    /// A missing or corrupt item queued again (repair).
+    func requeueForRepair(_ key: MediaKey, at now: Date) async throws {
+        try await write { db in
+            let changed = try MediaItem.matching(key)
+                .filter([MediaState.missing.rawValue, MediaState.corrupt.rawValue].contains(Columns.state))
+                .updateAll(db, [Columns.state.set(to: MediaState.queued.rawValue), Columns.attempts.set(to: 0), Columns.receivedBytes.set(to: 0)])
+            if changed > 0 { try RegistryEvent.append(.requested, key.lesson, key.medium, "repair", at: now, in: db) }
+        }
+    }
+
+    /// Registers a file found in place that no download brought: the lesson (if new) and the item,
+    /// complete at the file's size. Nothing changes when a download registered the item meanwhile.
+    func discover(_ key: MediaKey, of placed: PlacedLesson, url: String, bytes: Int, at now: Date) async throws {
+        let json = try SnapshotCoding.encode(placed.lesson)
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
+                            placed.placement.chapter, placed.number, json, now])
+            guard try MediaItem.matching(key).isEmpty(db) else { return }
+            try db.execute(
+                sql: """
+                    INSERT INTO mediaItem (type, id, medium, state, url, expectedBytes, receivedBytes, requestedAt, completedAt, lastAccessAt)
+                    VALUES (?, ?, ?, 'complete', ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, url, bytes, bytes, now, now, now])
+            try RegistryEvent.append(.discovered, key.lesson, key.medium, "\(bytes) bytes found in place", at: now, in: db)
+        }
+    }
+}

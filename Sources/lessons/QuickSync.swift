@@ -1,0 +1,10 @@
+import OfflineLessons
+
+/// The quick sync `list` and `status` run first (not in a read-only library): its changes in one
+/// line of the human output.
+func quickSync(_ library: LessonLibrary, enabled: Bool, json: Bool) async throws -> SyncReport? {
+    guard enabled, !library.isReadOnly else { return nil }
+    let report = try await library.sync()
+    if !json, !report.changes.isEmpty { Terminal.out("sync: \(report.changes.count) change(s): \(report.summary)") }
+    return report
+}

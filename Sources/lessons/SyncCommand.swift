@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Bring the registry and the media folder into agreement, in both directions.",
+        discussion: """
+            One walk of the media folder and one read of the registry:
+              registered complete, file gone            → missing (the lesson leaves the list)
+              registered complete, file of wrong size   → corrupt: moved to <library>/aside/, never deleted
+              registered, not complete, whole file here → adopted (a crash after its rename, or a file back)
+              not registered, file of a known lesson    → discovered and registered
+              a partial file no download needs          → removed
+              a file the library cannot place           → reported, left as it is
+            Every change is written to the event log with its reason (`lessons history`). A second sync finds nothing to do.
+
+            Examples:
+              lessons sync --dry-run      # what it would do; changes nothing
+              lessons sync --repair       # and download what is missing or corrupt again
+            """
+    )
+
+    @Flag(help: "Print what would be done; change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Queue missing and corrupt media again and download them.")
+    var repair = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if dryRun && repair { throw ValidationError("--repair changes the library: it cannot go with --dry-run") }
+    }
+
+    func run() async throws {
+        let library = try await global.openLibrary()
+        let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair))
+        if global.json {
+            try Terminal.json(report)
+        } else {
+            for action in report.actions {
+                let what = action.key?.description ?? action.path ?? "?"
+                Terminal.out("\(action.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(action.found); \(action.reason)")
+            }
+            let verb = dryRun ? "would make" : "made"
+            Terminal.out("sync \(verb) \(report.changes.count) change(s) (\(report.summary)); \(report.filesSeen) file(s), \(report.itemsSeen) registered item(s) seen")
+        }
+        guard repair, report.actions.contains(where: { $0.action == .requeued }) else { return }
+        let run = try await library.resumePending(includingFailed: false)
+        let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
+        for await event in run { progress.handle(event) }
+        let summary = await run.summary
+        if !global.json { Terminal.out("repair: downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes))") }
+        if !summary.failed.isEmpty {
+            throw CommandFailure("repair: \(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
+        }
+    }
+}
