@@ -3,9 +3,10 @@ import OfflineLessons
 
 extension GlobalOptions {
     /// Opens the library with the configured server (if any) for the catalog and media.
-    func openLibrary(concurrency: Int = 3) async throws -> LessonLibrary {
+    /// `readOnly` opens it without writing anything (no folder created, no migration), for dry runs.
+    func openLibrary(concurrency: Int = 3, readOnly: Bool = false) async throws -> LessonLibrary {
         let client = try apiBase().map { CatalogClient(configuration: $0) }
-        var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase())
+        var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase(), readOnly: readOnly)
         configuration.beforeCommit = commitPauseForCrashTests()
         return try await LessonLibrary(root: libraryURL, client: client, configuration: configuration)
     }

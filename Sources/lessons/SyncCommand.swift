@@ -35,7 +35,8 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let library = try await global.openLibrary()
+        // A dry run opens the library read-only: it cannot change anything.
+        let library = try await global.openLibrary(readOnly: dryRun)
         let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair))
         if global.json {
             try Terminal.json(report)

@@ -10,6 +10,8 @@ import Testing
 struct CrashTests {
     static let scale = 0.3
     static let kills = Int(ProcessInfo.processInfo.environment["LESSONS_CRASH_KILLS"] ?? "") ?? 20
+    /// Kills aimed at the window between rename and commit: a quarter as many, 3 to 60.
+    static let windowKills = min(60, max(3, kills / 4))
 
     @Test("SIGKILL at random moments never registers a partial file or loses a completed one")
     func killedDownloads() async throws {
@@ -70,13 +72,14 @@ struct CrashTests {
         let scale = 0.01
         let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
         try await server.withRunning { running in
-            let arguments = ["download", "gemara:berakhot:2-11", "--media", "audio", "--concurrency", "1", "--library", root.path,
+            // Each round kills one file in the window: 39 dapim (about 77 files) leave room for 60 rounds.
+            let arguments = ["download", "gemara:berakhot:2-40", "--media", "audio", "--concurrency", "1", "--library", root.path,
                              "--server", running.apiBase.absoluteString, "--token", "t"]
-            let expected = try ExpectedMedia(server.catalog, masechetId: 1, dapim: 2...11, scale: scale)
+            let expected = try ExpectedMedia(server.catalog, masechetId: 1, dapim: 2...40, scale: scale)
             let layout = LibraryLayout(root: root)
             var killed: [MediaKey: Int] = [:]  // each key killed in the window, with its GET count then
             var verified: [MediaKey: Int] = [:]
-            for round in 0..<max(3, Self.kills / 4) {
+            for round in 0..<Self.windowKills {
                 let child = try CLIRunner.start(arguments, environment: ["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS": "10000"])
                 var announced: String?
                 for _ in 0..<1000 where announced == nil {

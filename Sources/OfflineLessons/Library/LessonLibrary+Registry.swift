@@ -79,13 +79,9 @@ extension LessonLibrary {
             }
             // File, then row, one item at a time: an error leaves every earlier item consistent.
             for key in chosen.sorted().map({ MediaKey(lesson, $0) }) {
-                let deleted = try await store.delete(key)
-                try await database.removeItems([key], reason: "removed by request", at: now())
-                // A download that committed between the two steps has placed its file: it goes too
-                // (a later commit finds no row and removes its own file). A failure is thrown, not
-                // swallowed: every deletion is reported.
-                let placedMeanwhile = try await store.delete(key)
-                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted || placedMeanwhile))
+                // A failure is thrown, not swallowed: every deletion is reported.
+                let deleted = try await removeItem(key, reason: "removed by request", kind: .removed)
+                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted))
             }
         }
         return report

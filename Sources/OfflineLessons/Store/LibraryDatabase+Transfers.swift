@@ -100,12 +100,13 @@ extension LibraryDatabase {
         }
     }
 
-    /// Removes items from the registry (and the lesson when none is left), logging each removal.
-    func removeItems(_ keys: [MediaKey], reason: String, at now: Date) async throws {
+    /// Removes items from the registry (and the lesson when none is left), logging each removal
+    /// (`removed` by request, `expired` by a retention policy).
+    func removeItems(_ keys: [MediaKey], reason: String, kind: EventKind = .removed, at now: Date) async throws {
         try await write { db in
             for key in keys {
                 if try MediaItem.matching(key).deleteAll(db) > 0 {
-                    try RegistryEvent.append(.removed, key.lesson, key.medium, reason, at: now, in: db)
+                    try RegistryEvent.append(kind, key.lesson, key.medium, reason, at: now, in: db)
                 }
             }
             for lesson in Set(keys.map(\.lesson)) {

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Which downloads `clean` removes: those completed longer ago than ``olderThan``, then, while the
+/// library is larger than ``maxBytes``, the least recently used, down to ``trimRatio`` of the
+/// quota (so that the next download does not start another sweep). Pinned lessons are never
+/// removed; a lesson's PDF goes with its last audio or video.
+public struct RetentionPolicy: Sendable, Hashable {
+    /// Media completed longer ago than this go (30 days by default; `nil`: no age limit).
+    public var olderThan: Duration?
+    /// The most the library may hold, in bytes (`nil`: no quota).
+    public var maxBytes: Int?
+    /// Where a size sweep stops, as a share of ``maxBytes``.
+    public var trimRatio: Double
+
+    public init(olderThan: Duration? = .seconds(30 * 24 * 3600), maxBytes: Int? = nil, trimRatio: Double = 0.9) {
+        self.olderThan = olderThan
+        self.maxBytes = maxBytes
+        self.trimRatio = min(max(trimRatio, 0), 1)
+    }
+}
+
+/// One medium `clean` removed (or, in a dry run, would remove), and why.
+public struct CleanAction: Sendable, Hashable, Codable {
+    public var type: LessonType
+    public var id: Int
+    public var medium: MediaKind
+    public var action: String
+    public var bytes: Int
+    public var reason: String
+
+    public var key: MediaKey { MediaKey(LessonID(type, id), medium) }
+}
+
+/// What `clean` did: the media removed, the bytes freed, the lessons kept because pinned.
+public struct CleanReport: Sendable, Hashable, Codable {
+    public var actions: [CleanAction]
+    public var dryRun: Bool
+    public var bytesFreed: Int
+    /// Lessons the policy would have selected, kept because they are pinned.
+    public var pinnedKept: Int
+}
+
+/// The retention plan: from one read of the registry, the media to remove and why.
+struct RetentionPlanner {
+    struct Item {
+        var key: MediaKey
+        var bytes: Int
+        var completedAt: Date
+        var lastUsed: Date
+    }
+
+    var policy: RetentionPolicy
+    var now: Date
+
+    /// `lessons`: each registered lesson's complete items and whether it is pinned.
+    func plan(_ lessons: [(lesson: LessonID, pinned: Bool, items: [Item])]) -> (actions: [CleanAction], pinnedKept: Int) {
+        var chosen: [MediaKey: String] = [:]
+        var pinnedKept = Set<LessonID>()
+        if let olderThan = policy.olderThan {
+            let cutoff = now.addingTimeInterval(-olderThan.seconds)
+            for (lesson, pinned, items) in lessons {
+                for item in items where item.key.medium != .text && item.completedAt < cutoff {
+                    if pinned { pinnedKept.insert(lesson); continue }
+                    chosen[item.key] = "completed \(Self.days(now.timeIntervalSince(item.completedAt))) days ago (limit \(Self.days(olderThan.seconds)))"
+                }
+            }
+        }
+        if let maxBytes = policy.maxBytes {
+            var total = lessons.flatMap(\.items).filter { chosen[$0.key] == nil }.reduce(0) { $0 + $1.bytes }
+            if total > maxBytes {
+                let target = Int(Double(maxBytes) * policy.trimRatio)
+                // Least recently used lessons first, whole lessons at a time.
+                let byUse = lessons.sorted { ($0.items.map(\.lastUsed).max() ?? .distantPast) < ($1.items.map(\.lastUsed).max() ?? .distantPast) }
+                for (lesson, pinned, items) in byUse where total > target {
+                    let left = items.filter { chosen[$0.key] == nil }
+                    guard !left.isEmpty else { continue }
+                    if pinned { pinnedKept.insert(lesson); continue }
+                    for item in left {
+                        chosen[item.key] = "the library holds more than \(maxBytes) bytes: least recently used first"
+                        total -= item.bytes
+                    }
+                }
+            }
+        }
+        // A lesson's PDF goes with its last audio or video (legacy B25).
+        for (_, _, items) in lessons {
+            let media = items.filter { $0.key.medium != .text }
+            if !media.isEmpty, media.allSatisfy({ chosen[$0.key] != nil }), let pdf = items.first(where: { $0.key.medium == .text }),
+                chosen[pdf.key] == nil
+            {
+                chosen[pdf.key] = "its lesson's audio and video go"
+            }
+        }
+        let sizes = Dictionary(lessons.flatMap(\.items).map { ($0.key, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        let actions = chosen.sorted { $0.key < $1.key }.map { key, reason in
+            CleanAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: "expired", bytes: sizes[key] ?? 0, reason: reason)
+        }
+        return (actions, pinnedKept.count)
+    }
+
+    static func days(_ seconds: Double) -> Int { Int((seconds / 86_400).rounded(.down)) }
+}

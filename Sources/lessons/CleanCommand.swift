@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct CleanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clean",
+        abstract: "Remove downloads by the retention policy: older than 30 days, or beyond a size quota.",
+        discussion: """
+            Age counts from each download's completion. With --max-size, the least recently used lessons go first, down to 90% of the quota (so that the next download does not start another sweep). Pinned lessons (`lessons pin`) are never removed; a lesson's PDF goes with its last audio or video. Every removal is logged as expired, with its reason.
+
+            Examples:
+              lessons clean --dry-run                       # what would go, why, and the bytes freed
+              lessons clean --older-than 7d --max-size 2GiB
+              lessons clean --older-than never --max-size 500MB
+            """
+    )
+
+    @Option(help: ArgumentHelp("Remove what was completed longer ago than this: 30d, 12h, 90m, 2w, or never.", valueName: "duration"))
+    var olderThan: String = "30d"
+
+    @Option(help: ArgumentHelp("Keep the library under this size: 2GiB, 500MB, 1000000.", valueName: "size"))
+    var maxSize: String?
+
+    @Flag(help: "Print what would be removed and the bytes freed; change nothing.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        _ = try policy()
+    }
+
+    func policy() throws -> RetentionPolicy {
+        let age: Duration?
+        if olderThan == "never" {
+            age = nil
+        } else {
+            guard let parsed = Units.duration(olderThan) else {
+                throw ValidationError("--older-than '\(olderThan)' is not a duration: give 30d, 12h, 90m, 2w or never")
+            }
+            age = parsed
+        }
+        let quota = try maxSize.map { text -> Int in
+            guard let bytes = Units.bytes(text) else { throw ValidationError("--max-size '\(text)' is not a size: give 2GiB, 500MB or a number of bytes") }
+            return bytes
+        }
+        return RetentionPolicy(olderThan: age, maxBytes: quota)
+    }
+
+    func run() async throws {
+        let library = try await global.openLibrary(readOnly: dryRun)
+        let report = try await library.clean(try policy(), dryRun: dryRun)
+        if global.json {
+            try Terminal.json(report)
+            return
+        }
+        for action in report.actions {
+            Terminal.out("\(dryRun ? "would remove" : "removed") \(action.key) (\(formatBytes(action.bytes))): \(action.reason)")
+        }
+        let pinned = report.pinnedKept > 0 ? "; \(report.pinnedKept) pinned lesson(s) kept" : ""
+        Terminal.out("\(dryRun ? "would free" : "freed") \(formatBytes(report.bytesFreed)) (\(report.actions.count) file(s))\(pinned)")
+    }
+}
+
+struct PinCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pin", abstract: "Exempt downloaded lessons from `lessons clean`.",
+        discussion: "Example: lessons pin gemara:berakhot")
+
+    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    var selectors: [String]
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let library = try await global.openLibrary()
+        let changed = try await library.pin(try parseSelectors(selectors))
+        if global.json { try Terminal.json(["pinned": changed.map(\.description)]) } else { Terminal.out("\(changed.count) lesson(s) pinned") }
+    }
+}
+
+struct UnpinCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unpin", abstract: "Let `lessons clean` remove lessons again.",
+        discussion: "Example: lessons unpin gemara:berakhot:2-4")
+
+    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    var selectors: [String]
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let library = try await global.openLibrary()
+        let changed = try await library.unpin(try parseSelectors(selectors))
+        if global.json { try Terminal.json(["unpinned": changed.map(\.description)]) } else { Terminal.out("\(changed.count) lesson(s) unpinned") }
+    }
+}

@@ -1,0 +1,20 @@
+/// Durations and sizes as people type them.
+enum Units {
+    /// `30d`, `12h`, `90m`, `45s`, `2w`.
+    static func duration(_ text: String) -> Duration? {
+        guard let unit = text.last, let value = Int(text.dropLast()), value >= 0 else { return nil }
+        let seconds: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+        return seconds[unit].map { .seconds(value * $0) }
+    }
+
+    /// `2GiB`, `500MB`, `1.5GB`, `1000000` (bytes).
+    static func bytes(_ text: String) -> Int? {
+        let units: [(String, Double)] = [("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
+                                         ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12), ("B", 1)]
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            guard let value = Double(text.dropLast(suffix.count)), value >= 0 else { return nil }
+            return Int(value * factor)
+        }
+        return Int(text).flatMap { $0 >= 0 ? $0 : nil }
+    }
+}
