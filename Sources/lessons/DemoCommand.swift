@@ -8,7 +8,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "A one-command tour: a content server in-process, a fresh temporary library, real downloads.",
         discussion: """
-            Starts the demo content server on a free loopback port (no network, nothing to install), fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but never a file — then prints the downloads list and where the library is. With --library DIR the demo uses that folder instead of a temporary one.
+            Starts the demo content server on a free loopback port (no network, nothing to install), fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but never a file — then shows sync at work (a file deleted by hand is found missing, a file dropped into place is adopted, and the history says so), prints the downloads list and where the library is. With --library DIR the demo uses that folder instead of a temporary one.
             """
     )
 
@@ -33,11 +33,27 @@ struct DemoCommand: AsyncParsableCommand {
             let run = try await library.download(lessons, media: .audio)
             for await event in run { progress.handle(event) }
             let summary = await run.summary
-            let downloads = try await library.downloads()
+            // Sync at work: a file deleted behind the library's back, and a file of a known lesson
+            // that no download brought (as an old app version would have left it).
+            let gone = MediaKey(LessonID(.mishna, 3), .audio)
+            try? FileManager.default.removeItem(at: library.fileURL(for: gone))
+            let strayLesson = try await library.lessons(for: .lesson(LessonID(.gemara, 4)))[0]
+            let stray = MediaKey(strayLesson.id, .audio)
+            let strayFile = library.fileURL(for: stray)
+            try FileManager.default.createDirectory(at: strayFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let bytes = SyntheticMedia(lesson: stray.lesson, medium: .audio, duration: strayLesson.lesson.duration,
+                                       scale: server.configuration.mediaSizeScale).allBytes
+            try Data(bytes).write(to: strayFile)
+            let sync = try await library.sync()
+            let downloads = try await library.downloads(sync: false)
             if global.json {
-                try Terminal.json(DemoReport(summary: summary, lessons: downloads, library: root.path))
+                try Terminal.json(DemoReport(summary: summary, lessons: downloads, library: root.path, sync: sync))
                 return
             }
+            say("")
+            say("sync, after \(gone) was deleted by hand and \(stray) dropped into place: \(sync.summary)")
+            for action in sync.changes { say("  \(action.action.rawValue) \(action.key?.description ?? ""): \(action.reason)") }
+            say("history of \(gone.lesson): " + (try await library.history(of: gone.lesson)).reversed().map { "\($0.kind.rawValue)" + ($0.medium.map { " \($0.rawValue)" } ?? "") }.joined(separator: ", "))
             say("")
             say("downloads list:")
             for lesson in downloads {
@@ -58,5 +74,6 @@ struct DemoCommand: AsyncParsableCommand {
         var summary: DownloadSummary
         var lessons: [DownloadedLesson]
         var library: String
+        var sync: SyncReport
     }
 }
