@@ -125,6 +125,11 @@ struct LibraryDatabase: Sendable {
         }
     }
 
+    /// SQLite's `PRAGMA integrity_check`: `["ok"]` when the database is sound.
+    func integrityCheck() async throws -> [String] {
+        try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
     /// The names of the migrations applied, in order.
     func appliedMigrations() async throws -> [String] {
         try await read { db in try Self.migrator.appliedMigrations(db) }

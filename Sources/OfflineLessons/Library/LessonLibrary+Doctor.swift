@@ -1,0 +1,28 @@
+extension LessonLibrary {
+    /// A read-only diagnosis: the drift between the registry and the media folder (what
+    /// ``sync(_:)`` would do), unknown files, failed and unfinished downloads, and SQLite's
+    /// integrity check. Changes nothing.
+    public func diagnose() async throws -> DoctorReport {
+        let drift = try await sync(SyncOptions(dryRun: true))
+        var problems = drift.actions.map { action in
+            DoctorReport.Problem(
+                kind: action.action.rawValue, type: action.type, id: action.id, medium: action.medium, path: action.path,
+                detail: "\(action.found): \(action.reason)",
+                fix: action.action == .unknown ? .moveOut : action.action == .missing || action.action == .corrupt ? .repair : .sync)
+        }
+        for item in try await database.mediaItems(in: [.failed, .queued, .downloading, .missing, .corrupt]) {
+            let failed = item.state == .failed
+            guard failed || item.state == .queued || item.state == .downloading else { continue }  // missing/corrupt: above
+            problems.append(DoctorReport.Problem(
+                kind: failed ? "failed" : "pending", type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, path: nil,
+                detail: failed ? (item.lastError ?? "no reason recorded") : "requested, not downloaded yet", fix: .download))
+        }
+        let integrity = try await database.integrityCheck()
+        if integrity != ["ok"] {
+            problems.append(DoctorReport.Problem(kind: "integrity", type: nil, id: nil, medium: nil, path: nil,
+                                                 detail: integrity.prefix(3).joined(separator: "; "), fix: .restore))
+        }
+        let lessons = try await database.registeredLessons().count
+        return DoctorReport(problems: problems, integrity: integrity, lessons: lessons, files: drift.filesSeen)
+    }
+}
