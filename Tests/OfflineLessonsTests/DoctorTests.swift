@@ -33,4 +33,24 @@ struct DoctorTests {
             #expect(try await library.database.mediaItem(MediaKey(lessons[0].id, .audio))?.state == .complete)
         }
     }
+
+    @Test("media found missing by an earlier quick sync are still problems; a missing library is said so")
+    func missingAfterQuickSync() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
+            _ = await collect(try await library.download(lessons, media: .audio))
+            try FileManager.default.removeItem(at: library.layout.fileURL(lessons[0].id, .audio))
+            _ = try await library.downloads()  // the quick sync marks it missing
+            let report = try await library.diagnose()
+            #expect(report.problems.map { "\($0.kind) \($0.fix.rawValue)" } == ["missing repair"], "\(report.problems)")
+        }
+        let folder = try TemporaryDirectory()
+        do {
+            _ = try await LessonLibrary(root: folder.url.appendingPathComponent("none"), configuration: .init(readOnly: true))
+            Issue.record("a read-only open of nothing succeeded")
+        } catch let error as LibraryError {
+            #expect(error.description.contains("there is no library at"), "\(error)")
+        }
+    }
 }

@@ -148,4 +148,29 @@ struct SyncTests {
         }
         #expect(try await database.read { db in try Bool.fetchOne(db, sql: "SELECT pinned FROM lesson") } == false)
     }
+
+    @Test("a file in the place of an unfinished download is moved aside, never overwritten; two in one second both kept")
+    func userFilesNeverOverwritten() async throws {
+        try await DownloadFixture.run { fixture in
+            let then = Date(timeIntervalSince1970: 1_750_000_000)
+            let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
+            let library = try await LessonLibrary(root: fixture.root, client: client,
+                                                  configuration: .init(retry: DownloadFixture.fastRetry, now: { then }))
+            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
+            let key = MediaKey(lessons[0].id, .audio)
+            await fixture.faults.inject(.failFirst(count: 1_000, status: 404), at: MediaAddress(key.lesson, key.medium))
+            _ = await collect(try await library.download(lessons, media: .audio))
+            #expect(try await Self.state(library, key) == .failed)
+            let mine = Data("the user's own recording".utf8)
+            for round in 0..<2 {
+                try mine.write(to: library.layout.fileURL(key.lesson, key.medium))
+                let report = try await library.sync()
+                #expect(report.actions.contains { $0.key == key && $0.action == .corrupt }, "round \(round): \(report.actions)")
+            }
+            let aside = try FileManager.default.contentsOfDirectory(atPath: library.layout.asideFolder.path)
+            #expect(aside.count == 2, "both kept, same second: \(aside)")
+            for name in aside { #expect(try Data(contentsOf: library.layout.asideFolder.appendingPathComponent(name)) == mine) }
+            #expect(try await library.history(of: key.lesson).filter { $0.kind == .movedAside }.count == 2)
+        }
+    }
 }

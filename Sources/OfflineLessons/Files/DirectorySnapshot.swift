@@ -89,13 +89,14 @@ struct DirectorySnapshot: Sendable {
 
     private static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The entry for a regular file (a symbolic link or a folder in a file's place is unplaced).
+    /// The entry for a regular file (a folder in a file's place is unplaced). Links are followed,
+    /// as the media store follows them, so that both see the same files.
     private static func file(at path: String, relative: String, key: MediaKey?, isPartial: Bool) -> [Entry] {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return [] }
+        guard stat(path, &info) == 0 else { return [] }
         let regular = (info.st_mode & S_IFMT) == S_IFREG
         #if canImport(Darwin)
         let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9

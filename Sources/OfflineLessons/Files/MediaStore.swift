@@ -69,12 +69,20 @@ struct MediaStore: Sendable {
     /// that says what it was and when; returns its new path relative to the library root.
     func moveAside(_ key: MediaKey, at now: Date) async throws -> String {
         let source = layout.fileURL(key.lesson, key.medium)
-        let stamp = Int(now.timeIntervalSince1970)
-        let name = "\(key.lesson.type.rawValue)-\(key.lesson.id)-\(key.medium.rawValue)-\(stamp).\(key.medium.fileExtension)"
-        let destination = layout.asideFolder.appendingPathComponent(name)
-        try await BlockingIO.run {
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard rename(source.path, destination.path) == 0 else { throw FileError.posix("move aside", source, errno) }
+        let stem = "\(key.lesson.type.rawValue)-\(key.lesson.id)-\(key.medium.rawValue)-\(Int(now.timeIntervalSince1970))"
+        let folder = layout.asideFolder
+        let name = try await BlockingIO.run { () throws -> String in
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // link + unlink, never rename: an earlier file set aside under the same name stays.
+            for attempt in 0..<1000 {
+                let name = stem + (attempt == 0 ? "" : "-\(attempt)") + "." + key.medium.fileExtension
+                if link(source.path, folder.appendingPathComponent(name).path) == 0 {
+                    guard unlink(source.path) == 0 else { throw FileError.posix("move aside", source, errno) }
+                    return name
+                }
+                guard errno == EEXIST else { throw FileError.posix("move aside", source, errno) }
+            }
+            throw FileError.posix("move aside", source, EEXIST)
         }
         removeFolderIfEmpty(key.lesson)
         return "aside/" + name

@@ -10,12 +10,17 @@ extension LessonLibrary {
                 detail: "\(action.found): \(action.reason)",
                 fix: action.action == .unknown ? .moveOut : action.action == .missing || action.action == .corrupt ? .repair : .sync)
         }
-        for item in try await database.mediaItems(in: [.failed, .queued, .downloading, .missing, .corrupt]) {
-            let failed = item.state == .failed
-            guard failed || item.state == .queued || item.state == .downloading else { continue }  // missing/corrupt: above
-            problems.append(DoctorReport.Problem(
-                kind: failed ? "failed" : "pending", type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, path: nil,
-                detail: failed ? (item.lastError ?? "no reason recorded") : "requested, not downloaded yet", fix: .download))
+        let drifting = Set(drift.actions.compactMap(\.key))
+        for item in try await database.mediaItems(in: [.failed, .queued, .downloading, .missing, .corrupt])
+        where !drifting.contains(item.key) {
+            let (kind, detail, fix): (String, String, DoctorReport.Fix) = switch item.state {
+            case .failed: ("failed", item.lastError ?? "no reason recorded", .download)
+            case .missing: ("missing", "was complete; the file is gone", .repair)
+            case .corrupt: ("corrupt", item.lastError ?? "the file had the wrong size and was moved aside", .repair)
+            default: ("pending", "requested, not downloaded yet", .download)
+            }
+            problems.append(DoctorReport.Problem(kind: kind, type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium,
+                                                 path: nil, detail: detail, fix: fix))
         }
         let integrity = try await database.integrityCheck()
         if integrity != ["ok"] {

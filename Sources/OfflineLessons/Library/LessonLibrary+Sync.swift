@@ -9,8 +9,11 @@ extension LessonLibrary {
     public func sync(_ options: SyncOptions = SyncOptions()) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
         let layout = self.layout
-        let snapshot = try await BlockingIO.run { try DirectorySnapshot.take(of: layout) }
+        // The registry first, then the folder: a download that commits in between has its file
+        // in place by the time of the walk (an item is never marked missing for a file that was
+        // only still partial); every change below re-checks the row it changes.
         let registry = try await database.registrySnapshot()
+        let snapshot = try await BlockingIO.run { try DirectorySnapshot.take(of: layout) }
         let items = Dictionary(registry.items.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         var known = Set<LessonID>()
         for lesson in Reconciler.unregisteredLessons(snapshot, items: items, registered: registry.lessons)
@@ -33,14 +36,17 @@ extension LessonLibrary {
         guard let key = action.key else { return }
         switch action.action {
         case .missing:
+            guard store.finalSize(key) == nil else { return }  // back in place since the walk
             try await database.markMissing(key, reason: "sync: \(action.reason)", at: now())
         case .corrupt:
+            guard store.finalSize(key) == action.bytes else { return }  // changed since the walk
             let aside = try await store.moveAside(key, at: now())
             try await database.markCorrupt(key, reason: "sync: \(action.found), \(action.reason)", movedTo: aside, requeue: repair, at: now())
         case .adopted:
             try await store.flushPlacement(key)
             try await database.markComplete(key, bytes: action.bytes ?? 0, event: .adopted, at: now())
         case .discovered:
+            guard store.finalSize(key) == action.bytes else { return }  // gone or changed since the walk
             var placed = try await database.registeredLesson(key.lesson)
             if placed == nil { placed = try await database.cachedLesson(key.lesson) }
             guard let placed else { return }

@@ -10,6 +10,7 @@ import Foundation
 /// | complete | nothing | missing |
 /// | complete | file, wrong size | corrupt: moved aside (queued again with `repair`) |
 /// | not complete | final file of the recorded size | adopted |
+/// | not complete | final file of another size | corrupt: moved aside (a download would overwrite it) |
 /// | queued, downloading, failed | partial file | kept for the resume |
 /// | nothing, or complete | partial file | removed |
 /// | nothing | final file of a lesson the library knows | discovered |
@@ -43,6 +44,13 @@ struct Reconciler {
                 if let file, let expected = item.expectedBytes, expected > 0, file.size == expected {
                     actions.append(step(key, .adopted, path: file.path, found: "\(file.size) bytes, the recorded size", bytes: file.size,
                                         reason: "the whole file is in place (renamed before a crash, or back)"))
+                } else if let file {
+                    // A file the registry does not vouch for, where a download would put its own: kept, aside.
+                    actions.append(step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                        reason: "not the recorded size (\(item.expectedBytes.map(String.init) ?? "unknown")) of an unfinished download; moved aside, not deleted"))
+                    if repair, item.state == .missing || item.state == .corrupt {
+                        actions.append(step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again"))
+                    }
                 } else if repair, item.state == .missing || item.state == .corrupt {
                     actions.append(step(key, .requeued, path: nil, found: "\(item.state.rawValue)", reason: "repair: download it again"))
                 }

@@ -65,6 +65,7 @@ struct RetentionPlanner {
                 }
             }
         }
+        Self.addPDFs(of: lessons, to: &chosen)
         if let maxBytes = policy.maxBytes {
             var total = lessons.flatMap(\.items).filter { chosen[$0.key] == nil }.reduce(0) { $0 + $1.bytes }
             if total > maxBytes {
@@ -82,7 +83,17 @@ struct RetentionPlanner {
                 }
             }
         }
-        // A lesson's PDF goes with its last audio or video (legacy B25).
+        Self.addPDFs(of: lessons, to: &chosen)
+        let sizes = Dictionary(lessons.flatMap(\.items).map { ($0.key, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        let actions = chosen.sorted { $0.key < $1.key }.map { key, reason in
+            CleanAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: "expired", bytes: sizes[key] ?? 0, reason: reason)
+        }
+        return (actions, pinnedKept.count)
+    }
+
+    /// A lesson's PDF goes with its last audio or video (legacy B25); before a quota is counted,
+    /// so that the sweep does not count PDFs that are going anyway.
+    static func addPDFs(of lessons: [(lesson: LessonID, pinned: Bool, items: [Item])], to chosen: inout [MediaKey: String]) {
         for (_, _, items) in lessons {
             let media = items.filter { $0.key.medium != .text }
             if !media.isEmpty, media.allSatisfy({ chosen[$0.key] != nil }), let pdf = items.first(where: { $0.key.medium == .text }),
@@ -91,11 +102,6 @@ struct RetentionPlanner {
                 chosen[pdf.key] = "its lesson's audio and video go"
             }
         }
-        let sizes = Dictionary(lessons.flatMap(\.items).map { ($0.key, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        let actions = chosen.sorted { $0.key < $1.key }.map { key, reason in
-            CleanAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: "expired", bytes: sizes[key] ?? 0, reason: reason)
-        }
-        return (actions, pinnedKept.count)
     }
 
     static func days(_ seconds: Double) -> Int { Int((seconds / 86_400).rounded(.down)) }

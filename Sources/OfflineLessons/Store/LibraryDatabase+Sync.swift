@@ -25,9 +25,10 @@ extension LibraryDatabase {
                 Columns.state.set(to: (requeue ? MediaState.queued : .corrupt).rawValue), Columns.lastError.set(to: reason),
                 Columns.receivedBytes.set(to: 0), Columns.attempts.set(to: 0),
             ])
-            guard changed > 0 else { return }
-            try RegistryEvent.append(.corrupt, key.lesson, key.medium, reason, at: now, in: db)
+            // The move is logged whatever the row says: no file leaves its place unrecorded.
+            if changed > 0 { try RegistryEvent.append(.corrupt, key.lesson, key.medium, reason, at: now, in: db) }
             try RegistryEvent.append(.movedAside, key.lesson, key.medium, movedTo, at: now, in: db)
+            guard changed > 0 else { return }
             if requeue { try RegistryEvent.append(.requested, key.lesson, key.medium, "repair", at: now, in: db) }
         }
     }

@@ -37,6 +37,7 @@ struct LibraryDatabase: Sendable {
     /// no right to create one), it is opened as immutable. Throws unless the database is this
     /// library's and fully migrated.
     static func openReadOnly(at path: String) throws -> LibraryDatabase {
+        guard FileManager.default.fileExists(atPath: path) else { throw RegistryError.noLibrary(path: path) }
         do {
             try checkBelongsToLibrary(path)
             let queue = try readOnlyQueue(path)
@@ -52,11 +53,13 @@ struct LibraryDatabase: Sendable {
     private static func readOnlyQueue(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(10)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
             return queue
-        } catch {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+            // Only where the storage is read-only and WAL needs files it cannot create: immutable.
             let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
             return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
         }

@@ -12,6 +12,8 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The file is another application's database (its tables are listed, a few of them): it is
     /// left as it is.
     case foreignDatabase(path: String, tables: [String])
+    /// There is no library here (no database file), and a read-only open creates none.
+    case noLibrary(path: String)
     /// A read-only library made by an older version: it must be opened once with write access.
     case readOnlyNeedsMigration
     /// SQLite refused: the file is not a database, is locked, read-only, full, or corrupt.
@@ -27,8 +29,10 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         case .notRegistered(let key): "\(key) is not in the registry; request it before downloading"
         case .emptyShas: "an empty Shas (no masechtot) is never cached; the cached catalog was kept"
         case .unreadableRow(let detail): "the library database holds a row it cannot read: \(detail)"
+        case .noLibrary(let path):
+            "there is no library at \(URL(fileURLWithPath: path).deletingLastPathComponent().path) (no \(URL(fileURLWithPath: path).lastPathComponent))"
         case .readOnlyNeedsMigration:
-            "the library is read-only and was made by an older version: open it once where it can be written, to update it"
+            "the library was made by an older version and is opened read-only: open it once normally (where it can be written) to update it"
         case .foreignDatabase(let path, let tables):
             "\(URL(fileURLWithPath: path).lastPathComponent) belongs to another application (tables: \(tables.prefix(4).joined(separator: ", "))\(tables.count > 4 ? ", …" : "")); it was left untouched: choose another library folder"
         case .database(let message, _): "the library database cannot be used: \(message)"
@@ -54,6 +58,7 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         case (.emptyShas, .emptyShas), (.readOnlyNeedsMigration, .readOnlyNeedsMigration): true
         case (.unreadableRow(let a), .unreadableRow(let b)): a == b
         case (.foreignDatabase(let a, let x), .foreignDatabase(let b, let y)): a == b && x == y
+        case (.noLibrary(let a), .noLibrary(let b)): a == b
         case (.database(let a, _), .database(let b, _)): a == b
         default: false
         }
