@@ -62,37 +62,3 @@ struct CleanCommand: AsyncParsableCommand {
         Terminal.out("\(dryRun ? "would free" : "freed") \(formatBytes(report.bytesFreed)) (\(report.actions.count) file(s))\(pinned)")
     }
 }
-
-struct PinCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pin", abstract: "Exempt downloaded lessons from `lessons clean`.",
-        discussion: "Example: lessons pin gemara:berakhot")
-
-    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
-    var selectors: [String]
-
-    @OptionGroup var global: GlobalOptions
-
-    func run() async throws {
-        let library = try await global.openLibrary()
-        let changed = try await library.pin(try parseSelectors(selectors))
-        if global.json { try Terminal.json(["pinned": changed.map(\.description)]) } else { Terminal.out("\(changed.count) lesson(s) pinned") }
-    }
-}
-
-struct UnpinCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unpin", abstract: "Let `lessons clean` remove lessons again.",
-        discussion: "Example: lessons unpin gemara:berakhot:2-4")
-
-    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
-    var selectors: [String]
-
-    @OptionGroup var global: GlobalOptions
-
-    func run() async throws {
-        let library = try await global.openLibrary()
-        let changed = try await library.unpin(try parseSelectors(selectors))
-        if global.json { try Terminal.json(["unpinned": changed.map(\.description)]) } else { Terminal.out("\(changed.count) lesson(s) unpinned") }
-    }
-}

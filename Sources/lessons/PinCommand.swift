@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct PinCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pin", abstract: "Exempt downloaded lessons from `lessons clean`.",
+        discussion: "Example: lessons pin gemara:berakhot")
+
+    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    var selectors: [String]
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await setPinned(true, selectors, global)
+    }
+}
+
+struct UnpinCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unpin", abstract: "Let `lessons clean` remove lessons again.",
+        discussion: "Example: lessons unpin gemara:berakhot:2-4")
+
+    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    var selectors: [String]
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await setPinned(false, selectors, global)
+    }
+}
+
+/// `pin` and `unpin`: one way of doing both.
+private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOptions) async throws {
+    let library = try await global.openLibrary()
+    let parsed = try parseSelectors(selectors)
+    let changed = pinned ? try await library.pin(parsed) : try await library.unpin(parsed)
+    let word = pinned ? "pinned" : "unpinned"
+    if global.json { try Terminal.json([word: changed.map(\.description)]) } else { Terminal.out("\(changed.count) lesson(s) \(word)") }
+}
