@@ -110,12 +110,19 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func printSummary(_ summary: DownloadSummary, resumed: Bool) {
+        let spanish = Terminal.language == .es
         if resumed && summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 {
-            Terminal.out("nothing pending: every requested download is complete")
+            Terminal.out(spanish ? "nada pendiente: todas las descargas pedidas están completas" : "nothing pending: every requested download is complete")
             return
         }
         let rate = summary.seconds > 0 && summary.bytes > 0 ? " at \(formatBytes(Int(Double(summary.bytes) / summary.seconds)))/s" : ""
-        Terminal.out("downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(String(format: "%.1f", summary.seconds)) s\(rate); \(summary.alreadyComplete) already present")
+        let seconds = String(format: "%.1f", summary.seconds)
+        if spanish {
+            Terminal.out("\(summary.downloaded) archivo(s) descargado(s), \(formatBytes(summary.bytes)) en \(seconds) s\(rate.replacingOccurrences(of: " at ", with: " a ")); \(summary.alreadyComplete) ya estaban"
+                         + (summary.succeeded ? ". " + UserPhrase.downloadComplete.text(.es) : ""))
+        } else {
+            Terminal.out("downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(seconds) s\(rate); \(summary.alreadyComplete) already present")
+        }
         for item in summary.unavailable { Terminal.out("  unavailable: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
         for item in summary.failed { Terminal.out("  FAILED: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
         if summary.cancelled > 0, summary.stoppedBecause == nil {

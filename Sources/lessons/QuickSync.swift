@@ -5,6 +5,9 @@ import OfflineLessons
 func quickSync(_ library: LessonLibrary, enabled: Bool, json: Bool) async throws -> SyncReport? {
     guard enabled, !library.isReadOnly else { return nil }
     let report = try await library.sync()
-    if !json, !report.changes.isEmpty { Terminal.out("sync: \(report.changes.count) change(s): \(report.summary)") }
+    if !json, !report.changes.isEmpty {
+        let words = Terminal.language == .es ? UserPhrase.refreshed.text(.es) + " " : ""
+        Terminal.out("sync: \(words)\(report.changes.count) change(s): \(report.summary)")
+    }
     return report
 }

@@ -1,5 +1,6 @@
 import Atomics
 import Foundation
+import OfflineLessons
 
 /// The CLI's only way to the terminal: results on stdout, progress and errors on stderr.
 ///
@@ -30,6 +31,10 @@ enum Terminal {
         let data = try encoder.encode(value)
         writeOut(data + Data("\n".utf8))
     }
+
+    /// The language of the summaries: Spanish when `LANG` (or `LC_ALL`) starts with `es`.
+    static let language = UserLanguage(
+        locale: ["LC_ALL", "LANG"].compactMap { ProcessInfo.processInfo.environment[$0] }.first { !$0.isEmpty })
 
     /// Whether stderr is a terminal (progress bars) or not (plain lines).
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }

@@ -91,6 +91,17 @@ struct DownloadCLITests {
         }
     }
 
+    @Test("with LANG=es_ES.UTF-8 the download summary is in Spanish")
+    func spanishSummary() async throws {
+        try await withServer { _, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library,
+                       "LANG": "es_ES.UTF-8", "LC_ALL": ""]
+            let result = try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("2 archivo(s) descargado(s)") && result.stdout.contains("Descarga completa."), "\(result.stdout)")
+        }
+    }
+
     @Test("exit codes: 2 for bad selectors, 3 without a server, 1 when a download fails")
     func exitCodes() async throws {
         let faults = FaultInjector()

@@ -1,0 +1,53 @@
+/// The languages the downloads feature speaks: Spanish first, as the legacy app did, and English.
+public enum UserLanguage: String, Sendable, CaseIterable, Codable {
+    case es, en
+
+    /// The language for a locale identifier or a `LANG` value (`es_AR.UTF-8` → Spanish); English
+    /// for anything else.
+    public init(locale identifier: String?) {
+        self = identifier?.lowercased().hasPrefix("es") == true ? .es : .en
+    }
+}
+
+/// What the downloads feature says to its users (legacy-system.md §5), in Spanish and English, for
+/// an app's screens and the CLI's summaries. Phrases with a count take it as an argument.
+public enum UserPhrase: String, Sendable, CaseIterable, Codable {
+    case refreshTitle
+    case refreshing
+    case refreshed
+    case thirtyDayNotice
+    case alreadyDownloaded
+    case downloadFailed
+    case downloadComplete
+    case deleteConfirmation
+
+    /// The phrase in `language`.
+    public func text(_ language: UserLanguage) -> String {
+        switch (self, language) {
+        case (.refreshTitle, .es): "Actualizar Descargas"
+        case (.refreshTitle, .en): "Refresh Downloads"
+        case (.refreshing, .es): "Actualizando descargas..."
+        case (.refreshing, .en): "Refreshing downloads..."
+        case (.refreshed, .es): "Lista de descargas actualizada exitosamente."
+        case (.refreshed, .en): "Downloads list refreshed successfully."
+        case (.thirtyDayNotice, .es): "Tus clases descargadas solo estarán disponibles 30 días."
+        case (.thirtyDayNotice, .en): "Your downloaded classes will only be available for 30 days."
+        case (.alreadyDownloaded, .es): "Esta clase ya está descargada."
+        case (.alreadyDownloaded, .en): "This class is already downloaded."
+        case (.downloadFailed, .es): "La descarga falló."
+        case (.downloadFailed, .en): "The download failed."
+        case (.downloadComplete, .es): "Descarga completa."
+        case (.downloadComplete, .en): "Download complete."
+        case (.deleteConfirmation, .es): "¿Eliminar esta clase descargada?"
+        case (.deleteConfirmation, .en): "Delete this downloaded class?"
+        }
+    }
+
+    /// "Downloading 3 of 10" / "Descargando 3 de 10".
+    public static func progress(_ done: Int, of total: Int, _ language: UserLanguage) -> String {
+        switch language {
+        case .es: "Descargando \(done) de \(total)"
+        case .en: "Downloading \(done) of \(total)"
+        }
+    }
+}
