@@ -64,22 +64,17 @@ extension LibraryDatabase {
                 db, sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?",
                 arguments: [type.rawValue, masechetId, chapterKey])
             guard fetched == true else { return nil }
-            var sql = "SELECT * FROM catalogLesson WHERE type = ? AND masechetId = ?"
-            var arguments: StatementArguments = [type.rawValue, masechetId]
-            if type == .mishna {
-                sql += " AND chapter = ?"
-                arguments += [chapterKey]
-            }
-            return try Row.fetchAll(db, sql: sql + " ORDER BY chapter, number, id", arguments: arguments)
-                .map(PlacedLesson.init(row:))
+            typealias Columns = CatalogLessonRecord.Columns
+            var request = CatalogLessonRecord.filter(Columns.type == type.rawValue && Columns.masechetId == masechetId)
+            if type == .mishna { request = request.filter(Columns.chapter == chapterKey) }
+            return try request.order(Columns.chapter, Columns.number, Columns.id).fetchAll(db).map(\.placed)
         }
     }
 
     /// A cached lesson by identity, with its placement.
     func cachedLesson(_ id: LessonID) async throws -> PlacedLesson? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM catalogLesson WHERE type = ? AND id = ?", arguments: [id.type.rawValue, id.id])
-                .map(PlacedLesson.init(row:))
+            try CatalogLessonRecord.matching(id).fetchOne(db)?.placed
         }
     }
 

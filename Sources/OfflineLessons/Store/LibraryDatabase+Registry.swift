@@ -100,15 +100,14 @@ extension LibraryDatabase {
     /// A registered lesson with its snapshot and placement.
     func registeredLesson(_ lesson: LessonID) async throws -> PlacedLesson? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM lesson WHERE type = ? AND id = ?", arguments: [lesson.type.rawValue, lesson.id])
-                .map(PlacedLesson.init(row:))
+            try LessonRecord.matching(lesson).fetchOne(db)?.placed
         }
     }
 
     /// Every registered lesson with its items.
     func registeredLessons() async throws -> [(lesson: PlacedLesson, items: [MediaItem])] {
         try await read { db in
-            let lessons = try Row.fetchAll(db, sql: "SELECT * FROM lesson").map(PlacedLesson.init(row:))
+            let lessons = try LessonRecord.fetchAll(db).map(\.placed)
             var items: [LessonID: [MediaItem]] = [:]
             for item in try MediaItem.fetchAll(db) {
                 items[item.key.lesson, default: []].append(item)

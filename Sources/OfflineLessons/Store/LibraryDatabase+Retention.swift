@@ -8,9 +8,7 @@ extension LibraryDatabase {
     func retentionSnapshot() async throws -> [(lesson: LessonID, pinned: Bool, items: [RetentionPlanner.Item])] {
         try await read { db in
             var pinned: [LessonID: Bool] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT type, id, pinned FROM lesson") {
-                pinned[LessonID(try row.decode(Column("type")), row["id"])] = row["pinned"]
-            }
+            for (lesson, isPinned) in try LessonRecord.identities(in: db) { pinned[lesson] = isPinned }
             var items: [LessonID: [RetentionPlanner.Item]] = [:]
             for item in try MediaItem.filter(MediaItem.Columns.state == MediaState.complete.rawValue).fetchAll(db) {
                 let completed = item.completedAt ?? item.requestedAt
@@ -26,9 +24,9 @@ extension LibraryDatabase {
         try await write { db in
             var changed: [LessonID] = []
             for lesson in lessons {
-                try db.execute(sql: "UPDATE lesson SET pinned = ? WHERE type = ? AND id = ? AND pinned != ?",
-                               arguments: [pinned, lesson.type.rawValue, lesson.id, pinned])
-                if db.changesCount > 0 {
+                let changes = try LessonRecord.matching(lesson).filter(LessonRecord.Columns.pinned != pinned)
+                    .updateAll(db, [LessonRecord.Columns.pinned.set(to: pinned)])
+                if changes > 0 {
                     try RegistryEvent.append(pinned ? .pinned : .unpinned, lesson, nil, nil, at: now, in: db)
                     changed.append(lesson)
                 }

@@ -10,11 +10,7 @@ extension LibraryDatabase {
     func registrySnapshot() async throws -> (items: [MediaItem], lessons: Set<LessonID>) {
         try await read { db in
             let items = try MediaItem.fetchAll(db)
-            var lessons = Set<LessonID>()
-            for row in try Row.fetchAll(db, sql: "SELECT type, id FROM lesson") {
-                lessons.insert(LessonID(try row.decode(Column("type")), row["id"]))
-            }
-            return (items, lessons)
+            return (items, Set(try LessonRecord.identities(in: db).map(\.id)))
         }
     }
 

@@ -111,7 +111,7 @@ extension LibraryDatabase {
             }
             for lesson in Set(keys.map(\.lesson)) {
                 if try MediaItem.matching(lesson).isEmpty(db) {
-                    try db.execute(sql: "DELETE FROM lesson WHERE type = ? AND id = ?", arguments: [lesson.type.rawValue, lesson.id])
+                    try LessonRecord.matching(lesson).deleteAll(db)
                 }
             }
         }
