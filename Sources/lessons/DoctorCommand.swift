@@ -22,7 +22,7 @@ struct DoctorCommand: AsyncParsableCommand {
             Terminal.out("healthy: \(report.lessons) lesson(s), \(report.files) file(s), database ok")
         } else {
             for problem in report.problems {
-                let what = problem.type.map { "\($0.rawValue)/\(problem.id ?? 0)" + (problem.medium.map { " \($0.rawValue)" } ?? "") } ?? problem.path ?? "library"
+                let what = problem.key?.description ?? problem.path ?? "library"
                 Terminal.out("\(problem.kind.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(problem.detail) — fix: \(Self.advice(problem.fix))")
             }
         }

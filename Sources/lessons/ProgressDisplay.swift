@@ -25,7 +25,7 @@ final class ProgressDisplay {
 
     func handle(_ event: DownloadEvent) {
         guard mode != .silent else { return }
-        let wasActive = progress.active.keys.contains { event.key == $0 }
+        let wasActive = event.key.map { progress.active[$0] != nil } ?? false
         progress.record(event)
         switch event {
         case .unavailable(let key, let reason):

@@ -15,9 +15,7 @@ extension LessonSelector {
         }
     }
 
-    private func masechetId(_ name: String, shas: Shas?) throws -> Int {
-        if let shas { return try MasechetNames.find(name, in: shas).masechet.id }
-        if let id = Int(name) { return id }
-        throw Self.shasNeeded(for: name)
+    private func masechetId(_ name: String, shas: Shas?) throws -> Int? {
+        try Self.masechet(name, in: shas)?.id ?? Int(name)
     }
 }

@@ -16,7 +16,7 @@ extension LessonSelector {
     }
 
     /// The masechet named, or `nil` when only its id is known and there is no Shas to check it in.
-    private static func masechet(_ name: String, in shas: Shas?) throws -> Masechet? {
+    static func masechet(_ name: String, in shas: Shas?) throws -> Masechet? {
         if let shas { return try MasechetNames.find(name, in: shas).masechet }
         guard Int(name) != nil else { throw shasNeeded(for: name) }
         return nil

@@ -17,11 +17,6 @@ struct LibraryLayout: Sendable, Hashable {
     /// Where sync moves files it will not keep in place (a wrong size): never deleted.
     var asideFolder: URL { root.appendingPathComponent("aside", isDirectory: true) }
 
-    /// `media/<type>/<id>/<medium>.<ext>`, relative to the root.
-    static func relativePath(_ lesson: LessonID, _ medium: MediaKind) -> String {
-        "media/\(lesson.type.rawValue)/\(lesson.id)/\(medium.rawValue).\(medium.fileExtension)"
-    }
-
     func folder(for lesson: LessonID) -> URL {
         mediaRoot.appendingPathComponent(lesson.type.rawValue, isDirectory: true)
             .appendingPathComponent(String(lesson.id), isDirectory: true)

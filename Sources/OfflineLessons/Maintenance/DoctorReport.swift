@@ -24,6 +24,11 @@ public struct DoctorReport: Sendable, Hashable, Codable {
         public var path: String?
         public var detail: String
         public var fix: Fix
+
+        public var key: MediaKey? {
+            guard let type, let id, let medium else { return nil }
+            return MediaKey(LessonID(type, id), medium)
+        }
     }
 
     public var problems: [Problem]

@@ -18,7 +18,7 @@ struct LibraryDatabase: Sendable {
     static func open(at path: String) throws -> LibraryDatabase {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        do {
+        return try withRegistryErrors {
             try checkBelongsToLibrary(path)
             let database = try LibraryDatabase(try DatabasePool(path: path, configuration: configuration))
             try database.writer.writeWithoutTransaction { db in
@@ -27,8 +27,6 @@ struct LibraryDatabase: Sendable {
                 }
             }
             return database
-        } catch let error as DatabaseError {
-            throw RegistryError(error)
         }
     }
 
@@ -38,12 +36,19 @@ struct LibraryDatabase: Sendable {
     /// library's and fully migrated.
     static func openReadOnly(at path: String) throws -> LibraryDatabase {
         guard FileManager.default.fileExists(atPath: path) else { throw RegistryError.noLibrary(path: path) }
-        do {
+        return try withRegistryErrors {
             try checkBelongsToLibrary(path)
             let queue = try readOnlyQueue(path)
             let complete = try queue.read { db in try migrator.hasCompletedMigrations(db) }
             guard complete else { throw RegistryError.readOnlyNeedsMigration }
             return LibraryDatabase(readOnly: queue)
+        }
+    }
+
+    /// Runs `body`, turning SQLite's errors into ``RegistryError/database(message:underlying:)``.
+    private static func withRegistryErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let error as DatabaseError {
             throw RegistryError(error)
         }
@@ -90,11 +95,7 @@ struct LibraryDatabase: Sendable {
 
     /// An in-memory database, for tests and previews.
     static func inMemory() throws -> LibraryDatabase {
-        do {
-            return try LibraryDatabase(DatabaseQueue())
-        } catch let error as DatabaseError {
-            throw RegistryError(error)
-        }
+        try withRegistryErrors { try LibraryDatabase(DatabaseQueue()) }
     }
 
     init(_ writer: any DatabaseWriter) throws {
