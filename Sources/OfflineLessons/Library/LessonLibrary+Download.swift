@@ -12,16 +12,17 @@ extension LessonLibrary {
         var unavailable: [(MediaKey, String)] = [], badLinks: [(MediaKey, String)] = []
         var seen = Set<LessonID>()
         for placed in lessons where seen.insert(placed.id).inserted {
-            var media: [(MediaKind, URL)] = []
+            var media: [(MediaKind, String)] = []
             var wanted = false  // the lesson has a requested audio or video, fetchable or not
             for medium in choice.media + [.text] {
                 let key = MediaKey(placed.id, medium)
                 do {
-                    guard let url = try url(for: medium, of: placed.lesson) else {
+                    guard let link = placed.lesson.link(for: medium) else {
                         if medium != .text { unavailable.append((key, "the lesson has no \(medium.rawValue)")) }
                         continue
                     }
-                    media.append((medium, url))
+                    _ = try url(for: medium, link: link)  // checked now; resolved again when fetched
+                    media.append((medium, link))
                 } catch let error as MediaLinkError {
                     badLinks.append((key, "\(error)"))
                 }
@@ -66,13 +67,14 @@ extension LessonLibrary {
         }
     }
 
-    /// The URL a medium is fetched from: a video link as given, an audio or PDF key under the
-    /// media base. `nil` when the lesson has no such medium.
-    func url(for medium: MediaKind, of lesson: Lesson) throws -> URL? {
-        guard let link = lesson.link(for: medium) else { return nil }
-        if medium == .video { return try MediaLocator.videoURL(link) }
-        guard let locator else { throw LibraryError.noMediaBase(medium) }
-        return try locator.url(for: medium, of: lesson)
+    /// The URL a medium's link is fetched from: a video link as given, an audio or PDF key under
+    /// the media base (``LibraryError/noMediaBase(_:)`` when there is none).
+    func url(for medium: MediaKind, link: String) throws -> URL {
+        do {
+            return try locator.url(for: medium, link: link)
+        } catch MediaLinkError.noMediaBase(let medium) {
+            throw LibraryError.noMediaBase(medium)
+        }
     }
 
     /// Starts a run over `keys`. Its events go, in order, to the run's own stream and to the

@@ -50,8 +50,8 @@ extension LessonLibrary {
             var placed = try await database.registeredLesson(key.lesson)
             if placed == nil { placed = try await database.cachedLesson(key.lesson) }
             guard let placed else { return }
-            let link = (try? url(for: key.medium, of: placed.lesson))??.absoluteString ?? placed.lesson.link(for: key.medium) ?? ""
-            try await database.discover(key, of: placed, url: link, bytes: action.bytes ?? 0, at: now())
+            let link = placed.lesson.link(for: key.medium) ?? ""
+            try await database.discover(key, of: placed, link: link, bytes: action.bytes ?? 0, at: now())
         case .removedPartial:
             do {
                 try await store.deletePartial(key)

@@ -47,7 +47,7 @@ public final class LessonLibrary: Sendable {
     let store: MediaStore
     let engine: DownloadEngine
     let hub = EventHub()
-    let locator: MediaLocator?
+    let locator: MediaLocator
     let now: @Sendable () -> Date
     let logger: Logger
     /// Whether the library was opened read-only (asked for, or its disk or folder cannot be written).
@@ -72,11 +72,13 @@ public final class LessonLibrary: Sendable {
         now = configuration.now
         lessonCatalog = Catalog(database: database, client: client, now: configuration.now, caches: !readOnly)
         store = MediaStore(layout: layout)
-        let fetcher = MediaFetcher(database: database, store: store, transport: transport, retry: configuration.retry,
-                                   now: configuration.now, beforeCommit: configuration.beforeCommit, logger: logger)
-        engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency)
         let base = configuration.mediaBase ?? client.flatMap { HTTPBase.origin(of: $0.configuration.apiBase, path: "/media/") }
-        locator = base.map(MediaLocator.init(mediaBase:))
+        let locator = MediaLocator(mediaBase: base)
+        self.locator = locator
+        let fetcher = MediaFetcher(database: database, store: store, transport: transport, locator: locator,
+                                   retry: configuration.retry, now: configuration.now,
+                                   beforeCommit: configuration.beforeCommit, logger: logger)
+        engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency)
         self.logger = logger
     }
 

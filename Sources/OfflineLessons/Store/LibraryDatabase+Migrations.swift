@@ -136,6 +136,42 @@ extension LibraryDatabase {
                 ALTER TABLE lesson ADD COLUMN pinned BOOLEAN NOT NULL DEFAULT 0;
                 """)
         }
+        migrator.registerMigration("v4-links") { db in
+            // Items keep the link as the server gave it, not a URL resolved against the media base
+            // of the day. Each link comes from the lesson's snapshot (`audio`, `video`, `page`);
+            // the old URL stays only where a snapshot has none.
+            try db.execute(sql: """
+                CREATE TABLE mediaItem_v4 (
+                  type TEXT NOT NULL,
+                  id INTEGER NOT NULL,
+                  medium TEXT NOT NULL CHECK (medium IN ('audio', 'video', 'text')),
+                  state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed', 'missing', 'corrupt')),
+                  link TEXT NOT NULL,
+                  expectedBytes INTEGER,
+                  receivedBytes INTEGER NOT NULL DEFAULT 0,
+                  etag TEXT,
+                  lastModified TEXT,
+                  attempts INTEGER NOT NULL DEFAULT 0,
+                  lastError TEXT,
+                  requestedAt DATETIME NOT NULL,
+                  completedAt DATETIME,
+                  lastAccessAt DATETIME,
+                  PRIMARY KEY (type, id, medium),
+                  FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
+                  CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
+                );
+                INSERT INTO mediaItem_v4 SELECT m.type, m.id, m.medium, m.state,
+                  COALESCE(json_extract(CAST(l.json AS TEXT),
+                    CASE m.medium WHEN 'audio' THEN '$.audio' WHEN 'video' THEN '$.video' ELSE '$.page' END), m.url),
+                  m.expectedBytes, m.receivedBytes, m.etag, m.lastModified, m.attempts, m.lastError,
+                  m.requestedAt, m.completedAt, m.lastAccessAt
+                FROM mediaItem m JOIN lesson l ON l.type = m.type AND l.id = m.id;
+                DROP TABLE mediaItem;
+                ALTER TABLE mediaItem_v4 RENAME TO mediaItem;
+                CREATE INDEX mediaItem_state ON mediaItem(state);
+                CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
+                """)
+        }
         return migrator
     }
 }

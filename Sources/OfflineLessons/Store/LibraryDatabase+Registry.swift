@@ -4,10 +4,10 @@ internal import GRDB
 /// The registry: which lessons were requested (with their metadata and placement) and the state
 /// of each of their media. Every change is one transaction that also appends to the event log.
 extension LibraryDatabase {
-    /// What to register for one lesson: the lesson and, per medium, the URL to fetch it from.
+    /// What to register for one lesson: the lesson and, per medium, its link (checked usable).
     struct Registration: Sendable {
         var lesson: PlacedLesson
-        var media: [(MediaKind, URL)]
+        var media: [(MediaKind, String)]
     }
 
     /// Records a download request before any byte is fetched: the lesson's snapshot and placement,
@@ -33,9 +33,9 @@ extension LibraryDatabase {
                         placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
                         placed.placement.chapter, placed.number, json, now,
                     ])
-                for (medium, url) in registration.media {
+                for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
-                    if try register(key, url: url, at: now, in: db) { pending.append(key) }
+                    if try register(key, link: link, at: now, in: db) { pending.append(key) }
                 }
             }
             return pending
@@ -43,7 +43,7 @@ extension LibraryDatabase {
     }
 
     /// Registers one item; whether it needs work.
-    private func register(_ key: MediaKey, url: URL, at now: Date, in db: Database) throws -> Bool {
+    private func register(_ key: MediaKey, link: String, at now: Date, in db: Database) throws -> Bool {
         typealias Columns = MediaItem.Columns
         switch try MediaItem.matching(key).fetchOne(db)?.state {
         case .complete:
@@ -52,16 +52,16 @@ extension LibraryDatabase {
             return true
         case .failed, .missing, .corrupt:
             try MediaItem.matching(key).updateAll(db, [
-                Columns.state.set(to: MediaState.queued.rawValue), Columns.url.set(to: url.absoluteString),
+                Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
                 Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
             ])
             try RegistryEvent.append(.requested, key.lesson, key.medium, "requested again", at: now, in: db)
             return true
         case nil:
             try db.execute(
-                sql: "INSERT INTO mediaItem (type, id, medium, state, url, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)",
-                arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, url.absoluteString, now])
-            try RegistryEvent.append(.requested, key.lesson, key.medium, url.absoluteString, at: now, in: db)
+                sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)",
+                arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, now])
+            try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
             return true
         }
     }

@@ -41,7 +41,7 @@ extension LibraryDatabase {
 
     /// Registers a file found in place that no download brought: the lesson (if new) and the item,
     /// complete at the file's size. Nothing changes when a download registered the item meanwhile.
-    func discover(_ key: MediaKey, of placed: PlacedLesson, url: String, bytes: Int, at now: Date) async throws {
+    func discover(_ key: MediaKey, of placed: PlacedLesson, link: String, bytes: Int, at now: Date) async throws {
         let json = try SnapshotCoding.encode(placed.lesson)
         try await write { db in
             try db.execute(
@@ -54,10 +54,10 @@ extension LibraryDatabase {
             guard try MediaItem.matching(key).isEmpty(db) else { return }
             try db.execute(
                 sql: """
-                    INSERT INTO mediaItem (type, id, medium, state, url, expectedBytes, receivedBytes, requestedAt, completedAt, lastAccessAt)
+                    INSERT INTO mediaItem (type, id, medium, state, link, expectedBytes, receivedBytes, requestedAt, completedAt, lastAccessAt)
                     VALUES (?, ?, ?, 'complete', ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, url, bytes, bytes, now, now, now])
+                arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, bytes, bytes, now, now, now])
             try RegistryEvent.append(.discovered, key.lesson, key.medium, "\(bytes) bytes found in place", at: now, in: db)
         }
     }

@@ -10,7 +10,7 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
         static let id = Column("id")
         static let medium = Column("medium")
         static let state = Column("state")
-        static let url = Column("url")
+        static let link = Column("link")
         static let expectedBytes = Column("expectedBytes")
         static let receivedBytes = Column("receivedBytes")
         static let etag = Column("etag")
@@ -24,8 +24,9 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
 
     var key: MediaKey
     var state: MediaState
-    /// The URL it is fetched from, resolved when requested.
-    var url: String
+    /// The medium's link as the server gave it (an S3 key for audio and PDF, an absolute URL for
+    /// video), resolved to a URL when fetched.
+    var link: String
     var expectedBytes: Int?
     var receivedBytes: Int
     var etag: String?
@@ -39,7 +40,7 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
     init(row: Row) throws {
         key = MediaKey(LessonID(try row.decode(Columns.type), row[Columns.id]), try row.decode(Columns.medium))
         state = try row.decode(Columns.state)
-        url = row[Columns.url]
+        link = row[Columns.link]
         expectedBytes = row[Columns.expectedBytes]
         receivedBytes = row[Columns.receivedBytes]
         etag = row[Columns.etag]

@@ -7,6 +7,7 @@ struct MediaFetcher: Sendable {
     let database: LibraryDatabase
     let store: MediaStore
     let transport: any Transport
+    let locator: MediaLocator
     let retry: RetryPolicy
     let now: @Sendable () -> Date
     let beforeCommit: (@Sendable (MediaKey) async -> Void)?
@@ -45,8 +46,11 @@ struct MediaFetcher: Sendable {
             return .failed(TransferError.notRequested.description)
         }
         if let done = try await alreadyDone(key, item, report: report) { return done }
-        guard let url = URL(string: item.url) else {
-            let reason = "the registered URL '\(item.url)' is not valid"
+        let url: URL
+        do {
+            url = try locator.url(for: key.medium, link: item.link)
+        } catch {
+            let reason = "\(error)"
             try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: 0, at: now())
             report(.failed(key, reason: reason))
             return .failed(reason)

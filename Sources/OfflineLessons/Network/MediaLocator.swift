@@ -2,18 +2,27 @@ import Foundation
 
 /// Turns a lesson's media links into URLs: audio and PDF keys are S3 keys appended,
 /// percent-encoded, to the media base URL; video is an absolute URL used as given.
+///
+/// The registry stores links, not URLs, and resolves them when fetching: a lesson imported
+/// without a media base registers all the same, and a changed media base takes effect.
 package struct MediaLocator: Sendable, Hashable {
-    package var mediaBase: URL
+    /// `nil` when none is known: video links still resolve, audio and PDF keys do not.
+    package var mediaBase: URL?
 
-    package init(mediaBase: URL) { self.mediaBase = mediaBase }
+    package init(mediaBase: URL?) { self.mediaBase = mediaBase }
 
     /// The URL of `medium` of `lesson`, or `nil` when the lesson has no such medium.
     /// Throws ``MediaLinkError`` when the link is present but unusable.
     package func url(for medium: MediaKind, of lesson: Lesson) throws -> URL? {
         guard let link = lesson.link(for: medium) else { return nil }
+        return try url(for: medium, link: link)
+    }
+
+    /// The URL of a medium's link as the server gave it.
+    package func url(for medium: MediaKind, link: String) throws -> URL {
         switch medium {
         case .video: return try Self.videoURL(link)
-        case .audio, .text: return try url(forKey: link)
+        case .audio, .text: return try url(forKey: link, of: medium)
         }
     }
 
@@ -27,7 +36,8 @@ package struct MediaLocator: Sendable, Hashable {
     /// The URL of an S3 key under the media base. A key with a `.` or `..` segment would leave
     /// the media base on a server that normalises paths (`../../etc/passwd`), or name the base
     /// itself (`.`): it is refused.
-    package func url(forKey key: String) throws -> URL {
+    package func url(forKey key: String, of medium: MediaKind = .audio) throws -> URL {
+        guard let mediaBase else { throw MediaLinkError.noMediaBase(medium) }
         let trimmed = key.drop { $0 == "/" }
         if trimmed.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }) {
             throw MediaLinkError.outsideMediaBase(key)
