@@ -40,6 +40,8 @@ struct CommandFailure: Error {
             }
         case let error as MediaLinkError:
             self.init(error.description, exitCode: Self.usage)
+        case let error as MigrationError:
+            self.init(error.description, exitCode: Self.usage)
         case let error as FileError:
             self.init(error.description, exitCode: Self.unusable)
         case let error as RegistryError:

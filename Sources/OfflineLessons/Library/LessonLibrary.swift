@@ -49,6 +49,8 @@ public final class LessonLibrary: Sendable {
     let hub = EventHub()
     let locator: MediaLocator
     let now: @Sendable () -> Date
+    /// Runs between a file's placement and its registration (crash tests aim there).
+    let beforeCommit: (@Sendable (MediaKey) async -> Void)?
     let logger: Logger
     /// Whether the library was opened read-only (asked for, or its disk or folder cannot be written).
     public let isReadOnly: Bool
@@ -70,6 +72,7 @@ public final class LessonLibrary: Sendable {
         isReadOnly = readOnly
         self.layout = layout
         now = configuration.now
+        beforeCommit = configuration.beforeCommit
         lessonCatalog = Catalog(database: database, client: client, now: configuration.now, caches: !readOnly)
         store = MediaStore(layout: layout)
         let base = configuration.mediaBase ?? client.flatMap { HTTPBase.origin(of: $0.configuration.apiBase, path: "/media/") }

@@ -1,0 +1,87 @@
+import Foundation
+
+extension LessonLibrary {
+    /// Imports a legacy app container (a folder with `Documents/` and/or `Library/Caches/`):
+    /// the lessons of both generations' `downloadedLessons.json`, merged entry by entry, and their
+    /// `{id}_aud.mp3`, `{id}_vid.mp4` and `{id}_text.pdf` files, moved into the library (a rename on
+    /// the same file system; else copied, verified, registered, and only then deleted at the source).
+    ///
+    /// Files no registry lists are placed through the legacy metadata caches; files that cannot be
+    /// placed, ambiguous ids and unrelated files are reported and left untouched. After a run
+    /// without failures the registries are renamed with a `.migrated` suffix (and still read, to
+    /// place files, by later runs). Resumable after a crash at any point, and idempotent: a second
+    /// run changes nothing. With `dryRun`, returns the plan and changes nothing.
+    public func migrate(from container: URL, dryRun: Bool = false) async throws -> MigrationReport {
+        if !dryRun {
+            try checkWritable()
+            // A file an interrupted run moved into place, but did not register, is registered now.
+            _ = try await sync()
+        }
+        let libraryShas = try await database.cachedShas()?.shas
+        let legacy = try await BlockingIO.run { try LegacyContainer.read(at: container, libraryShas: libraryShas) }
+        let planner = MigrationPlanner(container: legacy, items: try await database.mediaStates())
+        let plan = planner.plan(dryRun: dryRun)
+        var report = plan.report
+        if dryRun {
+            report.adopted = plan.steps.map(Self.adoption)
+            return report
+        }
+        for step in plan.steps {
+            do {
+                try await importFile(step, from: legacy.root)
+                report.adopted.append(Self.adoption(step))
+            } catch {
+                report.leftInPlace.append(.init(file: step.file.path, reason: .failed, detail: "\(error); left in place"))
+            }
+        }
+        if report.succeeded {
+            report.registriesRenamed = try await BlockingIO.run {
+                try plan.registriesToRename.map { try Self.markMigrated($0, in: legacy.root) }
+            }
+        }
+        return report
+    }
+
+    /// What ``migrate(from:dryRun:)`` would do into a new, empty library: for a dry run or a
+    /// diagnosis before any library exists. Changes nothing anywhere.
+    public static func previewMigration(from container: URL) async throws -> MigrationReport {
+        let legacy = try await BlockingIO.run { try LegacyContainer.read(at: container, libraryShas: nil) }
+        let plan = MigrationPlanner(container: legacy, items: [:]).plan(dryRun: true)
+        var report = plan.report
+        report.adopted = plan.steps.map(Self.adoption)
+        return report
+    }
+
+    private static func adoption(_ step: MigrationPlanner.Step) -> MigrationReport.Adoption {
+        .init(file: step.file.path, lesson: step.key.lesson, medium: step.key.medium, bytes: step.file.bytes, placedBy: step.placedBy)
+    }
+
+    /// One file: the lesson first, then the move, then the registration; a copy's source is
+    /// deleted only after the registration.
+    private func importFile(_ step: MigrationPlanner.Step, from root: URL) async throws {
+        let source = root.appendingPathComponent(step.file.path)
+        try await database.importLesson(step.placed, at: now())
+        let method = try await store.adopt(source, as: step.key)
+        await beforeCommit?(step.key)
+        let how = method == .renamed ? "moved" : "copied"
+        let bytes = store.finalSize(step.key) ?? step.file.bytes  // as it is now, not as it was listed
+        try await database.recordImport(
+            step.key, link: step.placed.lesson.link(for: step.key.medium) ?? "", bytes: bytes,
+            modified: step.file.modified, detail: "\(how) from \(step.file.path), placed by \(step.placedBy)", at: now())
+        if method == .copied {
+            try await BlockingIO.run { try FileManager.default.removeItem(at: source) }
+        }
+    }
+
+    /// Renames a migrated registry `<name>.migrated` (or `.migrated-2`, … when that is taken).
+    private static func markMigrated(_ relative: String, in root: URL) throws -> String {
+        let source = root.appendingPathComponent(relative)
+        var suffix = LegacyContainer.migratedSuffix, attempt = 1
+        while FileManager.default.fileExists(atPath: source.path + suffix) {
+            attempt += 1
+            suffix = "\(LegacyContainer.migratedSuffix)-\(attempt)"
+        }
+        try FileManager.default.moveItem(atPath: source.path, toPath: source.path + suffix)
+        return relative + suffix
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// Reads the legacy app's JSON documents (legacy-system.md §4) entry by entry: one bad entry, key
+/// or value costs only itself, and is named with where it was and why.
+///
+/// Registry shapes read: `{"gemara": {seder: {masechet: [lesson]}}, "mishna": {seder: {masechet:
+/// {chapter: [lesson]}}}}`; lists of lists in place of a list; a dict keyed by lesson id in place
+/// of a list; either half missing or empty.
+struct LegacyRegistryReader {
+    /// A lesson read from a legacy document, placed.
+    struct Entry: Sendable, Hashable {
+        var placed: PlacedLesson
+        /// The document it came from, relative to the container (`Documents/downloadedLessons.json`).
+        var source: String
+    }
+
+    private(set) var entries: [Entry] = []
+    private(set) var rejected: [MigrationReport.Rejection] = []
+    let source: String
+
+    init(source: String) { self.source = source }
+
+    /// Reads a `downloadedLessons.json`. A document that is not JSON at all (truncated, say) is one
+    /// rejection naming the file.
+    static func registry(_ data: Data, source: String) -> LegacyRegistryReader {
+        var reader = LegacyRegistryReader(source: source)
+        guard let top = reader.object(data) else { return reader }
+        for (key, value) in top {
+            switch key {
+            case "gemara": reader.readHalf(value, type: .gemara)
+            case "mishna": reader.readHalf(value, type: .mishna)
+            default: break  // unknown keys are ignored
+            }
+        }
+        return reader
+    }
+
+    /// Reads `gemaraLessons.json` (`{masechet: {lessonId: lesson}}`), placing lessons through `seder`.
+    static func gemaraMetadata(_ data: Data, source: String, seder: (Int) -> Int?) -> LegacyRegistryReader {
+        var reader = LegacyRegistryReader(source: source)
+        guard let top = reader.object(data) else { return reader }
+        for (masechetKey, lessons) in top {
+            reader.inMasechet(masechetKey, seder: seder) { reader, sederId, masechetId in
+                reader.readLessons(lessons, type: .gemara, path: masechetKey) { lesson in
+                    Placement(sederId: sederId, masechetId: masechetId, chapter: lesson.chapter)
+                }
+            }
+        }
+        return reader
+    }
+
+    /// Reads `mishnaLessons.json` (`{masechet: {chapter: {lessonId: lesson}}}`).
+    static func mishnaMetadata(_ data: Data, source: String, seder: (Int) -> Int?) -> LegacyRegistryReader {
+        var reader = LegacyRegistryReader(source: source)
+        guard let top = reader.object(data) else { return reader }
+        for (masechetKey, chapters) in top {
+            reader.inMasechet(masechetKey, seder: seder) { reader, sederId, masechetId in
+                reader.readMishnaChapters(chapters, sederId: sederId, masechetId: masechetId, path: masechetKey)
+            }
+        }
+        return reader
+    }
+
+    // MARK: - Shapes
+
+    private mutating func readHalf(_ value: Any, type: LessonType) {
+        guard let sedarim = dictionary(value, path: type.rawValue) else { return }
+        for (sederKey, masechtot) in sedarim {
+            let sederPath = "\(type.rawValue)/\(sederKey)"
+            guard let sederId = number(sederKey, what: "seder", path: sederPath),
+                  let masechtot = dictionary(masechtot, path: sederPath) else { continue }
+            for (masechetKey, lessons) in masechtot {
+                let path = "\(sederPath)/\(masechetKey)"
+                guard let masechetId = number(masechetKey, what: "masechet", path: path) else { continue }
+                switch type {
+                case .gemara:
+                    readLessons(lessons, type: .gemara, path: path) {
+                        Placement(sederId: sederId, masechetId: masechetId, chapter: $0.chapter)
+                    }
+                case .mishna:
+                    readMishnaChapters(lessons, sederId: sederId, masechetId: masechetId, path: path)
+                }
+            }
+        }
+    }
+
+    /// A masechet's Mishna lessons: `{chapter: lessons}`, or (seen in the wild) a plain list or a
+    /// dict keyed by lesson id, where each lesson's own `chapter` places it.
+    private mutating func readMishnaChapters(_ value: Any, sederId: Int, masechetId: Int, path: String) {
+        let byChapter = { (lesson: Lesson) in Placement(sederId: sederId, masechetId: masechetId, chapter: lesson.chapter) }
+        guard let chapters = value as? [String: Any], !Self.isLessonObject(value) else {
+            readLessons(value, type: .mishna, path: path, place: byChapter)
+            return
+        }
+        for (chapterKey, lessons) in chapters {
+            let chapterPath = "\(path)/\(chapterKey)"
+            if Self.isLessonObject(lessons) {  // keyed by lesson id, no chapter level
+                readLessons(lessons, type: .mishna, path: chapterPath, place: byChapter)
+                continue
+            }
+            guard let chapter = number(chapterKey, what: "chapter", path: chapterPath) else { continue }
+            readLessons(lessons, type: .mishna, path: chapterPath) { _ in
+                Placement(sederId: sederId, masechetId: masechetId, chapter: chapter)
+            }
+        }
+    }
+
+    /// Lessons in a list, a list of lists, a dict keyed by id, or one lesson object.
+    private mutating func readLessons(_ value: Any, type: LessonType, path: String, place: (Lesson) -> Placement) {
+        if let list = value as? [Any] {
+            for (index, element) in list.enumerated() {
+                readLessons(element, type: type, path: "\(path)[\(index)]", place: place)
+            }
+        } else if Self.isLessonObject(value) {
+            guard let lesson = lesson(value, type: type, path: path) else { return }
+            entries.append(Entry(placed: PlacedLesson(type: type, placement: place(lesson), lesson: lesson), source: source))
+        } else if let byId = value as? [String: Any] {
+            for (key, element) in byId.sorted(by: { $0.key < $1.key }) {
+                readLessons(element, type: type, path: "\(path)/\(key)", place: place)
+            }
+        } else {
+            reject(path, "not a lesson, a list of lessons or a dict of lessons")
+        }
+    }
+
+    private mutating func lesson(_ value: Any, type: LessonType, path: String) -> Lesson? {
+        do {
+            let data = try JSONSerialization.data(withJSONObject: value)
+            let lesson = try JSONDecoder().decode(Lesson.self, from: data)
+            if type == .gemara, lesson.pageNumber == nil { throw Unreadable("`page_number` is missing (required for a Gemara lesson)") }
+            if type == .mishna, lesson.mishna == nil { throw Unreadable("`mishna` is missing (required for a Mishna lesson)") }
+            return lesson
+        } catch let error as Unreadable {
+            reject(path, error.reason)
+        } catch {
+            reject(path, error.decodingSummary)
+        }
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    private struct Unreadable: Error { var reason: String; init(_ reason: String) { self.reason = reason } }
+
+    private static func isLessonObject(_ value: Any) -> Bool {
+        (value as? [String: Any])?["id"] != nil
+    }
+
+    private mutating func object(_ data: Data) -> [String: Any]? {
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            reject("", "not readable JSON (truncated or damaged): nothing in it can be read")
+            return nil
+        }
+        return dictionary(parsed, path: "")
+    }
+
+    private mutating func inMasechet(_ key: String, seder: (Int) -> Int?,
+                                     _ body: (inout LegacyRegistryReader, Int, Int) -> Void) {
+        guard let masechetId = number(key, what: "masechet", path: key) else { return }
+        guard let sederId = seder(masechetId) else {
+            reject(key, "masechet \(masechetId) is in no known Shas (shas.json or the library's catalog), so its lessons cannot be placed")
+            return
+        }
+        body(&self, sederId, masechetId)
+    }
+
+    private mutating func dictionary(_ value: Any, path: String) -> [String: Any]? {
+        if let dictionary = value as? [String: Any] { return dictionary }
+        reject(path, "expected an object keyed by id, found \(Self.kind(of: value))")
+        return nil
+    }
+
+    private mutating func number(_ key: String, what: String, path: String) -> Int? {
+        if let value = Int(key), value > 0 { return value }
+        reject(path, "the \(what) key '\(key)' is not a positive number")
+        return nil
+    }
+
+    private mutating func reject(_ path: String, _ reason: String) {
+        rejected.append(MigrationReport.Rejection(source: source, path: path, reason: reason))
+    }
+
+    private static func kind(of value: Any) -> String {
+        switch value {
+        case is [Any]: "a list"
+        case is String: "a string"
+        case is NSNull: "null"
+        case is NSNumber: "a number"
+        default: "something else"
+        }
+    }
+}

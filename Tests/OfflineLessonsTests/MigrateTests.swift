@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import OfflineLessons
+
+/// `migrate`: a legacy container's lessons and files into a library, on real files and a real
+/// SQLite file; every source file adopted or named in the report.
+@Suite("Migrate from the legacy app")
+struct MigrateTests {
+    typealias F = LegacyContainerFixture
+
+    /// Both generations: the current registry in Documents/, the old one in Library/Caches/, and
+    /// media in both (a failed upgrade left some stranded in Caches: legacy B1).
+    static func twoGenerations(_ fixture: F) throws {
+        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2), F.gemara(6, daf: 3)]]],
+                                 "mishna": ["1": ["1": ["2": [F.mishna(7, chapter: 2, mishna: 1)]]]]],
+                          to: "Documents/downloadedLessons.json")
+        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(8, daf: 4)]]]], to: "Library/Caches/downloadedLessons.json")
+        try fixture.media("Documents/5_aud.mp3", bytes: 1500)
+        try fixture.media("Documents/5_text.pdf", bytes: 300)
+        try fixture.media("Library/Caches/6_aud.mp3", bytes: 1200)
+        try fixture.media("Library/Caches/7_aud.mp3", bytes: 900)
+        try fixture.media("Library/Caches/8_aud.mp3", bytes: 800)
+        try fixture.media("Library/Caches/8_text.pdf", bytes: 200)
+    }
+
+    @Test("both generations: every file adopted, registries renamed .migrated, expiry from the file's time; a second run changes nothing")
+    func bothGenerations() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try Self.twoGenerations(fixture)
+        let expected = try [5: "Documents/5_aud.mp3", 6: "Library/Caches/6_aud.mp3", 8: "Library/Caches/8_aud.mp3"].mapValues {
+            try Data(contentsOf: fixture.root.appendingPathComponent($0))
+        }
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let report = try await library.migrate(from: fixture.root)
+        #expect(report.succeeded && report.rejected.isEmpty && report.leftInPlace.isEmpty)
+        #expect(report.gemaraLessons == 3 && report.mishnaLessons == 1 && report.adopted.count == 6)
+        #expect(report.bytesMoved == 1500 + 300 + 1200 + 900 + 800 + 200)
+        #expect(fixture.allFiles() == ["Documents/downloadedLessons.json.migrated", "Library/Caches/downloadedLessons.json.migrated"])
+        for (id, bytes) in expected {
+            #expect(try Data(contentsOf: library.fileURL(for: MediaKey(LessonID(.gemara, id), .audio))) == bytes)
+        }
+        let downloads = try await library.downloads(sync: false)
+        #expect(downloads.map(\.lessonID) == [LessonID(.gemara, 5), LessonID(.gemara, 6), LessonID(.gemara, 8), LessonID(.mishna, 7)])
+        #expect(downloads.first { $0.id == 7 }?.chapter == 2)
+        // An upgrade never purges: age counts from the file's modification time.
+        let completed = downloads.compactMap { $0.media["audio"]?.completedAt }
+        #expect(completed.count == 4 && completed.allSatisfy { abs($0.timeIntervalSince1970 - 1_750_000_000) < 1 })
+        #expect(try await library.history(of: LessonID(.gemara, 5)).contains { $0.kind == .imported })
+
+        let again = try await library.migrate(from: fixture.root)
+        #expect(again.changedNothing && again.succeeded && again.adopted.isEmpty)
+        #expect(try await library.diagnose().healthy)
+    }
+
+    @Test("a dry run prints the plan and changes nothing, with or without a library")
+    func dryRun() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try Self.twoGenerations(fixture)
+        let before = fixture.allFiles()
+        let preview = try await LessonLibrary.previewMigration(from: fixture.root)
+        #expect(preview.dryRun && preview.adopted.count == 6 && preview.registriesRenamed.isEmpty)
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let planned = try await library.migrate(from: fixture.root, dryRun: true)
+        #expect(planned.adopted == preview.adopted)
+        #expect(fixture.allFiles() == before)
+        #expect(try await library.downloads(sync: false).isEmpty)
+    }
+
+    @Test("an id shared by a Gemara and a Mishna lesson (legacy B11) goes to the snapshot with the link; both with it: ambiguous, left")
+    func idCollision() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try fixture.write(json: [
+            "gemara": ["1": ["1": [F.gemara(247, daf: 2, audio: true, video: false), F.gemara(300, daf: 3)]]],
+            "mishna": ["1": ["1": ["1": [F.mishna(247, chapter: 1, mishna: 1, audio: false, video: true), F.mishna(300, chapter: 1, mishna: 2)]]]],
+        ], to: "Documents/downloadedLessons.json")
+        try fixture.media("Documents/247_aud.mp3")
+        try fixture.media("Documents/247_vid.mp4")
+        try fixture.media("Documents/300_aud.mp3")
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let report = try await library.migrate(from: fixture.root)
+        #expect(Set(report.adopted.map { "\($0.lesson) \($0.medium.rawValue)" }) == ["gemara/247 audio", "mishna/247 video"])
+        #expect(report.left(.ambiguous).map(\.file) == ["Documents/300_aud.mp3"])
+        #expect(fixture.exists("Documents/300_aud.mp3"))
+    }
+
+    @Test("files only the metadata caches list are placed through them; unplaceable and unrelated files are reported and untouched")
+    func metadataUnplacedUnrelated() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try fixture.shas()
+        try fixture.write(json: ["1": ["40": F.gemara(40, daf: 7, chapter: 1)]], to: "Library/Caches/gemaraLessons.json")
+        try fixture.write(json: ["1": ["2": ["41": F.mishna(41, chapter: 2, mishna: 4)]]], to: "Library/Caches/mishnaLessons.json")
+        try fixture.media("Documents/40_aud.mp3")
+        try fixture.media("Library/Caches/41_aud.mp3")
+        try fixture.media("Documents/999_aud.mp3")
+        try fixture.write(text: "voice", to: "Documents/voice-note.m4a")
+        try fixture.write(text: "{}", to: "Documents/settings.json")
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let report = try await library.migrate(from: fixture.root)
+        #expect(Set(report.adopted.map(\.lesson)) == [LessonID(.gemara, 40), LessonID(.mishna, 41)])
+        #expect(report.adopted.allSatisfy { $0.placedBy.hasSuffix("Lessons.json") })
+        #expect(report.left(.unplaced).map(\.file) == ["Documents/999_aud.mp3"])
+        #expect(report.left(.unrelated).map(\.file).sorted() == ["Documents/settings.json", "Documents/voice-note.m4a"])
+        for kept in ["Documents/999_aud.mp3", "Documents/voice-note.m4a", "Documents/settings.json"] { #expect(fixture.exists(kept)) }
+        let downloads = try await library.downloads(sync: false)
+        #expect(downloads.first { $0.lessonID == LessonID(.mishna, 41) }.map { [$0.sederId, $0.masechetId, $0.chapter] } == [1, 1, 2])
+    }
+
+    @Test("a lesson in both registries with different snapshots: the one with more links wins, and the report says so")
+    func conflictingSnapshots() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2, video: false, pdf: false)]]]], to: "Documents/downloadedLessons.json")
+        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2, video: true, pdf: true)]]]], to: "Library/Caches/downloadedLessons.json")
+        try fixture.media("Documents/5_aud.mp3")
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let report = try await library.migrate(from: fixture.root)
+        #expect(report.conflicts.count == 1 && report.conflicts[0].contains("kept the snapshot of Library/Caches/downloadedLessons.json"))
+        let snapshot = try #require(try await library.database.registeredLesson(LessonID(.gemara, 5)))
+        #expect(snapshot.lesson.video != nil && snapshot.lesson.page != nil)
+    }
+
+    @Test("a truncated registry is reported and kept under its name; what else there is still comes over")
+    func truncatedRegistry() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try fixture.write(text: #"{"gemara": {"1": {"1": [{"id": 5, "chap"#, to: "Documents/downloadedLessons.json")
+        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(6, daf: 3)]]]], to: "Library/Caches/downloadedLessons.json")
+        try fixture.media("Documents/5_aud.mp3")
+        try fixture.media("Library/Caches/6_aud.mp3")
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let report = try await library.migrate(from: fixture.root)
+        #expect(report.rejected.map(\.source) == ["Documents/downloadedLessons.json"])
+        #expect(report.adopted.map(\.lesson) == [LessonID(.gemara, 6)])
+        #expect(report.left(.unplaced).map(\.file) == ["Documents/5_aud.mp3"])
+        #expect(fixture.exists("Documents/downloadedLessons.json"), "an unreadable registry is not renamed")
+        #expect(report.registriesRenamed == ["Library/Caches/downloadedLessons.json.migrated"])
+    }
+
+    @Test("a crash between a file's move and its registration: the next run registers it; nothing lost or doubled")
+    func interruptedImport() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try Self.twoGenerations(fixture)
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        // What the first run did before it was killed: the lesson recorded, one file moved.
+        let plan = MigrationPlanner(container: try LegacyContainer.read(at: fixture.root, libraryShas: nil), items: [:]).plan(dryRun: false)
+        let step = try #require(plan.steps.first)
+        try await library.database.importLesson(step.placed, at: Date())
+        _ = try await library.store.adopt(fixture.root.appendingPathComponent(step.file.path), as: step.key)
+
+        let report = try await library.migrate(from: fixture.root)
+        #expect(report.succeeded && report.adopted.count == plan.steps.count - 1)
+        #expect(fixture.allFiles().allSatisfy { $0.hasSuffix(".migrated") })
+        let items = try await library.database.mediaStates()
+        #expect(items.count == plan.steps.count && items.values.allSatisfy { $0 == .complete })
+    }
+}
