@@ -160,3 +160,65 @@ struct MigrateTests {
         #expect(items.count == plan.steps.count && items.values.allSatisfy { $0 == .complete })
     }
 }
+
+/// Migrate across file systems, and the export → migrate round trip.
+@Suite("Migrate: copies and round trips")
+struct MigrateRoundTripTests {
+    typealias F = LegacyContainerFixture
+
+    @Test("across file systems: copied, verified, registered, then the source deleted; its time kept",
+          .enabled(if: DiskFullTests.canMountTmpfs, "needs root and mount(8) to mount a tmpfs for the library"))
+    func acrossFileSystems() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try MigrateTests.twoGenerations(fixture)
+        let bytes = try Data(contentsOf: fixture.root.appendingPathComponent("Library/Caches/8_aud.mp3"))
+        let mountPoint = folder.url.appendingPathComponent("tmpfs")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        try #require(DiskFullTests.run("/bin/mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint.path))
+        defer { DiskFullTests.run("/bin/umount", "-l", mountPoint.path) }
+        let library = try await LessonLibrary(root: mountPoint.appendingPathComponent("library"))
+        let report = try await library.migrate(from: fixture.root)
+        #expect(report.succeeded && report.adopted.count == 6, "\(report.failures)")
+        #expect(fixture.allFiles().allSatisfy { $0.hasSuffix(".migrated") }, "sources deleted after registration")
+        #expect(try Data(contentsOf: library.fileURL(for: MediaKey(LessonID(.gemara, 8), .audio))) == bytes)
+        let modified = try FileManager.default.attributesOfItem(atPath: library.fileURL(for: MediaKey(LessonID(.gemara, 8), .audio)).path)[.modificationDate] as? Date
+        #expect(modified.map { abs($0.timeIntervalSince1970 - 1_750_000_000) < 1 } == true)
+        let partials = try FileManager.default.subpathsOfDirectory(atPath: mountPoint.path).filter { $0.hasSuffix(".partial") }
+        #expect(partials.isEmpty)
+    }
+
+    @Test("export → migrate into a fresh library gives the same downloads")
+    func exportThenMigrate() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let gemara = try await fixture.lessons("gemara:berakhot:2-4", in: library)
+            let gemaraIds = Set(gemara.map(\.lesson.id))
+            // Legacy file names carry a bare id: keep the Mishna lessons whose ids no Gemara lesson shares.
+            let mishna = try await fixture.lessons("mishna:berakhot:1", in: library).filter { !gemaraIds.contains($0.lesson.id) }
+            _ = await collect(try await library.download(gemara + mishna, media: .audio))
+            let original = try await library.downloads(sync: false)
+            #expect(original.count == gemara.count + mishna.count)
+
+            let container = try F(at: fixture.root.appendingPathComponent("container"))
+            _ = try await library.exportLegacyRegistry(to: container.root.appendingPathComponent("Documents/downloadedLessons.json"))
+            for lesson in original {
+                for (name, file) in lesson.media {
+                    let medium = try #require(MediaKind(rawValue: name))
+                    let legacyName = "\(lesson.id)_\(["audio": "aud", "video": "vid", "text": "text"][name] ?? "")." + medium.fileExtension
+                    let target = container.root.appendingPathComponent("Documents/\(legacyName)")
+                    try FileManager.default.copyItem(at: library.fileURL(for: MediaKey(lesson.lessonID, medium)), to: target)
+                    try FileManager.default.setAttributes([.modificationDate: try #require(file.completedAt)], ofItemAtPath: target.path)
+                }
+            }
+            let fresh = try await LessonLibrary(root: fixture.root.appendingPathComponent("fresh"))
+            let report = try await fresh.migrate(from: container.root)
+            #expect(report.succeeded && report.leftInPlace.isEmpty)
+            let migrated = try await fresh.downloads(sync: false)
+            #expect(migrated.map(\.lessonID) == original.map(\.lessonID))
+            #expect(migrated.map { $0.media.keys.sorted() } == original.map { $0.media.keys.sorted() })
+            #expect(migrated.map(\.bytes) == original.map(\.bytes))
+            #expect(migrated.map { [$0.sederId, $0.masechetId, $0.chapter] } == original.map { [$0.sederId, $0.masechetId, $0.chapter] })
+        }
+    }
+}
