@@ -8,12 +8,21 @@ struct DoctorCommand: AsyncParsableCommand {
         abstract: "Diagnose the library without changing it; exit 1 when there are problems.",
         discussion: """
             Read-only: the drift between the registry and the media folder (what `lessons sync` would do), unknown files, failed and unfinished downloads, and SQLite's integrity check. One line per problem, with what to run to fix it. Exit 0 when healthy.
+
+            With --from CONTAINER it examines a legacy app container instead: what `lessons migrate` would recover, and what the legacy app itself would have lost (a registry half dropped for one bad value, media stranded in Library/Caches by a failed upgrade, files that no list showed, ids shared by a Gemara and a Mishna lesson). Exit 1 while there is something to migrate.
             """
     )
+
+    @Option(help: ArgumentHelp("Examine a legacy app container (the folder holding Documents/ and Library/Caches/).", valueName: "container"))
+    var from: String?
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
+        if let from {
+            try await LegacyDoctor(global: global).run(container: URL(fileURLWithPath: from))
+            return
+        }
         let library = try await global.openLibrary(readOnly: true)
         let report = try await library.diagnose()
         if global.json {

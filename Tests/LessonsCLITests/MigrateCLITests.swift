@@ -1,0 +1,114 @@
+import Foundation
+@testable import OfflineLessons
+import Testing
+
+/// `lessons migrate` and `lessons doctor --from` as a user runs them, and migrate killed with
+/// SIGKILL mid-way (the resumed run completes; nothing lost, nothing doubled).
+@Suite("Migrate on the command line")
+struct MigrateCLITests {
+    /// A legacy container: `lessons` Gemara lessons of masechet 1 (ids 100…), audio and PDF, the
+    /// registry in Documents/, half the files stranded in Library/Caches/. Returns each file's bytes.
+    static func container(at root: URL, lessons: Int) throws -> [String: Data] {
+        for folder in ["Documents", "Library/Caches"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        var entries: [[String: Any]] = []
+        var files: [String: Data] = [:]
+        for index in 0..<lessons {
+            let id = 100 + index
+            entries.append(["id": id, "chapter": 1, "duration": 600, "page_number": index + 2, "audio": "g/\(id).mp3",
+                            "page": "g/\(id).pdf", "video_part": [], "gallery": []])
+            let folder = index.isMultiple(of: 2) ? "Documents" : "Library/Caches"
+            for name in ["\(id)_aud.mp3", "\(id)_text.pdf"] {
+                let data = Data((0..<(2000 + index)).map { UInt8(truncatingIfNeeded: $0 &* id) })
+                try data.write(to: root.appendingPathComponent("\(folder)/\(name)"))
+                files["\(folder)/\(name)"] = data
+            }
+        }
+        let registry = try JSONSerialization.data(withJSONObject: ["gemara": ["1": ["1": entries]]])
+        try registry.write(to: root.appendingPathComponent("Documents/downloadedLessons.json"))
+        return files
+    }
+
+    static func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("lessons-\(name)-\(UUID().uuidString.prefix(8))")
+    }
+
+    @Test("migrate, its dry run, --json, a second run, doctor --from before and after, and a folder that is no container")
+    func commandLine() async throws {
+        let root = Self.temporary("migrate-cli")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let container = root.appendingPathComponent("container"), library = root.appendingPathComponent("library")
+        _ = try Self.container(at: container, lessons: 4)
+        let base = ["--library", library.path]
+
+        let doctor = try await CLIRunner.run(["doctor", "--from", container.path] + base)
+        #expect(doctor.status == 1, "there is something to migrate")
+        #expect(doctor.stdout.contains("stranded in Library/Caches"), "\(doctor.stdout)")
+
+        let dry = try await CLIRunner.run(["migrate", "--from", container.path, "--dry-run"] + base)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("would import 4 Gemara and 0 Mishna lesson(s); 8 file(s)"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: library.path), "a dry run creates no library")
+
+        let real = try await CLIRunner.run(["migrate", "--from", container.path, "--json"] + base)
+        #expect(real.status == 0, "\(real.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(real.stdout.utf8)) as? [String: Any])
+        #expect(document["gemaraLessons"] as? Int == 4 && (document["adopted"] as? [Any])?.count == 8)
+        #expect(document["registriesRenamed"] as? [String] == ["Documents/downloadedLessons.json.migrated"])
+
+        let again = try await CLIRunner.run(["migrate", "--from", container.path] + base)
+        #expect(again.status == 0 && again.stdout.contains("nothing to do"), "\(again.stdout)")
+        let healthy = try await CLIRunner.run(["doctor"] + base)
+        #expect(healthy.status == 0, "\(healthy.stdout)")
+        let after = try await CLIRunner.run(["doctor", "--from", container.path] + base)
+        #expect(after.status == 0 && after.stdout.contains("nothing to migrate"), "\(after.stdout)")
+        let list = try await CLIRunner.run(["list", "--json"] + base)
+        #expect(list.status == 0 && list.stdout.contains("\"id\" : 103"), "\(list.stdout.prefix(300))")
+
+        let notContainer = try await CLIRunner.run(["migrate", "--from", library.path] + base)
+        #expect(notContainer.status == 2 && notContainer.stderr.contains("not a legacy app container"), "\(notContainer.stderr)")
+    }
+
+    @Test("SIGKILL between a file's move and its registration, and at random moments: the next run completes; nothing lost or doubled")
+    func killedMigrate() async throws {
+        let root = Self.temporary("migrate-crash")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let container = root.appendingPathComponent("container"), library = root.appendingPathComponent("library")
+        let files = try Self.container(at: container, lessons: 30)
+        let arguments = ["migrate", "--from", container.path, "--library", library.path]
+        for round in 0..<3 {
+            let child = try CLIRunner.start(arguments, environment: ["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS": "10000"])
+            var announced = false
+            for _ in 0..<1000 where !announced {
+                try await Task.sleep(for: .milliseconds(10))
+                announced = ((try? String(contentsOf: child.stderr, encoding: .utf8)) ?? "").contains("test hook: ")
+            }
+            kill(child.process.processIdentifier, SIGKILL)
+            await child.exit()
+            _ = child.result()
+            #expect(announced, "round \(round): migrate never reached the window between move and registration")
+        }
+        for _ in 0..<3 {
+            let child = try CLIRunner.start(arguments)
+            try await Task.sleep(for: .milliseconds(Int.random(in: 5...120)))
+            kill(child.process.processIdentifier, SIGKILL)
+            await child.exit()
+            _ = child.result()
+        }
+        let final = try await CLIRunner.run(arguments)
+        #expect(final.status == 0, "\(final.stderr)")
+        // Every source file is in the library exactly once, byte for byte, registered complete.
+        let database = try LibraryDatabase.open(at: library.appendingPathComponent("library.sqlite").path)
+        let states = try await database.mediaStates()
+        #expect(states.count == files.count && states.values.allSatisfy { $0 == .complete })
+        let layout = LibraryLayout(root: library)
+        for (path, data) in files {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let id = try #require(Int(name.prefix { $0.isNumber }))
+            let key = MediaKey(LessonID(.gemara, id), name.contains("_aud") ? .audio : .text)
+            #expect(FileManager.default.contents(atPath: layout.fileURL(key.lesson, key.medium).path) == data, "\(key)")
+            #expect(!FileManager.default.fileExists(atPath: container.appendingPathComponent(path).path), "\(path) left behind")
+        }
+    }
+}
