@@ -1,4 +1,5 @@
 import OfflineLessons
+import Synchronization
 
 /// Deterministic synthetic media: the bytes of (type, id, medium, version) are a pure function of
 /// those and the offset, so any range can be produced without storing files, and a test can
@@ -29,7 +30,26 @@ public struct SyntheticMedia: Sendable, Hashable {
 
     var seed: UInt64 { Self.seed(lesson, medium, version: version) }
 
-    public var etag: String { "\"\(String(seed, radix: 16))-\(size)\"" }
+    static let largestHashed = 256 << 20
+
+    /// The MD5 of the bytes, quoted, as S3 gives for a single-part upload (so that a client can
+    /// verify a file against it), computed once per version and size. A file over 256 MiB gets a
+    /// multipart-style ETag (`"<hex>-<size>"`), as S3 gives for a large upload: not an MD5.
+    public var etag: String {
+        guard size <= Self.largestHashed else { return "\"\(String(seed, radix: 16))-\(size)\"" }
+        let id = ETagCache.Key(seed: seed, size: size)
+        if let known = ETagCache.shared.withLock({ $0[id] }) { return known }
+        var md5 = MD5()
+        var offset = 0
+        while offset < size {
+            let end = min(size, offset + (1 << 20))
+            md5.update(bytes(offset..<end))
+            offset = end
+        }
+        let etag = "\"\(md5.finalize())\""
+        ETagCache.shared.withLock { $0[id] = etag }
+        return etag
+    }
 
     /// A fixed date per version: the synthetic files never change unless their version does.
     public var lastModified: String { "Mon, \(String(format: "%02d", 1 + 7 * (version % 4))) Jan 2024 00:00:00 GMT" }
@@ -75,4 +95,10 @@ public struct SyntheticMedia: Sendable, Hashable {
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
     }
+}
+
+/// The ETags computed so far, by content (seed and size).
+enum ETagCache {
+    struct Key: Hashable { var seed: UInt64; var size: Int }
+    static let shared = Mutex<[Key: String]>([:])
 }

@@ -19,6 +19,7 @@ struct SyncCommand: AsyncParsableCommand {
             Examples:
               lessons sync --dry-run      # what it would do; changes nothing
               lessons sync --repair       # and download what is missing or corrupt again
+              lessons sync --verify       # also hash each file whose server gave an MD5 ETag (S3, lessons serve)
             """
     )
 
@@ -27,6 +28,9 @@ struct SyncCommand: AsyncParsableCommand {
 
     @Flag(help: "Queue missing and corrupt media again and download them.")
     var repair = false
+
+    @Flag(help: "Hash every complete file whose ETag is a plain MD5 and compare; a mismatch is corrupt (reads every such file).")
+    var verify = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -37,7 +41,8 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         // A dry run opens the library read-only: it cannot change anything.
         let library = try await global.openLibrary(readOnly: dryRun)
-        let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair))
+        let display = VerifyProgressDisplay(mode: ProgressDisplay.Mode(global))
+        let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair, verify: verify)) { display.show($0) }
         if global.json {
             try Terminal.json(report)
         } else {
@@ -47,6 +52,9 @@ struct SyncCommand: AsyncParsableCommand {
             }
             let verb = dryRun ? "would make" : "made"
             Terminal.out("sync \(verb) \(report.changes.count) change(s) (\(report.summary)); \(report.filesSeen) file(s), \(report.itemsSeen) registered item(s) seen")
+            if verify {
+                Terminal.out("verified \(report.verified) file(s) against their MD5 ETag; \(report.unverifiable) without one, not checked")
+            }
         }
         guard repair, report.actions.contains(where: { $0.action == .requeued }) else { return }
         let run = try await library.resumePending(includingFailed: false)

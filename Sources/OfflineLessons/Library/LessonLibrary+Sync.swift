@@ -6,7 +6,11 @@ extension LessonLibrary {
     /// <doc:Consistency>). Every change is logged with its reason; a file is never deleted, only
     /// moved aside; unknown files are reported and left. With `dryRun`, reports what it would do
     /// and changes nothing. A second sync finds nothing to do.
-    public func sync(_ options: SyncOptions = SyncOptions()) async throws -> SyncReport {
+    ///
+    /// With ``SyncOptions/verify``, every complete file whose recorded ETag is a plain MD5 is hashed
+    /// (off the cooperative pool, `progress` told after each block) and a mismatch is corrupt.
+    public func sync(_ options: SyncOptions = SyncOptions(),
+                     progress: (@Sendable (VerifyProgress) -> Void)? = nil) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
         let layout = self.layout
         // The registry first, then the folder: a download that commits in between has its file
@@ -21,15 +25,26 @@ extension LessonLibrary {
             known.insert(lesson)
         }
         let reconciler = Reconciler(items: items, registeredLessons: registry.lessons, repair: options.repair)
+        var actions = reconciler.plan(snapshot, known: known)
+        var verification = ContentCheck()
+        if options.verify {
+            let untouched = Set(actions.compactMap(\.key))
+            let candidates = items.values.filter { $0.state == .complete && !untouched.contains($0.key) && snapshot.finals[$0.key] != nil }
+            verification = try await check(candidates, repair: options.repair, progress: progress)
+            actions += verification.actions
+        }
         // What a download is writing or placing right now is its business, not sync's.
-        let actions = reconciler.plan(snapshot, known: known).filter { action in
+        actions = actions.filter { action in
             guard action.changes, let key = action.key else { return true }
             return !store.isBeingWritten(key) && !store.isBeingPlaced(key)
         }
         if !options.dryRun {
             for action in actions { try await apply(action, repair: options.repair) }
         }
-        return SyncReport(actions: actions, dryRun: options.dryRun, filesSeen: snapshot.entries.count, itemsSeen: items.count)
+        var report = SyncReport(actions: actions, dryRun: options.dryRun, filesSeen: snapshot.entries.count, itemsSeen: items.count)
+        report.verified = verification.verified
+        report.unverifiable = verification.unverifiable
+        return report
     }
 
     private func apply(_ action: SyncAction, repair: Bool) async throws {

@@ -46,11 +46,23 @@ public struct SyncOptions: Sendable, Hashable {
     public var dryRun: Bool
     /// Queue missing and corrupt media again (a download then fetches them).
     public var repair: Bool
+    /// Hash every complete file whose recorded ETag is a plain MD5 and compare: a mismatch is
+    /// corrupt. Reads every such file in full.
+    public var verify: Bool
 
-    public init(dryRun: Bool = false, repair: Bool = false) {
+    public init(dryRun: Bool = false, repair: Bool = false, verify: Bool = false) {
         self.dryRun = dryRun
         self.repair = repair
+        self.verify = verify
     }
+}
+
+/// How far `sync --verify` has hashed.
+public struct VerifyProgress: Sendable, Hashable {
+    public var files: Int
+    public var totalFiles: Int
+    public var bytes: Int
+    public var totalBytes: Int
 }
 
 /// What a sync did (or would do): one action per step, with its reason.
@@ -61,6 +73,10 @@ public struct SyncReport: Sendable, Hashable, Codable {
     public var filesSeen: Int
     /// Registry items read.
     public var itemsSeen: Int
+    /// With `verify`: complete files hashed and compared with their MD5 ETag.
+    public var verified: Int = 0
+    /// With `verify`: complete files whose ETag is not a plain MD5 (weak, multipart, none), not checked.
+    public var unverifiable: Int = 0
 
     /// The steps that change the library.
     public var changes: [SyncAction] { actions.filter(\.changes) }

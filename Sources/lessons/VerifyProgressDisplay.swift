@@ -1,0 +1,26 @@
+import Foundation
+import OfflineLessons
+import Synchronization
+
+/// `sync --verify`'s progress on stderr: one redrawn line on a terminal, a line every 5 s
+/// otherwise, nothing with --json or --quiet. Called from the hashing thread.
+final class VerifyProgressDisplay: Sendable {
+    private let mode: ProgressDisplay.Mode
+    private let last = Mutex<ContinuousClock.Instant>(ContinuousClock.now - .seconds(60))
+
+    init(mode: ProgressDisplay.Mode) { self.mode = mode }
+
+    func show(_ progress: VerifyProgress) {
+        guard mode != .silent else { return }
+        let now = ContinuousClock.now
+        let interval: Duration = mode == .bars ? .milliseconds(100) : .seconds(5)
+        let due = last.withLock { last in
+            guard now - last >= interval || progress.files == progress.totalFiles else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        let text = "verifying: \(progress.files)/\(progress.totalFiles) files, \(formatBytes(progress.bytes)) of \(formatBytes(progress.totalBytes))"
+        Terminal.err(mode == .bars ? "\r\u{1B}[2K" + text + (progress.files == progress.totalFiles ? "\n" : "") : text + "\n")
+    }
+}
