@@ -39,7 +39,8 @@ struct MigrateCommand: AsyncParsableCommand {
         if dryRun, !FileManager.default.fileExists(atPath: global.libraryURL.appendingPathComponent("library.sqlite").path) {
             report = try await LessonLibrary.previewMigration(from: container)  // no library yet: none is created
         } else {
-            report = try await global.openLibrary(readOnly: dryRun).migrate(from: container, dryRun: dryRun)
+            let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: "importing")
+            report = try await global.openLibrary(readOnly: dryRun).migrate(from: container, dryRun: dryRun) { display.show($0) }
         }
         if global.json {
             try Terminal.json(report)

@@ -41,7 +41,7 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         // A dry run opens the library read-only: it cannot change anything.
         let library = try await global.openLibrary(readOnly: dryRun)
-        let display = VerifyProgressDisplay(mode: ProgressDisplay.Mode(global))
+        let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: "verifying")
         let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair, verify: verify)) { display.show($0) }
         if global.json {
             try Terminal.json(report)

@@ -111,4 +111,53 @@ struct MigrateCLITests {
             #expect(!FileManager.default.fileExists(atPath: container.appendingPathComponent(path).path), "\(path) left behind")
         }
     }
+
+    @Test("SIGKILL during sync: the resumed sync completes; no file lost, every complete item has its file, then nothing to do")
+    func killedSync() async throws {
+        let root = Self.temporary("sync-crash")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let container = root.appendingPathComponent("container"), library = root.appendingPathComponent("library")
+        _ = try Self.container(at: container, lessons: 150)
+        let migrated = try await CLIRunner.run(["migrate", "--from", container.path, "--library", library.path, "--quiet"])
+        try #require(migrated.status == 0, "\(migrated.stderr)")
+        // Drift: 100 files deleted, 60 cut short (wrong size: corrupt), 40 left alone.
+        let layout = LibraryLayout(root: library)
+        var cut: [URL: Int] = [:]
+        for index in 0..<150 {
+            let key = MediaKey(LessonID(.gemara, 100 + index), .audio)
+            let url = layout.fileURL(key.lesson, key.medium)
+            if index < 100 {
+                try FileManager.default.removeItem(at: url)
+            } else if index < 140 {
+                let handle = try FileHandle(forWritingTo: url)
+                try handle.truncate(atOffset: 10)
+                try handle.close()
+                cut[url] = 10
+            }
+        }
+        for _ in 0..<5 {
+            let child = try CLIRunner.start(["sync", "--library", library.path])
+            try await Task.sleep(for: .milliseconds(Int.random(in: 20...250)))
+            kill(child.process.processIdentifier, SIGKILL)
+            await child.exit()
+            _ = child.result()
+        }
+        let final = try await CLIRunner.run(["sync", "--library", library.path])
+        #expect(final.status == 0, "\(final.stderr)")
+        let again = try await CLIRunner.run(["sync", "--library", library.path, "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect((document["actions"] as? [Any])?.isEmpty == true, "a second sync finds nothing to do: \(again.stdout.prefix(400))")
+        // Every cut file is still somewhere (in place or aside), never deleted.
+        let aside = (try? FileManager.default.subpathsOfDirectory(atPath: layout.asideFolder.path)) ?? []
+        #expect(aside.filter { $0.hasSuffix(".mp3") }.count == cut.count, "\(aside)")
+        // The registry: the deleted and cut audio are not complete; the rest is, with its file.
+        let database = try LibraryDatabase.open(at: layout.databaseURL.path)
+        let states = try await database.mediaStates()
+        for index in 0..<150 {
+            let key = MediaKey(LessonID(.gemara, 100 + index), .audio)
+            if index < 100 { #expect(states[key] == .missing, "\(key)") }
+            else if index < 140 { #expect(states[key] == .corrupt, "\(key)") }
+            else { #expect(states[key] == .complete && FileManager.default.fileExists(atPath: layout.fileURL(key.lesson, key.medium).path)) }
+        }
+    }
 }

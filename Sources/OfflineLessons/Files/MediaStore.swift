@@ -65,27 +65,42 @@ struct MediaStore: Sendable {
         return existed
     }
 
-    /// Moves an item's final file out of the way, into the library's `aside` folder, under a name
-    /// that says what it was and when; returns its new path relative to the library root.
-    func moveAside(_ key: MediaKey, at now: Date) async throws -> String {
-        let source = layout.fileURL(key.lesson, key.medium)
+    /// A free name in the library's `aside` folder for an item's final file, saying what it was
+    /// and when (`aside/gemara-5-audio-1750000000.mp3`), relative to the library root.
+    func asideName(for key: MediaKey, at now: Date) async throws -> String {
         let stem = "\(key.lesson.type.rawValue)-\(key.lesson.id)-\(key.medium.rawValue)-\(Int(now.timeIntervalSince1970))"
         let folder = layout.asideFolder
-        let name = try await BlockingIO.run { () throws -> String in
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            // link + unlink, never rename: an earlier file set aside under the same name stays.
+        return try await BlockingIO.run { () throws -> String in
             for attempt in 0..<1000 {
                 let name = stem + (attempt == 0 ? "" : "-\(attempt)") + "." + key.medium.fileExtension
-                if link(source.path, folder.appendingPathComponent(name).path) == 0 {
+                if access(folder.appendingPathComponent(name).path, F_OK) != 0 { return "aside/" + name }
+            }
+            throw FileError.posix("move aside", folder, EEXIST)
+        }
+    }
+
+    /// Moves an item's final file to `name` (from ``asideName(for:at:)``), or the next free name
+    /// if another took it meanwhile; returns the name used. `link` + `unlink`, never `rename`: a
+    /// file set aside earlier under the same name stays.
+    @discardableResult
+    func moveAside(_ key: MediaKey, to name: String) async throws -> String {
+        let source = layout.fileURL(key.lesson, key.medium)
+        let root = layout.root, folder = layout.asideFolder
+        let used = try await BlockingIO.run { () throws -> String in
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let base = String(name.dropLast(key.medium.fileExtension.count + 1))
+            for attempt in 0..<1000 {
+                let candidate = attempt == 0 ? name : base + "-x\(attempt)." + key.medium.fileExtension
+                if link(source.path, root.appendingPathComponent(candidate).path) == 0 {
                     guard unlink(source.path) == 0 else { throw FileError.posix("move aside", source, errno) }
-                    return name
+                    return candidate
                 }
                 guard errno == EEXIST else { throw FileError.posix("move aside", source, errno) }
             }
             throw FileError.posix("move aside", source, EEXIST)
         }
         removeFolderIfEmpty(key.lesson)
-        return "aside/" + name
+        return used
     }
 
     /// Removes a lesson's folder when nothing is left in it. `rmdir` refuses a folder that is not

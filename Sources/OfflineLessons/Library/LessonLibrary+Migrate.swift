@@ -10,8 +10,10 @@ extension LessonLibrary {
     /// placed, ambiguous ids and unrelated files are reported and left untouched. After a run
     /// without failures the registries are renamed with a `.migrated` suffix (and still read, to
     /// place files, by later runs). Resumable after a crash at any point, and idempotent: a second
-    /// run changes nothing. With `dryRun`, returns the plan and changes nothing.
-    public func migrate(from container: URL, dryRun: Bool = false) async throws -> MigrationReport {
+    /// run changes nothing. With `dryRun`, returns the plan and changes nothing. `progress` is told
+    /// after each file.
+    public func migrate(from container: URL, dryRun: Bool = false,
+                        progress: (@Sendable (MaintenanceProgress) -> Void)? = nil) async throws -> MigrationReport {
         if !dryRun {
             try checkWritable()
             // A file an interrupted run moved into place, but did not register, is registered now.
@@ -26,7 +28,14 @@ extension LessonLibrary {
             report.adopted = plan.steps.map(Self.adoption)
             return report
         }
+        var done = MaintenanceProgress(files: 0, totalFiles: plan.steps.count, bytes: 0,
+                                       totalBytes: plan.steps.reduce(0) { $0 + $1.file.bytes })
         for step in plan.steps {
+            defer {
+                done.files += 1
+                done.bytes += step.file.bytes
+                progress?(done)
+            }
             do {
                 try await importFile(step, from: legacy.root)
                 report.adopted.append(Self.adoption(step))

@@ -10,7 +10,7 @@ extension LessonLibrary {
     /// With ``SyncOptions/verify``, every complete file whose recorded ETag is a plain MD5 is hashed
     /// (off the cooperative pool, `progress` told after each block) and a mismatch is corrupt.
     public func sync(_ options: SyncOptions = SyncOptions(),
-                     progress: (@Sendable (VerifyProgress) -> Void)? = nil) async throws -> SyncReport {
+                     progress: (@Sendable (MaintenanceProgress) -> Void)? = nil) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
         let layout = self.layout
         // The registry first, then the folder: a download that commits in between has its file
@@ -55,8 +55,12 @@ extension LessonLibrary {
             try await database.markMissing(key, reason: "sync: \(action.reason)", at: now())
         case .corrupt:
             guard store.finalSize(key) == action.bytes else { return }  // changed since the walk
-            let aside = try await store.moveAside(key, at: now())
+            // The registry first: killed before the move, the next sync finds an item that is not
+            // complete beside a file of the wrong size, and moves it then; never the other way round
+            // (a file aside that the registry still calls complete would be reported missing).
+            let aside = try await store.asideName(for: key, at: now())
             try await database.markCorrupt(key, reason: "sync: \(action.found), \(action.reason)", movedTo: aside, requeue: repair, at: now())
+            try await store.moveAside(key, to: aside)
         case .adopted:
             try await store.flushPlacement(key)
             try await database.markComplete(key, bytes: action.bytes ?? 0, event: .adopted, at: now())

@@ -10,14 +10,14 @@ extension LessonLibrary {
 
     /// Hashes each item's file whose ETag is a plain MD5; a mismatch is a `corrupt` action (and a
     /// `requeued` one with `repair`). Items without such an ETag are counted, not read.
-    func check(_ items: [MediaItem], repair: Bool, progress: (@Sendable (VerifyProgress) -> Void)?) async throws -> ContentCheck {
+    func check(_ items: [MediaItem], repair: Bool, progress: (@Sendable (MaintenanceProgress) -> Void)?) async throws -> ContentCheck {
         var result = ContentCheck()
         let checkable = items.sorted { $0.key < $1.key }.compactMap { item in
             item.etag.flatMap(MD5.digest(inETag:)).map { (item, $0) }
         }
         result.unverifiable = items.count - checkable.count
         let totalBytes = checkable.reduce(0) { $0 + $1.0.receivedBytes }
-        var done = VerifyProgress(files: 0, totalFiles: checkable.count, bytes: 0, totalBytes: totalBytes)
+        var done = MaintenanceProgress(files: 0, totalFiles: checkable.count, bytes: 0, totalBytes: totalBytes)
         for (item, expected) in checkable {
             try Task.checkCancellation()
             let url = layout.fileURL(item.key.lesson, item.key.medium)
@@ -28,7 +28,7 @@ extension LessonLibrary {
                     var read = 0
                     return try MD5.file(at: url) { count in
                         read += count
-                        progress?(VerifyProgress(files: start.files, totalFiles: start.totalFiles,
+                        progress?(MaintenanceProgress(files: start.files, totalFiles: start.totalFiles,
                                                  bytes: start.bytes + read, totalBytes: start.totalBytes))
                     }
                 }

@@ -57,8 +57,8 @@ public struct SyncOptions: Sendable, Hashable {
     }
 }
 
-/// How far `sync --verify` has hashed.
-public struct VerifyProgress: Sendable, Hashable {
+/// How far long maintenance work has come: files hashed by `sync --verify`, files moved by `migrate`.
+public struct MaintenanceProgress: Sendable, Hashable {
     public var files: Int
     public var totalFiles: Int
     public var bytes: Int

@@ -2,15 +2,20 @@ import Foundation
 import OfflineLessons
 import Synchronization
 
-/// `sync --verify`'s progress on stderr: one redrawn line on a terminal, a line every 5 s
+/// Progress of `sync --verify` and `migrate` on stderr: one redrawn line on a terminal, a line every 5 s
 /// otherwise, nothing with --json or --quiet. Called from the hashing thread.
-final class VerifyProgressDisplay: Sendable {
+final class MaintenanceProgressDisplay: Sendable {
     private let mode: ProgressDisplay.Mode
     private let last = Mutex<ContinuousClock.Instant>(ContinuousClock.now - .seconds(60))
 
-    init(mode: ProgressDisplay.Mode) { self.mode = mode }
+    private let verb: String
 
-    func show(_ progress: VerifyProgress) {
+    init(mode: ProgressDisplay.Mode, verb: String) {
+        self.mode = mode
+        self.verb = verb
+    }
+
+    func show(_ progress: MaintenanceProgress) {
         guard mode != .silent else { return }
         let now = ContinuousClock.now
         let interval: Duration = mode == .bars ? .milliseconds(100) : .seconds(5)
@@ -20,7 +25,7 @@ final class VerifyProgressDisplay: Sendable {
             return true
         }
         guard due else { return }
-        let text = "verifying: \(progress.files)/\(progress.totalFiles) files, \(formatBytes(progress.bytes)) of \(formatBytes(progress.totalBytes))"
+        let text = "\(verb): \(progress.files)/\(progress.totalFiles) files, \(formatBytes(progress.bytes)) of \(formatBytes(progress.totalBytes))"
         Terminal.err(mode == .bars ? "\r\u{1B}[2K" + text + (progress.files == progress.totalFiles ? "\n" : "") : text + "\n")
     }
 }
