@@ -60,5 +60,8 @@ struct CleanCommand: AsyncParsableCommand {
         }
         let pinned = report.pinnedKept > 0 ? "; \(report.pinnedKept) pinned lesson(s) kept" : ""
         Terminal.out("\(dryRun ? "would free" : "freed") \(formatBytes(report.bytesFreed)) (\(report.actions.count) file(s))\(pinned)")
+        if let over = report.overQuotaByPins {
+            Terminal.err("warning: pinned lessons alone keep the library at \(formatBytes(over)), over the quota: unpin some (`lessons unpin`) or raise --max-size\n")
+        }
     }
 }

@@ -58,10 +58,26 @@ struct RetentionTests {
             let report = try await later.clean(RetentionPolicy(olderThan: .seconds(30 * 86_400), maxBytes: 1))
             #expect(Set(report.actions.map(\.key.lesson)) == [lessons[1].id])
             #expect(report.pinnedKept == 1)
-            #expect(try await later.downloads(sync: false).map(\.lessonID) == [lessons[0].id])
+            let kept = try await later.downloads(sync: false)
+            #expect(kept.map(\.lessonID) == [lessons[0].id])
+            #expect(report.overQuotaByPins == kept[0].bytes, "the pinned lesson alone is over the 1-byte quota, and the report says so")
+            #expect(try await later.clean(RetentionPolicy(olderThan: nil, maxBytes: 1 << 30)).overQuotaByPins == nil)
             #expect(try await later.history(of: lessons[0].id).first?.kind == .pinned)
             try await later.unpin([.lesson(lessons[0].id)])
             #expect(try await later.clean().actions.map(\.key.lesson).contains(lessons[0].id))
+        }
+    }
+
+    @Test("a lesson played recently is kept over one downloaded later but never played")
+    func recentUse() async throws {
+        try await DownloadFixture.run { fixture in
+            let old = try await Self.download(fixture, "gemara:berakhot:2", days: 0)
+            let new = try await Self.download(fixture, "gemara:berakhot:3", days: 1)
+            let library = try await Self.library(fixture, days: 2)
+            try await library.recordUse(of: old[0].id)  // played on day 2
+            let total = try await library.downloads(sync: false).reduce(0) { $0 + $1.bytes }
+            let report = try await library.clean(RetentionPolicy(olderThan: nil, maxBytes: total - 1))
+            #expect(Set(report.actions.map(\.key.lesson)) == [new[0].id])
         }
     }
 

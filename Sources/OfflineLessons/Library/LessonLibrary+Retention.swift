@@ -6,11 +6,12 @@ extension LessonLibrary {
     /// go and the bytes it would free, and changes nothing. An app can run it at launch.
     public func clean(_ policy: RetentionPolicy = RetentionPolicy(), dryRun: Bool = false) async throws -> CleanReport {
         if !dryRun { try checkWritable() }
-        let (actions, pinnedKept) = RetentionPlanner(policy: policy, now: now()).plan(try await database.retentionSnapshot())
+        let (actions, pinnedKept, overQuota) = RetentionPlanner(policy: policy, now: now()).plan(try await database.retentionSnapshot())
         if !dryRun {
             for action in actions { _ = try await removeItem(action.key, reason: "clean: \(action.reason)", kind: .expired) }
         }
-        return CleanReport(actions: actions, dryRun: dryRun, bytesFreed: actions.reduce(0) { $0 + $1.bytes }, pinnedKept: pinnedKept)
+        return CleanReport(actions: actions, dryRun: dryRun, bytesFreed: actions.reduce(0) { $0 + $1.bytes }, pinnedKept: pinnedKept,
+                           overQuotaByPins: overQuota)
     }
 
     /// Pins the registered lessons the selectors name: `clean` never removes them. Returns the

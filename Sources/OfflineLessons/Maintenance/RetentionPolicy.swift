@@ -38,6 +38,9 @@ public struct CleanReport: Sendable, Hashable, Codable {
     public var bytesFreed: Int
     /// Lessons the policy would have selected, kept because they are pinned.
     public var pinnedKept: Int
+    /// With a quota: the bytes the library holds after this clean, when they are still over the
+    /// quota because of pinned lessons (unpin some, or raise the quota); `nil` otherwise.
+    public var overQuotaByPins: Int? = nil
 }
 
 /// The retention plan: from one read of the registry, the media to remove and why.
@@ -53,9 +56,10 @@ struct RetentionPlanner {
     var now: Date
 
     /// `lessons`: each registered lesson's complete items and whether it is pinned.
-    func plan(_ lessons: [(lesson: LessonID, pinned: Bool, items: [Item])]) -> (actions: [CleanAction], pinnedKept: Int) {
+    func plan(_ lessons: [(lesson: LessonID, pinned: Bool, items: [Item])]) -> (actions: [CleanAction], pinnedKept: Int, overQuota: Int?) {
         var chosen: [MediaKey: String] = [:]
         var pinnedKept = Set<LessonID>()
+        var overQuota: Int?
         if let olderThan = policy.olderThan {
             let cutoff = now.addingTimeInterval(-olderThan.seconds)
             for (lesson, pinned, items) in lessons {
@@ -81,6 +85,7 @@ struct RetentionPlanner {
                         total -= item.bytes
                     }
                 }
+                if total > maxBytes { overQuota = total }  // what is left is pinned
             }
         }
         Self.addPDFs(of: lessons, to: &chosen)
@@ -88,7 +93,7 @@ struct RetentionPlanner {
         let actions = chosen.sorted { $0.key < $1.key }.map { key, reason in
             CleanAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: "expired", bytes: sizes[key] ?? 0, reason: reason)
         }
-        return (actions, pinnedKept.count)
+        return (actions, pinnedKept.count, overQuota)
     }
 
     /// A lesson's PDF goes with its last audio or video (legacy B25); before a quota is counted,

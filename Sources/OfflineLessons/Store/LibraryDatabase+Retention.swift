@@ -35,3 +35,13 @@ extension LibraryDatabase {
         }
     }
 }
+
+extension LibraryDatabase {
+    /// Sets the last use of a lesson's complete media.
+    func recordUse(of lesson: LessonID, at now: Date) async throws {
+        try await write { db in
+            _ = try MediaItem.matching(lesson).filter(MediaItem.Columns.state == MediaState.complete.rawValue)
+                .updateAll(db, [MediaItem.Columns.lastAccessAt.set(to: now)])
+        }
+    }
+}
