@@ -59,7 +59,11 @@ struct CleanCommand: AsyncParsableCommand {
             Terminal.out("\(dryRun ? "would remove" : "removed") \(action.key) (\(formatBytes(action.bytes))): \(action.reason)")
         }
         let pinned = report.pinnedKept > 0 ? "; \(report.pinnedKept) pinned lesson(s) kept" : ""
-        Terminal.out("\(dryRun ? "would free" : "freed") \(formatBytes(report.bytesFreed)) (\(report.actions.count) file(s))\(pinned)")
+        if Terminal.language == .es {
+            Terminal.out(UserPhrase.cleanSummary(files: report.actions.count, size: formatBytes(report.bytesFreed), dryRun: dryRun, .es) + pinned)
+        } else {
+            Terminal.out("\(dryRun ? "would free" : "freed") \(formatBytes(report.bytesFreed)) (\(report.actions.count) file(s))\(pinned)")
+        }
         if let over = report.overQuotaByPins {
             Terminal.err("warning: pinned lessons alone keep the library at \(formatBytes(over)), over the quota: unpin some (`lessons unpin`) or raise --max-size\n")
         }

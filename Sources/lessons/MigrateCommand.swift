@@ -70,6 +70,9 @@ struct MigrateCommand: AsyncParsableCommand {
         if !report.conflicts.isEmpty { parts.append("\(report.conflicts.count) conflict(s)") }
         let left = Dictionary(grouping: report.leftInPlace, by: \.reason).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
         if !left.isEmpty { parts.append("left in place: " + left.joined(separator: ", ")) }
+        if Terminal.language == .es, !report.dryRun {
+            Terminal.out(UserPhrase.migrationSummary(gemara: report.gemaraLessons, mishna: report.mishnaLessons, files: report.adopted.count, .es))
+        }
         let head = report.dryRun ? "migrate (dry run, nothing changed) would import" : "migrate imported"
         Terminal.out("\(head) " + parts.joined(separator: "; ")
                      + (report.dryRun || !report.changedNothing ? "" : " (nothing to do: already migrated)"))

@@ -52,6 +52,7 @@ struct SyncCommand: AsyncParsableCommand {
             }
             let verb = dryRun ? "would make" : "made"
             Terminal.out("sync \(verb) \(report.changes.count) change(s) (\(report.summary)); \(report.filesSeen) file(s), \(report.itemsSeen) registered item(s) seen")
+            if Terminal.language == .es, !dryRun { Terminal.out(UserPhrase.syncSummary(changes: report.changes.count, .es)) }
             if verify {
                 Terminal.out("verified \(report.verified) file(s) against their MD5 ETag; \(report.unverifiable) without one, not checked")
             }
