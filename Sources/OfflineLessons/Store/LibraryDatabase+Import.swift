@@ -8,15 +8,18 @@ extension LibraryDatabase {
     /// found in place after a crash has a lesson to belong to.
     func importLesson(_ placed: PlacedLesson, at now: Date) async throws {
         let json = try SnapshotCoding.encode(placed.lesson)
-        try await write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                            placed.placement.chapter, placed.number, json, now])
-        }
+        try await write { db in try Self.insertLessonIfNew(placed, json: json, at: now, in: db) }
+    }
+
+    /// Records a lesson's snapshot and placement unless the registry has the lesson already.
+    static func insertLessonIfNew(_ placed: PlacedLesson, json: Data, at now: Date, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
+                        placed.placement.chapter, placed.number, json, now])
     }
 
     /// Registers an imported file, complete, after it was moved into place. Its age counts from

@@ -44,13 +44,7 @@ extension LibraryDatabase {
     func discover(_ key: MediaKey, of placed: PlacedLesson, link: String, bytes: Int, at now: Date) async throws {
         let json = try SnapshotCoding.encode(placed.lesson)
         try await write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                            placed.placement.chapter, placed.number, json, now])
+            try Self.insertLessonIfNew(placed, json: json, at: now, in: db)
             guard try MediaItem.matching(key).isEmpty(db) else { return }
             try db.execute(
                 sql: """
