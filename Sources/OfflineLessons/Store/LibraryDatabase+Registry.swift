@@ -21,15 +21,13 @@ extension LibraryDatabase {
             var pending: [MediaKey] = []
             for (registration, json) in zip(registrations, snapshots) {
                 let placed = registration.lesson
-                try db.execute(
-                    sql: """
-                        INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(type, id) DO UPDATE SET
-                          sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
-                          number = excluded.number, json = excluded.json
-                        """,
-                    arguments: [
+                try db.cachedStatement(sql: """
+                    INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(type, id) DO UPDATE SET
+                      sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
+                      number = excluded.number, json = excluded.json
+                    """).execute(arguments: [
                         placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
                         placed.placement.chapter, placed.number, json, now,
                     ])
@@ -45,7 +43,7 @@ extension LibraryDatabase {
     /// Registers one item; whether it needs work.
     private func register(_ key: MediaKey, link: String, at now: Date, in db: Database) throws -> Bool {
         typealias Columns = MediaItem.Columns
-        switch try MediaItem.matching(key).fetchOne(db)?.state {
+        switch try MediaItem.fetchOne(key, in: db)?.state {
         case .complete:
             return false
         case .queued, .downloading:
@@ -58,9 +56,8 @@ extension LibraryDatabase {
             try RegistryEvent.append(.requested, key.lesson, key.medium, "requested again", at: now, in: db)
             return true
         case nil:
-            try db.execute(
-                sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)",
-                arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, now])
+            try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
+                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, now])
             try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
             return true
         }
@@ -68,7 +65,7 @@ extension LibraryDatabase {
 
     /// One item, or `nil` when it was never requested.
     func mediaItem(_ key: MediaKey) async throws -> MediaItem? {
-        try await read { db in try MediaItem.matching(key).fetchOne(db) }
+        try await read { db in try MediaItem.fetchOne(key, in: db) }
     }
 
     /// All items of a lesson.

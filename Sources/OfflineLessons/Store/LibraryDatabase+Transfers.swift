@@ -14,7 +14,7 @@ extension LibraryDatabase {
     /// Marks an item as being downloaded.
     func markDownloading(_ key: MediaKey) async throws {
         try await write { db in
-            _ = try Self.unfinished(key).updateAll(db, [Columns.state.set(to: MediaState.downloading.rawValue)])
+            _ = try MediaItem.update(key, set: "state = 'downloading'", unlessComplete: true, in: db)
         }
     }
 
@@ -22,12 +22,11 @@ extension LibraryDatabase {
     /// a length, a size recorded for the same ETag is kept.
     func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws {
         try await write { db in
-            guard let item = try Self.unfinished(key).fetchOne(db) else { return }
+            guard let item = try MediaItem.fetchOne(key, in: db), item.state != .complete else { return }
             let sameVersion = etag != nil && item.etag == etag
-            _ = try Self.unfinished(key).updateAll(db, [
-                Columns.expectedBytes.set(to: expectedBytes ?? (sameVersion ? item.expectedBytes : nil)),
-                Columns.etag.set(to: etag), Columns.lastModified.set(to: lastModified),
-            ])
+            _ = try MediaItem.update(key, set: "expectedBytes = ?, etag = ?, lastModified = ?",
+                                     [expectedBytes ?? (sameVersion ? item.expectedBytes : nil), etag, lastModified],
+                                     unlessComplete: true, in: db)
         }
     }
 
@@ -44,12 +43,9 @@ extension LibraryDatabase {
     /// An adoption leaves an item that is complete already as it is.
     func markComplete(_ key: MediaKey, bytes: Int, event: EventKind = .completed, at now: Date) async throws {
         try await write { db in
-            let request = event == .adopted ? Self.unfinished(key) : MediaItem.matching(key)
-            let changed = try request.updateAll(db, [
-                Columns.state.set(to: MediaState.complete.rawValue), Columns.expectedBytes.set(to: bytes),
-                Columns.receivedBytes.set(to: bytes), Columns.lastError.set(to: nil),
-                Columns.completedAt.set(to: now), Columns.lastAccessAt.set(to: now),
-            ])
+            let changed = try MediaItem.update(
+                key, set: "state = 'complete', expectedBytes = ?, receivedBytes = ?, lastError = NULL, completedAt = ?, lastAccessAt = ?",
+                [bytes, bytes, now, now], unlessComplete: event == .adopted, in: db)
             guard changed == 1 else {
                 if event == .adopted, try MediaItem.matching(key).isEmpty(db) == false { return }
                 throw RegistryError.notRegistered(key)
