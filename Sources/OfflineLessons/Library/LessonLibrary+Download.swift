@@ -57,8 +57,12 @@ extension LessonLibrary {
     /// A requested item registered complete whose file is gone is marked missing, so that the
     /// request downloads it again (one `stat` per requested item, no directory listing).
     private func markVanishedFiles(_ keys: [MediaKey]) async throws {
-        for key in keys {
-            guard let item = try await database.mediaItem(key), item.state == .complete else { continue }
+        // One read for all of them (not one per item): a request for a whole seder is thousands.
+        let complete = try await database.read { db in
+            try keys.compactMap { key in try MediaItem.fetchOne(key, in: db) }.filter { $0.state == .complete }
+        }
+        for item in complete {
+            let key = item.key
             let size = store.finalSize(key)
             if size != item.receivedBytes {
                 let reason = size.map { "the file has \($0) bytes, not \(item.receivedBytes)" } ?? "the file is gone"
