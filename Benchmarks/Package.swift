@@ -2,7 +2,7 @@
 // The benchmark suite: a package of its own, so that nothing here enters the users' dependency
 // graph. It depends on the project by path and builds the `lessons` CLI from it too.
 //
-//   cd Benchmarks && swift build -c release --product lessons && swift run -c release lessons-bench --quick
+//   Benchmarks/run.sh [--quick]      (builds lessons-bench, rusage-exec and lessons in release, then runs)
 import PackageDescription
 
 let package = Package(
@@ -22,6 +22,8 @@ let package = Package(
             ],
             path: "Sources/LessonsBench"
         ),
+        // Runs one command and reports its wall time, CPU and peak RSS (see its main.c for why).
+        .executableTarget(name: "rusage-exec", path: "Sources/RusageExec"),
     ],
     swiftLanguageModes: [.v6]
 )

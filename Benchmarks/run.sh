@@ -13,6 +13,7 @@ cd "$(dirname "$0")"
 command -v curl >/dev/null || { echo "run.sh: curl is not installed: apt-get install -y curl nginx" >&2; exit 2; }
 [ -f /usr/include/sqlite3.h ] || { echo "run.sh: libsqlite3-dev is not installed (GRDB needs it)" >&2; exit 2; }
 swift build -c release --product lessons-bench >&2
+swift build -c release --product rusage-exec >&2
 swift build -c release --product lessons >&2
 bin=$(swift build -c release --show-bin-path)
 exec "$bin/lessons-bench" --lessons "$bin/lessons" "$@"

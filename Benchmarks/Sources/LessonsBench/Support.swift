@@ -18,32 +18,41 @@ enum BenchError: Error, CustomStringConvertible {
     var description: String { switch self { case .failed(let text): text } }
 }
 
-/// Runs `argv` (argv[0] a path, or a name looked up in PATH), stdout to `stdout` (a file path,
-/// default /dev/null), stderr to /dev/null unless `stderr` is given; waits with `wait4`.
-/// Blocking: call it through ``offPool(_:)``.
+/// The `rusage-exec` helper next to this executable: children are forked from it, so that their
+/// peak RSS is their own (Linux keeps ru_maxrss across execve; see its main.c).
+let rusageExec: String = {
+    let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return me.deletingLastPathComponent().appendingPathComponent("rusage-exec").path
+}()
+
+/// Runs `argv` (argv[0] a path, or a name looked up in PATH) through `rusage-exec`, stdout to
+/// `stdout` (a file path, default /dev/null), stderr to `stderr`; returns its wall time, CPU and
+/// peak RSS. Blocking: call it through ``offPool(_:)``.
 func spawnAndWait(_ argv: [String], stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> ProcessResult {
+    guard FileManager.default.isExecutableFile(atPath: rusageExec) else {
+        throw BenchError.failed("\(rusageExec) is missing: swift build -c release --product rusage-exec")
+    }
+    let resultFile = NSTemporaryDirectory() + "lessons-bench-rusage-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+    defer { unlink(resultFile) }
+    let full = [rusageExec, resultFile, stdout, stderr] + argv
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    let cArgs: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
     defer { for pointer in cArgs { free(pointer) } }
     var pid: pid_t = 0
-    let start = ContinuousClock.now
-    let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+    let rc = posix_spawn(&pid, rusageExec, &actions, nil, cArgs, environ)
     guard rc == 0 else { throw BenchError.failed("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-        guard errno == EINTR else { throw BenchError.failed("wait4: \(errno)") }
+    while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { throw BenchError.failed("waitpid: \(errno)") }
     }
-    let wall = (ContinuousClock.now - start).seconds
-    let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return ProcessResult(wall: wall, cpu: cpu, peakRSSBytes: Int(usage.ru_maxrss) * 1024, status: exit)
+    let fields = ((try? String(contentsOfFile: resultFile, encoding: .utf8)) ?? "").split(separator: " ")
+    guard fields.count == 4, let wall = Double(fields[0]), let cpu = Double(fields[1]), let rss = Int(fields[2]),
+          let exit = Int32(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        throw BenchError.failed("rusage-exec gave no result for \(argv.joined(separator: " "))")
+    }
+    return ProcessResult(wall: wall, cpu: cpu, peakRSSBytes: rss * 1024, status: exit)
 }
 
 /// Runs blocking work on a thread of its own, off the cooperative pool (the in-process server
