@@ -11,9 +11,11 @@ extension Bench {
 
     /// Where the throughput runs download from. With nginx: a folder on tmpfs holding the files
     /// under their keys (big audio written here; small files fetched once from the in-process server).
+    /// Big files are served under `/big/`, small ones under `/small/` (a lesson can be in both sets).
     func startMediaServer(big: [PlacedLesson], small: [PlacedLesson]) async throws -> StaticMediaServer? {
         guard options.useNginx, let nginx = StaticMediaServer.nginxPath() else { return nil }
-        let root = try freshFolder(tmpfs, "nginx-root")
+        let top = try freshFolder(tmpfs, "nginx-root")
+        let root = top.appendingPathComponent("big")
         log("writing \(big.count) file(s) of \(mib(options.bigBytes)) and fetching \(Self.keys(small).count) small files for nginx")
         try await offPool { [options] in
             var block = [UInt8](repeating: 0, count: 1 << 20)
@@ -49,11 +51,11 @@ extension Bench {
         let fetched = tmpfs.appendingPathComponent("nginx-fetch")
         _ = try await curl(keys.map { (sources.url(forKey: $0), $0) }, into: fetched)
         for (index, key) in keys.enumerated() {
-            let target = root.appendingPathComponent(key)
+            let target = top.appendingPathComponent("small").appendingPathComponent(key)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: fetched.appendingPathComponent("\(index)"), to: target)
         }
-        return try StaticMediaServer.nginx(nginx, root: root, work: tmpfs.appendingPathComponent("nginx-work"))
+        return try StaticMediaServer.nginx(nginx, root: top, work: tmpfs.appendingPathComponent("nginx-work"))
     }
 
     func throughput() async throws {
@@ -68,7 +70,8 @@ extension Bench {
 
         let nginx = try await startMediaServer(big: big, small: allSmall)
         defer { nginx?.stop() }
-        let smallSource: StaticMediaServerURLs = nginx.map { StaticMediaServerURLs(base: $0.base) } ?? StaticMediaServerURLs(base: server.mediaBase)
+        let smallSource: StaticMediaServerURLs = nginx.map { StaticMediaServerURLs(base: $0.base.appendingPathComponent("small/", isDirectory: true)) }
+            ?? StaticMediaServerURLs(base: server.mediaBase)
         let sourceName = nginx != nil ? "nginx" : "lessons serve (in-process)"
         await report.note("Throughput runs: both tools download from \(sourceName) on loopback; `lessons download --concurrency 3` vs `curl --parallel --parallel-max 3`; whole processes, CPU = user + system from wait4, peak RSS = ru_maxrss.")
 
@@ -82,7 +85,7 @@ extension Bench {
                 bigSource = fallback
             }
             defer { fallback?.stop() }
-            try await bigRuns(big, source: bigSource!)
+            try await bigRuns(big, source: bigSource!, base: nginx != nil ? bigSource!.base.appendingPathComponent("big/", isDirectory: true) : bigSource!.base)
         }
         if wantSmall {
             try await smallRuns(smallTmpfs, selectors: options.smallMasechtot.map { "gemara:\($0)" }, source: smallSource,
@@ -91,10 +94,11 @@ extension Bench {
         }
     }
 
-    private func bigRuns(_ big: [PlacedLesson], source: StaticMediaServer) async throws {
-        let template = try await template("big", selectors: big.map { "gemara/\($0.lesson.id)" }, mediaBase: source.base)
+    private func bigRuns(_ big: [PlacedLesson], source: StaticMediaServer, base: URL) async throws {
+        let urlsUnder = StaticMediaServerURLs(base: base)
+        let template = try await template("big", selectors: big.map { "gemara/\($0.lesson.id)" }, mediaBase: base)
         for (label, lessons) in [("one file", Array(big.prefix(1))), ("3 at once", Array(big.dropFirst().prefix(3)))] {
-            let urls = Self.keys(lessons).map { (source.url(forKey: $0), $0) }
+            let urls = Self.keys(lessons).map { (urlsUnder.url(forKey: $0), $0) }
             var ours: [ProcessResult] = [], theirs: [ProcessResult] = []
             var bytes = 0
             for round in 0..<options.bigRounds {
@@ -105,7 +109,7 @@ extension Bench {
                 try FileManager.default.removeItem(at: work.appendingPathComponent("curl"))
                 let library = work.appendingPathComponent("library")
                 try copy(template, to: library)
-                ours.append(try await lessonsDownload(lessons.map { "gemara/\($0.lesson.id)" }, library: library, mediaBase: source.base))
+                ours.append(try await lessonsDownload(lessons.map { "gemara/\($0.lesson.id)" }, library: library, mediaBase: base))
                 let got = bytesUnder(library.appendingPathComponent("media"))
                 if got != bytes { await report.note("\(label): lessons stored \(got) bytes, curl \(bytes)") }
                 try FileManager.default.removeItem(at: work)
