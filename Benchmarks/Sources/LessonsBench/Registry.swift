@@ -44,7 +44,7 @@ extension Bench {
                 perDownload[size] = ours
                 // Legacy: the whole downloadedLessons.json rewritten for each completed download.
                 let folder = try freshFolder(root, "legacy")
-                let writes = options.legacyWritesPerSize
+                let writes = size >= 20_000 ? min(5, options.legacyWritesPerSize) : options.legacyWritesPerSize
                 let legacySeconds = try await offPool { [legacy] in
                     var registry = legacy
                     var samples: [Double] = []
@@ -57,11 +57,12 @@ extension Bench {
                 }
                 legacy = LegacyRegistry()
                 let ratio = legacySeconds / ours
-                let atTenK = size == 10_000
+                // The target is set at 10k lessons (at the largest size up to 10k in a smaller run).
+                let atTenK = size == sizes.last(where: { $0 <= 10_000 })
                 await report.add(Row(
                     benchmark: "registry: complete one download (audio + PDF) in a library of \(count(size)) lessons vs rewriting downloadedLessons.json",
                     ours: ms(ours), baseline: ms(legacySeconds), ratio: "legacy ÷ ours " + times(ratio),
-                    target: atTenK ? "≥ 500×" : "—", met: atTenK ? ratio >= 500 : nil))
+                    target: atTenK ? (size == 10_000 ? "≥ 500×" : "≥ 500× (set at 10k)") : "—", met: atTenK ? ratio >= 500 : nil))
             }
             libraries.append((size, files, library))
         }
@@ -109,7 +110,7 @@ extension Bench {
         await report.add(Row(
             benchmark: "status: \(count(lookups)) \"is downloaded?\" lookups, \(count(files)) files present (\(found) hits) vs listing the folder per lookup",
             ours: "\(ms(ours)) (\(ms(ours / Double(lookups))) each)", baseline: "\(secs(legacyTotal)) (\(ms(perListing)) each)",
-            ratio: "legacy ÷ ours " + times(ratio), target: "≥ 10,000×", met: ratio >= 10_000))
+            ratio: "legacy ÷ ours " + times(ratio), target: files == 10_000 ? "≥ 10,000×" : "≥ 10,000× (set at 10k files)", met: ratio >= 10_000))
         await report.note("Status baseline: \(listings) listings of a folder of \(files) files timed, extrapolated to \(count(lookups)) lookups (the legacy app listed the folder once per lookup, B14).")
     }
 
@@ -125,6 +126,7 @@ extension Bench {
         let rounds = options.syncRounds
         let (names, sizes) = try await offPool {
             var a: [Double] = [], b: [Double] = []
+            _ = Self.walk(media, sizes: true)  // warm the dentry and inode caches for both
             for _ in 0..<rounds {
                 var n = 0
                 a.append(timeSync { n = Self.walk(media, sizes: false) })
