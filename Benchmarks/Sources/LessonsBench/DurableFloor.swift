@@ -11,6 +11,7 @@ import Glibc
 extension Bench {
     func durableFloor() async throws {
         guard options.runs("floor") else { return }
+        await report.note("The durable floor places one file at a time; `lessons download` runs 3 at once, so where fsync waits on the device (disk) its wall per file can fall below the sequential floor. Compare CPU there.")
         for (label, parent, fallback) in [("tmpfs", tmpfs, 730), ("disk", disk, 5_069)] {
             let measured = smallFileCounts.get(label)
             let files = measured?.0 ?? (options.quick ? 120 : fallback)

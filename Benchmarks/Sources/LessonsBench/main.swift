@@ -24,6 +24,11 @@ let report = Report()
 let tmpfs = try freshFolder(options.tmpfs, "lessons-bench-\(getpid())")
 let disk = try freshFolder(options.disk, "lessons-bench-\(getpid())")
 let started = ContinuousClock.now
+/// The 1-minute load average: the machine is shared, and the figures move with it.
+func load() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+}
+let loadBefore = load()
 var failure: (any Error)?
 do {
     let server = try ContentServer(configuration: .init(mediaSizeScale: 0.00001))
@@ -58,7 +63,7 @@ func machine() -> String {
 
 let mode = options.quick ? "--quick" : "full"
 let elapsed = (ContinuousClock.now - started).seconds
-let header = "lessons-bench (\(mode)), \(machine()), \(String(format: "%.0f", elapsed)) s, tmpfs \(options.tmpfs.path), disk \(options.disk.path)"
+let header = "lessons-bench (\(mode)), \(machine()), \(String(format: "%.0f", elapsed)) s, load average \(loadBefore) before and \(load()) after, tmpfs \(options.tmpfs.path), disk \(options.disk.path)"
 let table = await report.markdown(header: header)
 print(table)
 if let path = options.output { try? (table + "\n").write(toFile: path, atomically: true, encoding: .utf8) }
