@@ -18,6 +18,7 @@ extension Bench {
             let folder = try freshFolder(parent, "floor")
             let (fileOnly, withCommit) = try await offPool { try Self.floor(files: files, in: folder) }
             try? FileManager.default.removeItem(at: folder)
+            durableFloorPerFile.set(label, files, wallPerFile: withCommit)
             await report.add(Row(
                 benchmark: "durable floor → \(label), \(files) files of 1 KiB: write+fsync+rename+fsync(dir) alone",
                 ours: ms(fileOnly) + " a file", baseline: "—", ratio: "—"))
@@ -75,3 +76,6 @@ extension Bench {
         return (fileOnly, withCommit)
     }
 }
+
+/// The floor per file (with its commit), by "tmpfs" / "disk", for the migrate line.
+let durableFloorPerFile = SmallFileCounts()

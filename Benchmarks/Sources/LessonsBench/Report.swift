@@ -27,7 +27,8 @@ actor Report {
     }
 
     func markdown(header: String) -> String {
-        var lines = [header, "", "| benchmark | ours | baseline | ratio | target | met? |", "|---|---|---|---|---|---|"]
+        var lines = [header, "", "Ratio: ours ÷ baseline (time, CPU, memory); on throughput lines, our throughput ÷ curl's; on \"legacy ÷ ours\" lines, how many times cheaper than the legacy way.", "",
+                     "| benchmark | ours | baseline | ratio | target | met? |", "|---|---|---|---|---|---|"]
         for row in rows {
             let met = row.met.map { $0 ? "yes" : "**no**" } ?? "—"
             lines.append("| \(row.benchmark) | \(row.ours) | \(row.baseline) | \(row.ratio) | \(row.target) | \(met) |")
