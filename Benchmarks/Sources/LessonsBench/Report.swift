@@ -86,24 +86,36 @@ struct Options: Sendable {
             case "--big-mib": options.bigBytes = Int(try value(argument))! << 20
             case "--registry-sizes": options.registrySizes = try value(argument).split(separator: ",").map { Int($0)! }
             case "--lookups": options.lookups = Int(try value(argument))!
+            case "--small": options.smallMasechtot = try value(argument).split(separator: ",").map(String.init)
+            case "--disk-set":
+                let text = try value(argument)
+                options.diskMasechtot = text == "gemara" ? [] : text.split(separator: ",").map(String.init)
+            case "--rounds":
+                let rounds = Int(try value(argument))!
+                (options.bigRounds, options.smallRounds) = (rounds, rounds)
+            case "--downloads": options.downloadsPerSize = Int(try value(argument))!
             case "-h", "--help":
                 print("""
                     lessons-bench [--quick] [--only throughput,small,floor,registry,status,sync,shas] --lessons PATH
                                   [--tmpfs DIR] [--disk DIR] [--output FILE.md] [--no-nginx]
-                                  [--big-mib N] [--registry-sizes 10,1000,...] [--lookups N]
+                                  [--big-mib N] [--registry-sizes 10,1000,...] [--lookups N] [--downloads N]
+                                  [--small shabbat,eruvin,...] [--disk-set gemara|berakhot,...] [--rounds N]
+                      --quick        everything small: 128 MiB, Berakhot, libraries of 10/1k/5k, 10k lookups
+                      full (default) 1 GiB, Shabbat+Eruvin+Pesachim on tmpfs, the whole Gemara on disk,
+                                     libraries of 10/1k/10k/50k lessons (the largest with 100k files), 100k lookups
                     """)
                 exit(0)
             default: throw BenchError.failed("unknown argument \(argument)")
             }
         }
         if options.quick {
-            options.bigBytes = min(options.bigBytes, 128 << 20)
-            options.bigRounds = 1
-            options.smallMasechtot = ["berakhot"]
-            options.diskMasechtot = ["berakhot"]
-            options.smallRounds = 1
+            if !arguments.contains("--big-mib") { options.bigBytes = 128 << 20 }
+            if !arguments.contains("--rounds") { options.bigRounds = 1 }
+            if !arguments.contains("--small") { options.smallMasechtot = ["berakhot"] }
+            if !arguments.contains("--disk-set") { options.diskMasechtot = ["berakhot"] }
+            if !arguments.contains("--rounds") { options.smallRounds = 1 }
             if !arguments.contains("--registry-sizes") { options.registrySizes = [10, 1_000, 5_000] }
-            options.downloadsPerSize = 9
+            if !arguments.contains("--downloads") { options.downloadsPerSize = 9 }
             options.legacyWritesPerSize = 5
             if !arguments.contains("--lookups") { options.lookups = 10_000 }
             options.legacyListings = 30

@@ -72,7 +72,7 @@ extension Bench {
         defer { nginx?.stop() }
         let smallSource: StaticMediaServerURLs = nginx.map { StaticMediaServerURLs(base: $0.base.appendingPathComponent("small/", isDirectory: true)) }
             ?? StaticMediaServerURLs(base: server.mediaBase)
-        let sourceName = nginx != nil ? "nginx" : "lessons serve (in-process)"
+        let sourceName = nginx != nil ? "nginx" : "`lessons serve` (nginx is not installed: big files from a `lessons serve` process sized by --media-size-scale, small ones from the suite's in-process content server)"
         await report.note("Throughput runs: both tools download from \(sourceName) on loopback; `lessons download --concurrency 3` vs `curl --parallel --parallel-max 3`; whole processes, CPU = user + system from wait4, peak RSS = ru_maxrss.")
 
         if wantBig {
