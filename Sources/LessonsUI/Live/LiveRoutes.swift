@@ -24,7 +24,7 @@ struct LiveRoutes: Sendable {
                 while clock.now < end, !Task.isCancelled, !(await services.isStopping) {
                     let entries = await services.board.entries()
                     if entries != last {
-                        let data = (try? JSONEncoder().encode(entries)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+                        let data = (try? JSONEncoder.plain.encode(entries)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
                         try await writer.write(ByteBuffer(string: "data: \(data)\n\n"))
                         last = entries
                         lastWrite = clock.now

@@ -14,7 +14,7 @@ enum Layout {
     static func page(_ title: String, _ context: PageContext, notices: [String] = [], body: HTML) -> HTML {
         let l = context.language
         let other: UserLanguage = l == .es ? .en : .es
-        let words = (try? String(data: JSONEncoder().encode(liveWords(l)), encoding: .utf8)) ?? "{}"
+        let words = (try? String(data: JSONEncoder.plain.encode(liveWords(l)), encoding: .utf8)) ?? "{}"
         return """
             <!doctype html>
             <html lang="\(l.rawValue)">

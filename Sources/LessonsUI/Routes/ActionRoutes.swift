@@ -32,7 +32,7 @@ struct ActionRoutes: Sendable {
             await act {
                 let query = request.uri.queryParameters
                 let days = try query.get("days").map { try RequestInput.number($0, "days") } ?? 30
-                let quota = try query.get("maxMB").flatMap { $0.isEmpty ? nil : try RequestInput.number($0, "maxMB") }
+                let quota = try RequestInput.quota(query.get("maxMB"))
                 let report = try await library.clean(RetentionPolicy(olderThan: .seconds(days * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 }))
                 return Outcome(ok: true, message: "clean removed \(report.actions.count) item(s), \(Format.bytes(report.bytesFreed))", reload: true)
             }

@@ -92,7 +92,7 @@ struct PageRoutes: Sendable {
     func downloads(_ request: Request, _ context: PageContext) async throws -> HTML {
         // The quick sync, each time the page is shown: a file deleted by hand is gone from the list, with its reason.
         let sync = try await library.sync(SyncOptions(dryRun: library.isReadOnly))
-        let quota = try request.uri.queryParameters.get("maxMB").flatMap { $0.isEmpty ? nil : try RequestInput.number($0, "maxMB") }
+        let quota = try RequestInput.quota(request.uri.queryParameters.get("maxMB"))
         let policy = RetentionPolicy(olderThan: .seconds(30 * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 })
         let page = DownloadsPage(
             lessons: try await library.downloads(sync: false), pinned: try await library.pinnedLessons(), sync: sync,

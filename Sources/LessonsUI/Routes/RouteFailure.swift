@@ -46,6 +46,14 @@ enum RequestInput {
         return value
     }
 
+    /// A quota in megabytes (at least 1), or none when absent or empty.
+    static func quota(_ text: String?) throws -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        let megabytes = try number(text, "the quota")
+        guard megabytes > 0 else { throw RouteFailure(.badRequest, "the quota must be at least 1 MB") }
+        return megabytes
+    }
+
     /// `gemara/5`.
     static func lesson(_ text: String?) throws -> LessonID {
         guard let text, case .lesson(let id)? = try? LessonSelector(parsing: text) else {
@@ -86,7 +94,7 @@ extension Response {
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        let data = (try? JSONEncoder.plain.encode(value)) ?? Data("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
@@ -99,5 +107,14 @@ extension Response {
 extension RouteFailure: HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+}
+
+extension JSONEncoder {
+    /// JSON as the pages read it (`gemara/1/audio`, not `gemara\\/1\\/audio`).
+    static var plain: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
     }
 }
