@@ -62,7 +62,8 @@ struct DownloadsPage {
             let bytes = lesson.media[medium.rawValue]?.bytes ?? 0
             let remove: HTML = medium == .text ? .empty
                 : Layout.action("✕", "/api/remove?lesson=\(id.description)&medium=\(medium.rawValue)", confirm: UIText.removeConfirm(l))
-            return "<span class=\"file\" data-key=\"\(Format.itemKey(id, medium))\">\(medium.rawValue) \(Format.bytes(bytes)) \(remove)</span> "
+            let name = medium == .text ? UIText.text(l) : medium.rawValue
+            return "<span class=\"file\" data-key=\"\(Format.itemKey(id, medium))\">\(name) \(Format.bytes(bytes)) \(remove)</span> "
         }
         let pin = isPinned
             ? Layout.action(UIText.unpin(l), "/api/unpin?lesson=\(id.description)")
@@ -71,7 +72,7 @@ struct DownloadsPage {
         let incomplete: HTML = lesson.complete ? .empty : " <span class=\"warning\">(\(UIText.text(l)) ✗)</span>"
         return """
             <tr id="download-\(lesson.type.rawValue)-\(lesson.id)"\(isPinned ? " class=\"pinned\"" as HTML : .empty)>
-            <th>\(Format.lessonName(type: lesson.type, chapter: lesson.chapter, number: number, l))\(isPinned ? " 📌" as HTML : .empty)\(incomplete)</th>
+            <th>\(Format.lessonName(type: lesson.type, chapter: lesson.chapter, number: number, l))\(isPinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(incomplete)</th>
             <td class="size">\(Format.bytes(lesson.bytes))</td>
             <td>\(files)</td>
             <td class="row-actions"><a href="/play/\(lesson.type.rawValue)/\(lesson.id)" class="play">\(UIText.play(l))</a> \(pin) <a href="/history/\(lesson.type.rawValue)/\(lesson.id)" class="history">\(UIText.history(l))</a> \(Layout.action(UIText.remove(l), "/api/remove?lesson=\(id.description)", confirm: UIText.removeConfirm(l)))</td>
