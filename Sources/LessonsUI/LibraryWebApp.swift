@@ -64,9 +64,8 @@ public struct LibraryWebApp: Sendable {
                 await services.watch()
                 return nil
             }
-            let running = try await started(ports)
             do {
-                let result = try await body(running)
+                let result = try await body(try await started(ports))
                 await services.stop()
                 group.cancelAll()
                 return result
@@ -75,24 +74,6 @@ public struct LibraryWebApp: Sendable {
                 group.cancelAll()
                 throw error
             }
-        }
-    }
-
-    /// Runs until the process gets SIGINT or SIGTERM; `onStart` learns where the app listens.
-    public func run(onStart: @escaping @Sendable (Running) -> Void) async throws {
-        let services = AppServices(library: library, pollInterval: configuration.pollInterval)
-        let (ports, listening) = AsyncStream<Int>.makeStream()
-        let app = makeApplication(services) { listening.yield($0) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { listening.finish() }
-                try await app.runService()
-                await services.stop()
-            }
-            group.addTask { await services.watch() }
-            onStart(try await started(ports))
-            try await group.next()
-            group.cancelAll()
         }
     }
 

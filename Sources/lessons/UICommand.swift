@@ -35,18 +35,29 @@ struct UICommand: AsyncParsableCommand {
         let library = try await global.openLibrary()
         let app = LibraryWebApp(library: library, configuration: .init(host: host, port: port))
         let json = global.json, open = self.open
-        do {
-            try await app.run { running in
-                if json {
-                    try? Terminal.json(["url": running.url.absoluteString, "library": library.root.path])
-                } else {
-                    Terminal.out(running.url.absoluteString)
-                    Terminal.err("the Downloads screen of \(library.root.path); Ctrl-C stops\n")
+        // Ctrl-C cancels the app: its live streams end, the downloads it started go back to the
+        // queue, and the server stops.
+        let (failure, _) = await runInterruptibly { () -> (any Error)? in
+            do {
+                try await app.withRunning { running in
+                    if json {
+                        try? Terminal.json(["url": running.url.absoluteString, "library": library.root.path])
+                    } else {
+                        Terminal.out(running.url.absoluteString)
+                        Terminal.err("the Downloads screen of \(library.root.path); Ctrl-C stops\n")
+                    }
+                    if open { Self.openInBrowser(running.url) }
+                    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
                 }
-                if open { Self.openInBrowser(running.url) }
+                return nil
+            } catch {
+                return error
             }
-        } catch let error as WebAppError {
-            throw CommandFailure("cannot serve the UI on \(host):\(port): \(error)", exitCode: CommandFailure.unusable)
+        }
+        if let failure = failure as? WebAppError {
+            throw CommandFailure("cannot serve the UI on \(host):\(port): \(failure)", exitCode: CommandFailure.unusable)
+        } else if let failure {
+            throw failure
         }
     }
 

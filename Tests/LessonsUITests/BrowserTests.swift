@@ -182,8 +182,8 @@ func wav(bytes: Int) -> Data {
     return data
 }
 
-/// Starts the built `lessons` binary (a terminal's download), output discarded.
-func startCLI(_ arguments: [String]) throws -> Process {
+/// Starts the built `lessons` binary (a terminal's command), its output discarded unless given.
+func startCLI(_ arguments: [String], stdout: FileHandle? = nil) throws -> Process {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var candidates: [URL] = []
     for _ in 0..<4 {
@@ -201,7 +201,7 @@ func startCLI(_ arguments: [String]) throws -> Process {
     var environment = ProcessInfo.processInfo.environment
     for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { environment[name] = nil }
     process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = stdout ?? FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     try process.run()
