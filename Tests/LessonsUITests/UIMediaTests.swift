@@ -52,6 +52,21 @@ struct UIMediaTests {
         }
     }
 
+    @Test("the player page plays the chosen medium from the library, with the PDF beside it")
+    func playerPage() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara/1", media: .both)
+            let audio = try await fixture.get("/play/gemara/1")
+            #expect(audio.status == 200)
+            #expect(audio.text.contains(#"<audio id="player" controls preload="metadata" src="/media/gemara/1/audio">"#))
+            #expect(audio.text.contains(#"<iframe id="pdf" title="PDF" src="/media/gemara/1/text">"#))
+            #expect(audio.text.contains(#"href="/play/gemara/1?medium=video""#))
+            let video = try await fixture.get("/play/gemara/1?medium=video")
+            #expect(video.text.contains(#"<video id="player""#))
+            #expect(try await fixture.get("/play/gemara/2").status == 404)
+        }
+    }
+
     @Test("a file deleted by hand is not served, even before a sync")
     func deletedFile() async throws {
         try await UIFixture.run { fixture in

@@ -118,6 +118,9 @@ struct UIPageTests {
             let page = try await fixture.get("/shas", headers: [("Cookie", cookie), ("Accept-Language", "en")])
             #expect(page.text.contains(UserPhrase.refreshTitle.text(.es)))
             #expect(try await fixture.get("/lang/es?back=//evil.example").header("Location") == "/shas")
+            try await fixture.download("gemara/1")
+            let pinned = try await fixture.post("/api/pin?lesson=gemara/1", headers: [("Accept-Language", "es")])
+            #expect(pinned.text.contains("1 clase(s) fijada(s)"))
         }
     }
 
@@ -146,7 +149,7 @@ struct UIPageTests {
         let root = folder.url
         try await UIFixture.offlineLibrary(root)
         // The server is gone: a library pointed at where it was.
-        let client = CatalogClient(configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test"))
+        let client = CatalogClient(configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test", timeout: .seconds(1)))
         let library = try await LessonLibrary(root: root, client: client)
         try await LibraryWebApp(library: library, configuration: .init(token: UIFixture.token)).withRunning { app in
             let base = "http://127.0.0.1:\(app.port)"

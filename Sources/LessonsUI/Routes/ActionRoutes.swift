@@ -16,14 +16,14 @@ struct ActionRoutes: Sendable {
     var library: LessonLibrary { services.library }
 
     func register(on router: Router<BasicRequestContext>) {
-        router.post("/api/download") { request, _ in await act { try await download(request.uri.queryParameters) } }
+        router.post("/api/download") { request, _ in await act { try await download(request) } }
         router.post("/api/remove") { request, _ in
             await act {
                 let query = request.uri.queryParameters
                 let lesson = try RequestInput.lesson(query.get("lesson"))
                 let medium = try RequestInput.medium(query.get("medium"))
                 let report = try await library.remove([lesson], media: medium.map { [$0] })
-                return Outcome(ok: true, message: "removed \(report.removed.count) item(s) of \(lesson)", reload: true)
+                return Outcome(ok: true, message: UIText.removed(report.removed.count, of: lesson, RequestInput.language(request)), reload: true)
             }
         }
         router.post("/api/pin") { request, _ in await act { try await pin(request, true) } }
@@ -34,7 +34,8 @@ struct ActionRoutes: Sendable {
                 let days = try query.get("days").map { try RequestInput.number($0, "days") } ?? 30
                 let quota = try RequestInput.quota(query.get("maxMB"))
                 let report = try await library.clean(RetentionPolicy(olderThan: .seconds(days * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 }))
-                return Outcome(ok: true, message: "clean removed \(report.actions.count) item(s), \(Format.bytes(report.bytesFreed))", reload: true)
+                return Outcome(ok: true, message: UIText.cleaned(report.actions.count, bytes: Format.bytes(report.bytesFreed), RequestInput.language(request)),
+                               reload: true)
             }
         }
         router.post("/api/sync") { _, _ in
@@ -47,7 +48,7 @@ struct ActionRoutes: Sendable {
             await act {
                 let key = try request.uri.queryParameters.get("key").map { try RequestInput.item($0) }
                 let cancelled = await services.runs.cancel(key)
-                return Outcome(ok: true, message: "cancelled \(cancelled) run(s)", reload: false)
+                return Outcome(ok: true, message: UIText.cancelled(cancelled, RequestInput.language(request)), reload: false)
             }
         }
         router.post("/api/retry") { request, _ in
@@ -60,7 +61,7 @@ struct ActionRoutes: Sendable {
                     run = try await library.resumePending(includingFailed: true)
                 }
                 await services.runs.keep(run, keys: [])
-                return Outcome(ok: true, message: "retrying", reload: false)
+                return Outcome(ok: true, message: UIText.retrying(RequestInput.language(request)), reload: false)
             }
         }
     }
@@ -76,7 +77,8 @@ struct ActionRoutes: Sendable {
     }
 
     /// `type`, `masechet`, optional `chapter` and `lesson` (its id), `media`: the lessons to fetch.
-    func download(_ query: Parameters) async throws -> Outcome {
+    func download(_ request: Request) async throws -> Outcome {
+        let query = request.uri.queryParameters
         let type = try RequestInput.lessonType(query.get("type"))
         let masechet = try RequestInput.number(query.get("masechet"), "masechet")
         guard let choice = MediaChoice(rawValue: query.get("media") ?? "") else {
@@ -101,12 +103,12 @@ struct ActionRoutes: Sendable {
         let run = try await library.download(lessons, media: choice)
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         await services.runs.keep(run, keys: keys)
-        return Outcome(ok: true, message: "\(lessons.count) lesson(s) requested", reload: false)
+        return Outcome(ok: true, message: UIText.requested(lessons.count, RequestInput.language(request)), reload: false)
     }
 
     func pin(_ request: Request, _ pinned: Bool) async throws -> Outcome {
         let lesson = try RequestInput.lesson(request.uri.queryParameters.get("lesson"))
         let changed = pinned ? try await library.pin([.lesson(lesson)]) : try await library.unpin([.lesson(lesson)])
-        return Outcome(ok: true, message: "\(pinned ? "pinned" : "unpinned") \(changed.count) lesson(s)", reload: true)
+        return Outcome(ok: true, message: UIText.pinChanged(pinned, changed.count, RequestInput.language(request)), reload: true)
     }
 }
