@@ -18,7 +18,7 @@ struct BrowserTests {
                 #expect(try await browser.wait("document.querySelector('#chapter-1-audio')"))
                 try await browser.click("#chapter-1-audio")
                 var seen: [String] = []
-                let end = ContinuousClock.now + .seconds(40)
+                let end = ContinuousClock.now + .seconds(90)
                 while ContinuousClock.now < end {
                     let cell = try await browser.text("td[data-key=\"gemara/1/audio\"]") ?? ""
                     seen.append(cell)
@@ -49,7 +49,7 @@ struct BrowserTests {
                 let child = try startCLI(["download", "gemara/3", "--library", fixture.root.path, "--server", fixture.running.apiBase.absoluteString,
                                           "--token", "test", "--quiet"])
                 var seen: [String] = []
-                let end = ContinuousClock.now + .seconds(40)
+                let end = ContinuousClock.now + .seconds(90)
                 while ContinuousClock.now < end {
                     let cell = try await browser.text("td[data-key=\"gemara/3/audio\"]") ?? ""
                     seen.append(cell)

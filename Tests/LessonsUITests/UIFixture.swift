@@ -78,13 +78,13 @@ struct UIFixture: Sendable {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
-        let response = try await testClient.execute(request, timeout: .seconds(20))
+        let response = try await testClient.execute(request, timeout: .seconds(90))
         let body = try await response.body.collect(upTo: 64 << 20)
         return Answer(status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
     }
 
     /// Polls `/api/transfers` until `done` says so (or `timeout` passes); returns every sample seen.
-    func watchTransfers(timeout: Duration = .seconds(30), until done: ([Transfer]) -> Bool) async throws -> [[Transfer]] {
+    func watchTransfers(timeout: Duration = .seconds(90), until done: ([Transfer]) -> Bool) async throws -> [[Transfer]] {
         var samples: [[Transfer]] = []
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end {
@@ -142,7 +142,7 @@ extension UIFixture {
 func fetch(_ url: String) async throws -> Answer {
     var request = HTTPClientRequest(url: url)
     request.headers.add(name: "X-Lessons-Token", value: UIFixture.token)
-    let response = try await testClient.execute(request, timeout: .seconds(20))
+    let response = try await testClient.execute(request, timeout: .seconds(90))
     let body = try await response.body.collect(upTo: 64 << 20)
     return Answer(status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
 }

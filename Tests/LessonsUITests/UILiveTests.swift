@@ -75,7 +75,7 @@ struct UILiveTests {
             try await fixture.download("gemara/1")
             var request = HTTPClientRequest(url: fixture.base + "/events")
             request.headers.add(name: "X-Lessons-Token", value: UIFixture.token)
-            let response = try await testClient.execute(request, timeout: .seconds(10))
+            let response = try await testClient.execute(request, timeout: .seconds(90))
             #expect(response.headers.first(name: "Content-Type") == "text/event-stream")
             var received = ""
             for try await chunk in response.body {

@@ -159,7 +159,7 @@ final class Browser {
     }
 
     /// Waits until `condition` (a script returning a boolean) holds; returns whether it did.
-    func wait(_ condition: String, _ arguments: [Any] = [], timeout: Duration = .seconds(20)) async throws -> Bool {
+    func wait(_ condition: String, _ arguments: [Any] = [], timeout: Duration = .seconds(60)) async throws -> Bool {
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end {
             if (try? await run("return Boolean(\(condition));", arguments)) as? Bool == true { return true }
