@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "OfflineLessons", targets: ["OfflineLessons"]),
         .library(name: "LessonsServer", targets: ["LessonsServer"]),
         .library(name: "LessonsServerTesting", targets: ["LessonsServerTesting"]),
+        .library(name: "LessonsUI", targets: ["LessonsUI"]),
         .executable(name: "lessons", targets: ["lessons"]),
     ],
     dependencies: [
@@ -41,6 +42,15 @@ let package = Package(
             resources: [.copy("Resources/shas-structure.json")]
         ),
         .target(
+            name: "LessonsUI",
+            dependencies: [
+                "OfflineLessons",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/app.js"), .copy("Resources/app.css")]
+        ),
+        .target(
             name: "LessonsServerTesting",
             dependencies: ["OfflineLessons", "LessonsServer"]
         ),
@@ -49,6 +59,7 @@ let package = Package(
             dependencies: [
                 "OfflineLessons",
                 "LessonsServer",
+                "LessonsUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -59,6 +70,13 @@ let package = Package(
             name: "OfflineLessonsTests",
             dependencies: [
                 "OfflineLessons", "LessonsServer", "LessonsServerTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "LessonsUITests",
+            dependencies: [
+                "OfflineLessons", "LessonsServer", "LessonsServerTesting", "LessonsUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -66,6 +66,7 @@ struct DemoCommand: AsyncParsableCommand {
             say("")
             say("gemara/1 and mishna/1 share an id, not a file:\n  \(gemara)\n  \(mishna)")
             say("library: \(root.path) (try: lessons list --library \(root.path))")
+            say("the Downloads screen of this library, in a browser: lessons ui --library \(root.path) --open")
             if !summary.succeeded { throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed) }
         }
     }

@@ -1,0 +1,119 @@
+import Foundation
+import Hummingbird
+import Logging
+import OfflineLessons
+
+/// `lessons ui`: the Downloads screen as a local web app over one ``LessonLibrary``:
+/// server-rendered pages (the Shas, the downloads, a lesson's history, a player), live progress
+/// as Server-Sent Events, media from the library's files with `Range`. Nothing is fetched from
+/// the internet: the pages, their script and style ship with the app.
+///
+/// It listens on loopback by default, answers only under a loopback `Host`, and every request
+/// needs this run's token (see ``Running/url``), state-changing ones in a header that only the
+/// app's own pages can read.
+public struct LibraryWebApp: Sendable {
+    public struct Configuration: Sendable {
+        public var host: String
+        /// 0 picks a free port.
+        public var port: Int
+        /// The token; a random one when `nil` (tests pass their own).
+        public var token: String?
+        /// How often the registry is read for downloads run by other processes.
+        public var pollInterval: Duration
+
+        public init(host: String = "127.0.0.1", port: Int = 0, token: String? = nil, pollInterval: Duration = .seconds(1)) {
+            self.host = host
+            self.port = port
+            self.token = token
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// An app that is listening.
+    public struct Running: Sendable {
+        public let port: Int
+        /// `http://host:port/`
+        public let origin: URL
+        /// The address to open: the origin with this run's token, `http://host:port/?token=…`.
+        public let url: URL
+        public let token: String
+    }
+
+    public let configuration: Configuration
+    let library: LessonLibrary
+    let token: AccessToken
+
+    public init(library: LessonLibrary, configuration: Configuration = .init()) {
+        self.library = library
+        self.configuration = configuration
+        token = configuration.token.map(AccessToken.init) ?? .random()
+    }
+
+    /// Runs the app until `body` returns, then stops it (cancelling the downloads it started).
+    public func withRunning<T: Sendable>(_ body: @Sendable (Running) async throws -> T) async throws -> T {
+        let services = AppServices(library: library, pollInterval: configuration.pollInterval)
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let app = makeApplication(services) { listening.yield($0) }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                defer { listening.finish() }
+                try await app.runService(gracefulShutdownSignals: [])
+                return nil
+            }
+            group.addTask {
+                await services.watch()
+                return nil
+            }
+            do {
+                let result = try await body(try await started(ports))
+                await services.stop()
+                group.cancelAll()
+                return result
+            } catch {
+                await services.stop()
+                group.cancelAll()
+                throw error
+            }
+        }
+    }
+
+    private func started(_ ports: AsyncStream<Int>) async throws -> Running {
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            throw WebAppError.didNotStart(host: configuration.host, port: configuration.port)
+        }
+        let host = AccessGuard<BasicRequestContext>.bracketed(configuration.host)
+        guard let origin = URL(string: "http://\(host):\(port)/"), let url = URL(string: "http://\(host):\(port)/?token=\(token.value)") else {
+            throw WebAppError.didNotStart(host: configuration.host, port: port)
+        }
+        return Running(port: port, origin: origin, url: url, token: token.value)
+    }
+
+    func makeApplication(_ services: AppServices, onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+        let router = Router()
+        router.middlewares.add(AccessGuard(token: token, listeningHost: configuration.host))
+        let pages = PageRoutes(services: services, token: token)
+        pages.register(on: router)
+        ActionRoutes(services: services).register(on: router)
+        LiveRoutes(services: services).register(on: router)
+        MediaFileRoutes(library: library).register(on: router)
+        StaticRoutes.register(on: router)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "lessons-ui"),
+            onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
+            logger: Logger(label: "lessons-ui", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+}
+
+/// Why the app could not run.
+public enum WebAppError: Error, CustomStringConvertible, Sendable {
+    case didNotStart(host: String, port: Int)
+
+    public var description: String {
+        switch self {
+        case .didNotStart(let host, let port):
+            "the web app could not listen on \(host):\(port): the port may be in use (choose another, or 0 for a free one)"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import OfflineLessons
+
+/// What the routes share: the library, the live board and its feeds, the runs started here.
+final class AppServices: Sendable {
+    let library: LessonLibrary
+    let board = TransferBoard()
+    let runs = RunKeeper()
+    let pollInterval: Duration
+    private let stopping = StopSignal()
+
+    init(library: LessonLibrary, pollInterval: Duration) {
+        self.library = library
+        self.pollInterval = pollInterval
+    }
+
+    /// Feeds the board until ``stop()``: this process's events as they come, and the registry
+    /// (downloads of every process) every `pollInterval`.
+    func watch() async {
+        let library = library, board = board, interval = pollInterval, stopping = stopping
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in await library.observe() {
+                    await board.record(event)
+                    if await stopping.isSet { break }
+                }
+            }
+            group.addTask {
+                while !(await stopping.isSet), !Task.isCancelled {
+                    do {
+                        await board.merge(try await library.transfers(also: board.watchedKeys()))
+                    } catch {
+                        await board.noteProblem(String(describing: error))
+                    }
+                    try? await Task.sleep(for: interval)
+                }
+            }
+            await stopping.wait()
+            group.cancelAll()
+        }
+    }
+
+    var isStopping: Bool { get async { await stopping.isSet } }
+
+    /// Ends the live streams and the watch, and cancels the downloads started here.
+    func stop() async {
+        await stopping.set()
+        await runs.stopAll()
+    }
+}
+
+/// A one-way flag that tasks can wait for.
+actor StopSignal {
+    private(set) var isSet = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func set() {
+        isSet = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+
+    func wait() async {
+        if isSet { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The live panel's feed: `GET /events` (Server-Sent Events: the board, whenever it changes, and
+/// a keep-alive every 15 s) and `GET /api/transfers` (the board once, as JSON).
+struct LiveRoutes: Sendable {
+    let services: AppServices
+    /// How often a stream looks at the board.
+    static let tick: Duration = .milliseconds(400)
+    /// A stream ends after this long; the browser's `EventSource` reconnects by itself.
+    static let streamLifetime: Duration = .seconds(600)
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/transfers") { _, _ in Response.json(await services.board.entries()) }
+        router.get("/events") { _, _ in
+            let services = self.services
+            let body = ResponseBody { writer in
+                let clock = ContinuousClock()
+                let end = clock.now + Self.streamLifetime
+                var last: [TransferBoard.Entry]?
+                var lastWrite = clock.now
+                try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+                while clock.now < end, !Task.isCancelled, !(await services.isStopping) {
+                    let entries = await services.board.entries()
+                    if entries != last {
+                        let data = (try? JSONEncoder.plain.encode(entries)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+                        try await writer.write(ByteBuffer(string: "data: \(data)\n\n"))
+                        last = entries
+                        lastWrite = clock.now
+                    } else if clock.now - lastWrite > .seconds(15) {
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        lastWrite = clock.now
+                    }
+                    try await Task.sleep(for: Self.tick)
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import OfflineLessons
+
+/// Every download of the library as the live panel shows it, merged from two sources: the
+/// library's own events (``LessonLibrary/observe()``: downloads this app started, at once) and a
+/// poll of the registry and the partial files (``LessonLibrary/transfers(also:)``: downloads of
+/// any process, such as a `lessons download` in a terminal, every second).
+actor TransferBoard {
+    /// One item as the page receives it (JSON).
+    struct Entry: Sendable, Codable, Equatable {
+        var key: String
+        var lesson: String
+        var medium: String
+        var state: String
+        var received: Int
+        var expected: Int?
+        var percent: Int?
+        var bytesPerSecond: Int?
+        var secondsLeft: Int?
+        var reason: String?
+        /// Whether this app's process runs the download (only those can be cancelled here).
+        var here: Bool
+    }
+
+    private struct Tracked {
+        var state: String
+        var received: Int
+        var expected: Int?
+        var reason: String?
+        var here: Bool
+        var start: (at: ContinuousClock.Instant, received: Int)?
+        var endedAt: ContinuousClock.Instant?
+    }
+
+    /// How long an ended item (complete, removed) stays on the panel.
+    static let keepEnded: Duration = .seconds(120)
+    private var items: [MediaKey: Tracked] = [:]
+    private(set) var lastProblem: String?
+    private let clock = ContinuousClock()
+
+    /// Takes one event of this process's downloads into account.
+    func record(_ event: DownloadEvent) {
+        guard let key = event.key else { return }
+        var item = items[key] ?? Tracked(state: MediaState.queued.rawValue, received: 0, here: true)
+        item.here = true
+        switch event {
+        case .queued: item.state = MediaState.queued.rawValue; item.endedAt = nil
+        case .progress(_, let received, let expected):
+            begin(&item, received: received)
+            item.received = received
+            item.expected = expected ?? item.expected
+        case .waiting(_, let reason), .retrying(_, _, _, let reason):
+            item.reason = reason
+        case .completed(_, let bytes, _):
+            item.state = MediaState.complete.rawValue
+            item.received = bytes
+            item.expected = bytes
+            item.reason = nil
+            item.endedAt = clock.now
+        case .failed(_, let reason), .unavailable(_, let reason), .stopped(_, let reason):
+            item.state = MediaState.failed.rawValue
+            item.reason = reason
+        case .cancelled:
+            item.state = MediaState.queued.rawValue
+            item.start = nil
+        case .finished:
+            break
+        }
+        items[key] = item
+    }
+
+    /// Takes the registry's view into account (downloads of every process).
+    func merge(_ snapshots: [TransferSnapshot]) {
+        lastProblem = nil
+        let now = clock.now
+        for snapshot in snapshots {
+            var item = items[snapshot.key] ?? Tracked(state: MediaState.queued.rawValue, received: 0, here: false)
+            switch snapshot.state {
+            case nil:
+                if item.endedAt == nil { item.endedAt = now }
+                item.state = "removed"
+            case .complete?:
+                if item.endedAt == nil { item.endedAt = now }
+                item.state = MediaState.complete.rawValue
+                item.received = snapshot.receivedBytes
+                item.expected = snapshot.receivedBytes
+            case .queued?, .downloading?:
+                item.endedAt = nil
+                if snapshot.isBeingWritten || snapshot.state == .downloading {
+                    item.state = MediaState.downloading.rawValue
+                    // The events of this process may be fresher than the file's size.
+                    item.received = max(item.here ? item.received : 0, snapshot.receivedBytes)
+                    begin(&item, received: item.received)
+                } else if item.state != MediaState.downloading.rawValue || !item.here {
+                    item.state = MediaState.queued.rawValue
+                }
+                item.expected = snapshot.expectedBytes ?? item.expected
+            case let state?:
+                item.endedAt = nil
+                item.state = state.rawValue
+                item.reason = snapshot.lastError ?? item.reason
+            }
+            items[snapshot.key] = item
+        }
+        items = items.filter { _, item in item.endedAt.map { now - $0 < Self.keepEnded } ?? true }
+    }
+
+    func noteProblem(_ problem: String) { lastProblem = problem }
+
+    /// Items whose state is not final yet: the poll asks the registry about them by key.
+    func watchedKeys() -> Set<MediaKey> {
+        Set(items.filter { $0.value.endedAt == nil }.keys)
+    }
+
+    /// The panel's content, in lesson order.
+    func entries() -> [Entry] {
+        let now = clock.now
+        return items.keys.sorted().compactMap { key in
+            guard let item = items[key] else { return nil }
+            var rate: Int?, left: Int?
+            if item.state == MediaState.downloading.rawValue, let start = item.start {
+                let seconds = (now - start.at).seconds
+                if seconds > 0.2, item.received > start.received {
+                    let perSecond = Double(item.received - start.received) / seconds
+                    rate = Int(perSecond)
+                    if let expected = item.expected { left = Int((Double(max(expected - item.received, 0)) / perSecond).rounded(.up)) }
+                }
+            }
+            let percent = item.expected.flatMap { $0 > 0 ? min(100, item.received * 100 / $0) : nil }
+            return Entry(key: "\(key.lesson)/\(key.medium.rawValue)", lesson: key.lesson.description, medium: key.medium.rawValue,
+                         state: item.state, received: item.received, expected: item.expected, percent: percent,
+                         bytesPerSecond: rate, secondsLeft: left, reason: item.reason, here: item.here)
+        }
+    }
+
+    private func begin(_ item: inout Tracked, received: Int) {
+        item.state = MediaState.downloading.rawValue
+        item.endedAt = nil
+        if item.start == nil { item.start = (clock.now, received) }
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

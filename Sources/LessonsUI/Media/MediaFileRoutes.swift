@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import OfflineLessons
+
+/// `GET /media/<type>/<id>/<medium>`: a complete file of the library, with `Range` (206, 416),
+/// so players can seek. The path names a registry item, never a file path: what is served is
+/// always ``LessonLibrary/fileURL(for:)`` of that item, inside the library root, and only when
+/// the registry says it is complete.
+struct MediaFileRoutes: Sendable {
+    let library: LessonLibrary
+    let fileIO = FileIO()
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/media/:type/:id/:medium") { request, context in
+            do {
+                return try await respond(request, context)
+            } catch {
+                let failure = RouteFailure(classifying: error)
+                return Response(status: failure.status, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: failure.message + "\n")))
+            }
+        }
+    }
+
+    func respond(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let type = try RequestInput.lessonType(context.parameters.get("type"))
+        let id = try RequestInput.number(context.parameters.get("id"), "id")
+        guard let medium = try RequestInput.medium(context.parameters.get("medium")) else { throw RouteFailure(.badRequest, "no medium") }
+        let key = MediaKey(LessonID(type, id), medium)
+        let url = library.fileURL(for: key).standardizedFileURL
+        let root = library.root.standardizedFileURL.path
+        guard url.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw RouteFailure(.forbidden, "media are served only from inside the library")
+        }
+        let transfers = try await library.transfers(also: [key])
+        guard transfers.first(where: { $0.key == key })?.state == .complete,
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
+        else {
+            throw RouteFailure(.notFound, "\(key) is not downloaded")
+        }
+        let total = size.intValue
+        var headers: HTTPFields = [.contentType: medium.contentType, .acceptRanges: "bytes", .cacheControl: "no-store"]
+        guard let header = request.headers[.range] else {
+            headers[.contentLength] = String(total)
+            return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: url.path, context: context))
+        }
+        switch ByteRange.parse(header, size: total) {
+        case .satisfiable(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(total)"
+            headers[.contentLength] = String(range.count)
+            let body = try await fileIO.loadFile(path: url.path, range: range.lowerBound...(range.upperBound - 1), context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(total)"
+            return Response(status: .rangeNotSatisfiable, headers: headers, body: .init())
+        case .ignored:
+            headers[.contentLength] = String(total)
+            return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: url.path, context: context))
+        }
+    }
+}
+
+/// A parsed `Range: bytes=…` header (one range; several ranges are answered with the whole file).
+enum ByteRange: Equatable {
+    case satisfiable(Range<Int>)
+    case unsatisfiable
+    case ignored
+
+    static func parse(_ header: String, size: Int) -> ByteRange {
+        let value = header.trimmingCharacters(in: .whitespaces)
+        guard value.hasPrefix("bytes="), !value.contains(",") else { return .ignored }
+        let spec = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard spec.count == 2 else { return .ignored }
+        let first = Int(spec[0].trimmingCharacters(in: .whitespaces))
+        let last = Int(spec[1].trimmingCharacters(in: .whitespaces))
+        switch (first, last) {
+        case (let start?, let end):
+            guard start >= 0 else { return .ignored }
+            guard start < size else { return .unsatisfiable }
+            let upper = min(size - 1, end ?? size - 1)
+            return upper >= start ? .satisfiable(start..<upper + 1) : .ignored
+        case (nil, let suffix?):
+            guard suffix > 0, size > 0 else { return .unsatisfiable }
+            return .satisfiable(max(0, size - suffix)..<size)
+        default:
+            return .ignored
+        }
+    }
+}

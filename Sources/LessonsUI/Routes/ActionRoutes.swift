@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import OfflineLessons
+
+/// What the pages' buttons do (`POST`, token required): download, remove, pin, clean, sync,
+/// cancel, retry. Each answers JSON: `ok`, a `message`, and whether the page should reload.
+struct ActionRoutes: Sendable {
+    struct Outcome: Encodable {
+        var ok: Bool
+        var message: String
+        var reload: Bool
+        var actions: [SyncAction]?
+    }
+
+    let services: AppServices
+    var library: LessonLibrary { services.library }
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.post("/api/download") { request, _ in await act { try await download(request) } }
+        router.post("/api/remove") { request, _ in
+            await act {
+                let query = request.uri.queryParameters
+                let lesson = try RequestInput.lesson(query.get("lesson"))
+                let medium = try RequestInput.medium(query.get("medium"))
+                let report = try await library.remove([lesson], media: medium.map { [$0] })
+                return Outcome(ok: true, message: UIText.removed(report.removed.count, of: lesson, RequestInput.language(request)), reload: true)
+            }
+        }
+        router.post("/api/pin") { request, _ in await act { try await pin(request, true) } }
+        router.post("/api/unpin") { request, _ in await act { try await pin(request, false) } }
+        router.post("/api/clean") { request, _ in
+            await act {
+                let query = request.uri.queryParameters
+                let days = try query.get("days").map { try RequestInput.number($0, "days") } ?? 30
+                let quota = try RequestInput.quota(query.get("maxMB"))
+                let report = try await library.clean(RetentionPolicy(olderThan: .seconds(days * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 }))
+                return Outcome(ok: true, message: UIText.cleaned(report.actions.count, bytes: Format.bytes(report.bytesFreed), RequestInput.language(request)),
+                               reload: true)
+            }
+        }
+        router.post("/api/sync") { _, _ in
+            await act {
+                let report = try await library.sync()
+                return Outcome(ok: true, message: report.summary, reload: false, actions: report.changes)
+            }
+        }
+        router.post("/api/cancel") { request, _ in
+            await act {
+                let key = try request.uri.queryParameters.get("key").map { try RequestInput.item($0) }
+                let cancelled = await services.runs.cancel(key)
+                return Outcome(ok: true, message: UIText.cancelled(cancelled, RequestInput.language(request)), reload: false)
+            }
+        }
+        router.post("/api/retry") { request, _ in
+            await act {
+                let run: DownloadRun
+                if let key = try request.uri.queryParameters.get("key").map({ try RequestInput.item($0) }), key.medium != .text {
+                    let lessons = try await library.lessons(for: [.lesson(key.lesson)])
+                    run = try await library.download(lessons, media: key.medium == .video ? .video : .audio)
+                } else {
+                    run = try await library.resumePending(includingFailed: true)
+                }
+                await services.runs.keep(run, keys: [])
+                return Outcome(ok: true, message: UIText.retrying(RequestInput.language(request)), reload: false)
+            }
+        }
+    }
+
+    /// Runs an action; a failure is a 4xx/5xx JSON answer with its message.
+    func act(_ body: () async throws -> Outcome) async -> Response {
+        do {
+            return .json(try await body())
+        } catch {
+            let failure = RouteFailure(classifying: error)
+            return .json(Outcome(ok: false, message: failure.message, reload: false), status: failure.status)
+        }
+    }
+
+    /// `type`, `masechet`, optional `chapter` and `lesson` (its id), `media`: the lessons to fetch.
+    func download(_ request: Request) async throws -> Outcome {
+        let query = request.uri.queryParameters
+        let type = try RequestInput.lessonType(query.get("type"))
+        let masechet = try RequestInput.number(query.get("masechet"), "masechet")
+        guard let choice = MediaChoice(rawValue: query.get("media") ?? "") else {
+            throw RouteFailure(.badRequest, "media must be audio, video or both")
+        }
+        let chapter = try query.get("chapter").map { try RequestInput.number($0, "chapter") }
+        let lessonID = try query.get("lesson").map { try RequestInput.number($0, "lesson") }
+        var lessons: [PlacedLesson]
+        if let lessonID {
+            lessons = try await library.lessons(for: [.lesson(LessonID(type, lessonID))])
+        } else {
+            let selector: LessonSelector = switch type {
+            case .gemara: .gemara(masechet: String(masechet), dapim: nil)
+            case .mishna: .mishna(masechet: String(masechet), chapters: chapter.map { $0...$0 }, mishnayot: nil)
+            }
+            lessons = try await library.lessons(for: [selector])
+        }
+        lessons = lessons.filter { lesson in
+            lesson.placement.masechetId == masechet && (chapter.map { $0 == lesson.placement.chapter } ?? true)
+        }
+        guard !lessons.isEmpty else { throw RouteFailure(.notFound, "nothing to download there") }
+        let run = try await library.download(lessons, media: choice)
+        let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
+        await services.runs.keep(run, keys: keys)
+        return Outcome(ok: true, message: UIText.requested(lessons.count, RequestInput.language(request)), reload: false)
+    }
+
+    func pin(_ request: Request, _ pinned: Bool) async throws -> Outcome {
+        let lesson = try RequestInput.lesson(request.uri.queryParameters.get("lesson"))
+        let changed = pinned ? try await library.pin([.lesson(lesson)]) : try await library.unpin([.lesson(lesson)])
+        return Outcome(ok: true, message: UIText.pinChanged(pinned, changed.count, RequestInput.language(request)), reload: true)
+    }
+}

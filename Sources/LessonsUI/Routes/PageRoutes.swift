@@ -1,0 +1,118 @@
+import Foundation
+import Hummingbird
+import OfflineLessons
+
+/// The pages: the Shas, a masechet, the downloads, a lesson's history and player.
+struct PageRoutes: Sendable {
+    let services: AppServices
+    let token: AccessToken
+    var library: LessonLibrary { services.library }
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in Response.redirect("/shas") }
+        router.get("/shas") { request, _ in await page(request) { try await shas($0) } }
+        router.get("/shas/:type/:masechet") { request, context in
+            await page(request) { page in
+                try await masechet(try RequestInput.lessonType(context.parameters.get("type")),
+                                   try RequestInput.number(context.parameters.get("masechet"), "masechet"), page)
+            }
+        }
+        router.get("/downloads") { request, _ in
+            await page(request) { try await downloads(request, $0) }
+        }
+        router.get("/history/:type/:id") { request, context in
+            await page(request) { page in
+                let lesson = LessonID(try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id"))
+                return LessonPages.history(lesson, events: try await library.history(of: lesson), page)
+            }
+        }
+        router.get("/play/:type/:id") { request, context in
+            await page(request) { page in
+                let lesson = LessonID(try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id"))
+                return try await player(lesson, wanted: try RequestInput.medium(request.uri.queryParameters.get("medium")), page)
+            }
+        }
+        router.get("/lang/:code") { request, context in
+            let language = UserLanguage(rawValue: context.parameters.get("code") ?? "") ?? .en
+            let back = request.uri.queryParameters.get("back") ?? "/shas"
+            var response = Response.redirect(back.hasPrefix("/") && !back.hasPrefix("//") ? back : "/shas")
+            response.headers[.setCookie] = "\(RequestInput.languageCookie)=\(language.rawValue); Path=/; SameSite=Strict"
+            return response
+        }
+    }
+
+    /// Renders a page, or a page that says what went wrong, with a 4xx or 5xx status.
+    func page(_ request: Request, _ render: (PageContext) async throws -> HTML) async -> Response {
+        let context = PageContext(language: RequestInput.language(request), token: token, path: request.uri.path)
+        do {
+            return .html(try await render(context))
+        } catch {
+            let failure = RouteFailure(classifying: error)
+            let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.offline(context.language)
+            return .html(LessonPages.problem(failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message, context),
+                         status: failure.status)
+        }
+    }
+
+    func shas(_ context: PageContext) async throws -> HTML {
+        let snapshot: CatalogSnapshot
+        do {
+            snapshot = try await library.catalog()
+        } catch let error as CatalogError {
+            throw RouteFailure(.serviceUnavailable, "\(UIText.noCatalog(context.language)) (\(error))")
+        }
+        let counts = Dictionary(grouping: try await library.downloads(sync: false), by: \.masechetId).mapValues(\.count)
+        return ShasPages.index(snapshot, downloaded: counts, context)
+    }
+
+    func masechet(_ type: LessonType, _ id: Int, _ context: PageContext) async throws -> HTML {
+        let l = context.language
+        let snapshot = try await library.catalog()
+        guard let (seder, masechet) = snapshot.shas.masechet(id: id), type == .mishna || masechet.pages > 0 else {
+            throw RouteFailure(.notFound, "no \(type.rawValue) masechet has id \(id)")
+        }
+        let selector: LessonSelector = type == .gemara
+            ? .gemara(masechet: String(id), dapim: nil) : .mishna(masechet: String(id), chapters: nil, mishnayot: nil)
+        var notices = ShasPages.catalogNotices(snapshot, l)
+        var lessons: [PlacedLesson]
+        do {
+            lessons = try await library.lessons(for: [selector])
+        } catch is CatalogError {
+            // Offline and not cached: the lessons the library has are still shown.
+            notices += [UIText.offline(l), UIText.notListed(l)]
+            lessons = []
+            for lesson in try await library.downloads(sync: false) where lesson.masechetId == id && lesson.type == type {
+                lessons += try await library.lessons(for: [.lesson(lesson.lessonID)])
+            }
+        }
+        let statuses = try await library.status(of: lessons, sync: !library.isReadOnly)
+        return ShasPages.masechet(type, seder, masechet, statuses: statuses, notices: notices, context)
+    }
+
+    func downloads(_ request: Request, _ context: PageContext) async throws -> HTML {
+        // The quick sync, each time the page is shown: a file deleted by hand is gone from the list, with its reason.
+        let sync = try await library.sync(SyncOptions(dryRun: library.isReadOnly))
+        let quota = try RequestInput.quota(request.uri.queryParameters.get("maxMB"))
+        let policy = RetentionPolicy(olderThan: .seconds(30 * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 })
+        let page = DownloadsPage(
+            lessons: try await library.downloads(sync: false), pinned: try await library.pinnedLessons(), sync: sync,
+            clean: try await library.clean(policy, dryRun: true), quotaMB: quota, freeBytes: Self.freeSpace(library.root))
+        return page.render(context)
+    }
+
+    func player(_ lesson: LessonID, wanted: MediaKind?, _ context: PageContext) async throws -> HTML {
+        let placed = try await library.lessons(for: [.lesson(lesson)])
+        let status = try await library.status(of: placed, sync: false).first
+        let complete = status?.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium) ?? []
+        guard let chosen = wanted.flatMap({ complete.contains($0) ? $0 : nil }) ?? complete.first(where: { $0 != .text }) else {
+            throw RouteFailure(.notFound, "\(lesson) has no audio or video downloaded")
+        }
+        return LessonPages.player(lesson, media: complete, chosen: chosen, context)
+    }
+
+    /// Free bytes on the disk that holds the library.
+    static func freeSpace(_ root: URL) -> Int? {
+        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: root.path)
+        return (attributes?[.systemFreeSize] as? NSNumber)?.intValue
+    }
+}

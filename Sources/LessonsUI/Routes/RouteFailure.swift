@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import OfflineLessons
+
+/// A request the app cannot answer, with the status and the sentence the user sees.
+struct RouteFailure: Error, Sendable {
+    var status: HTTPResponse.Status
+    var message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    /// Any error of a route as a status and a message: bad input is 4xx, a library or server that
+    /// cannot be used is 409/503, anything else 500. Never a crash.
+    init(classifying error: any Error) {
+        switch error {
+        case let failure as RouteFailure: self = failure
+        case let error as SelectorError: self.init(.badRequest, error.description)
+        case let error as CatalogError: self.init(.serviceUnavailable, error.description)
+        case let error as LibraryError:
+            switch error {
+            case .readOnly: self.init(.conflict, error.description)
+            default: self.init(.serviceUnavailable, error.description)
+            }
+        case let error as MediaLinkError: self.init(.badGateway, error.description)
+        default: self.init(.internalServerError, String(describing: error))
+        }
+    }
+}
+
+/// Reading a request's parts, with a 400 for anything malformed.
+enum RequestInput {
+    static func lessonType(_ text: String?) throws -> LessonType {
+        guard let text, let type = LessonType(rawValue: text) else {
+            throw RouteFailure(.badRequest, "the lesson type must be gemara or mishna, not \(text ?? "nothing")")
+        }
+        return type
+    }
+
+    static func number(_ text: String?, _ name: String) throws -> Int {
+        guard let text, let value = Int(text), value >= 0, value < 1_000_000 else {
+            throw RouteFailure(.badRequest, "\(name) must be a number, not \(text ?? "nothing")")
+        }
+        return value
+    }
+
+    /// A quota in megabytes (at least 1), or none when absent or empty.
+    static func quota(_ text: String?) throws -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        let megabytes = try number(text, "the quota")
+        guard megabytes > 0 else { throw RouteFailure(.badRequest, "the quota must be at least 1 MB") }
+        return megabytes
+    }
+
+    /// `gemara/5`.
+    static func lesson(_ text: String?) throws -> LessonID {
+        guard let text, case .lesson(let id)? = try? LessonSelector(parsing: text) else {
+            throw RouteFailure(.badRequest, "lesson must be written type/id, such as gemara/5, not \(text ?? "nothing")")
+        }
+        return id
+    }
+
+    /// `gemara/5/audio`.
+    static func item(_ text: String?) throws -> MediaKey {
+        guard let text, let slash = text.lastIndex(of: "/"), let medium = MediaKind(rawValue: String(text[text.index(after: slash)...])) else {
+            throw RouteFailure(.badRequest, "an item is written type/id/medium, such as gemara/5/audio, not \(text ?? "nothing")")
+        }
+        return MediaKey(try lesson(String(text[..<slash])), medium)
+    }
+
+    static func medium(_ text: String?) throws -> MediaKind? {
+        guard let text else { return nil }
+        guard let medium = MediaKind(rawValue: text) else {
+            throw RouteFailure(.badRequest, "medium must be audio, video or text, not \(text)")
+        }
+        return medium
+    }
+
+    /// The language of the page: the switch's cookie, else `Accept-Language`.
+    static func language(_ request: Request) -> UserLanguage {
+        if let chosen = request.cookies[languageCookie]?.value, let language = UserLanguage(rawValue: chosen) { return language }
+        return UserLanguage(acceptLanguage: request.headers[.acceptLanguage])
+    }
+
+    static let languageCookie = "lessons-lang"
+}
+
+extension Response {
+    static func html(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: page.markup)))
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let data = (try? JSONEncoder.plain.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}
+
+extension RouteFailure: HTTPResponseError {
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+}
+
+extension JSONEncoder {
+    /// JSON as the pages read it (`gemara/1/audio`, not `gemara\\/1\\/audio`).
+    static var plain: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
+    }
+}

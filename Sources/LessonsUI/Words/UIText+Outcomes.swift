@@ -1,0 +1,33 @@
+import OfflineLessons
+
+/// What the app says after an action, in the page's language.
+extension UIText {
+    static func requested(_ count: Int, _ l: UserLanguage) -> String {
+        l == .es ? "\(count) clase(s) pedida(s)" : "\(count) lesson(s) requested"
+    }
+
+    static func removed(_ count: Int, of lesson: LessonID, _ l: UserLanguage) -> String {
+        l == .es ? "\(count) archivo(s) de \(lesson) eliminado(s)" : "removed \(count) item(s) of \(lesson)"
+    }
+
+    static func pinChanged(_ pinned: Bool, _ count: Int, _ l: UserLanguage) -> String {
+        switch (pinned, l) {
+        case (true, .es): "\(count) clase(s) fijada(s)"
+        case (false, .es): "\(count) clase(s) soltada(s)"
+        case (true, .en): "pinned \(count) lesson(s)"
+        case (false, .en): "unpinned \(count) lesson(s)"
+        }
+    }
+
+    static func cleaned(_ count: Int, bytes: String, _ l: UserLanguage) -> String {
+        l == .es ? "la limpieza eliminó \(count) archivo(s), \(bytes)" : "clean removed \(count) item(s), \(bytes)"
+    }
+
+    static func cancelled(_ runs: Int, _ l: UserLanguage) -> String {
+        l == .es ? "\(runs) descarga(s) cancelada(s)" : "cancelled \(runs) run(s)"
+    }
+
+    static func retrying(_ l: UserLanguage) -> String {
+        l == .es ? "reintentando" : "retrying"
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import LessonsUI
+import OfflineLessons
+
+struct UICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ui",
+        abstract: "The Downloads screen as a local web app: browse the Shas, download, listen offline, manage storage.",
+        discussion: """
+            Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries this run's token: open that one. It listens on loopback unless --host says otherwise; every request needs the token and a loopback Host. Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
+
+            Example:
+              lessons ui --port 8090 --open
+            """
+    )
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8090
+
+    @Option(help: "The address to listen on (loopback by default; anything else exposes the library to the network).")
+    var host: String = "127.0.0.1"
+
+    @Flag(help: "Open the address in the default browser (xdg-open or open).")
+    var open = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+    }
+
+    func run() async throws {
+        let library = try await global.openLibrary()
+        let app = LibraryWebApp(library: library, configuration: .init(host: host, port: port))
+        let json = global.json, open = self.open
+        // Ctrl-C cancels the app: its live streams end, the downloads it started go back to the
+        // queue, and the server stops.
+        let (failure, _) = await runInterruptibly { () -> (any Error)? in
+            do {
+                try await app.withRunning { running in
+                    if json {
+                        try? Terminal.json(["url": running.url.absoluteString, "library": library.root.path])
+                    } else {
+                        Terminal.out(running.url.absoluteString)
+                        Terminal.err("the Downloads screen of \(library.root.path); Ctrl-C stops\n")
+                    }
+                    if open { Self.openInBrowser(running.url) }
+                    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failure as? WebAppError {
+            throw CommandFailure("cannot serve the UI on \(host):\(port): \(failure)", exitCode: CommandFailure.unusable)
+        } else if let failure {
+            throw failure
+        }
+    }
+
+    /// Hands the address to the desktop's opener; a machine without one just has the printed address.
+    static func openInBrowser(_ url: URL) {
+        let process = Process()
+        #if os(macOS)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        #else
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["xdg-open"]
+        #endif
+        process.arguments = (process.arguments ?? []) + [url.absoluteString]
+        do {
+            try process.run()
+        } catch {
+            Terminal.err("could not open a browser (\(error)); open the address above\n")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import AsyncHTTPClient
+import Foundation
+import LessonsUI
+import OfflineLessons
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `lessons ui` as a user runs it: prints its address, serves it, stops on Ctrl-C even with a
+/// live stream open.
+@Suite("lessons ui")
+struct UICommandTests {
+    @Test("prints a loopback URL with the token, serves the pages, and stops on Ctrl-C with a live stream open")
+    func runsAndStops() async throws {
+        let folder = try TemporaryDirectory()
+        try await UIFixture.offlineLibrary(folder.url)
+        let output = folder.url.appendingPathComponent("stdout")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        let child = try startCLI(["ui", "--port", "0", "--library", folder.url.path], stdout: try FileHandle(forWritingTo: output))
+        defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
+        var printed = ""
+        for _ in 0..<200 where !printed.contains("\n") {
+            try await Task.sleep(for: .milliseconds(50))
+            printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        }
+        let url = try #require(URL(string: printed.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(url.host == "127.0.0.1")
+        let token = try #require(url.query?.split(separator: "=").last).description
+        #expect(token.count == 64)
+        let origin = "http://127.0.0.1:\(url.port ?? 0)"
+        var request = HTTPClientRequest(url: origin + "/downloads")
+        request.headers.add(name: "X-Lessons-Token", value: token)
+        let page = try await testClient.execute(request, timeout: .seconds(90))
+        #expect(page.status.code == 200)
+        var stream = HTTPClientRequest(url: origin + "/events")
+        stream.headers.add(name: "X-Lessons-Token", value: token)
+        let events = try await testClient.execute(stream, timeout: .seconds(90))
+        #expect(events.status.code == 200)
+        kill(child.processIdentifier, SIGINT)
+        let end = ContinuousClock.now + .seconds(30)
+        while child.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!child.isRunning, "lessons ui did not stop within 30 s of Ctrl-C")
+        #expect(child.terminationStatus == 0)
+    }
+
+    @Test("a port in use is one clear message and exit 3")
+    func portInUse() async throws {
+        try await UIFixture.run { fixture in
+            let child = try startCLI(["ui", "--port", String(fixture.app.port), "--library", fixture.root.path])
+            let end = ContinuousClock.now + .seconds(60)
+            while child.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(child.terminationStatus == 3)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import LessonsUI
+import OfflineLessons
+import Testing
+
+/// The pages: what they show is the registry's truth, in both languages.
+@Suite("Web app: pages")
+struct UIPageTests {
+    @Test("the Shas lists sedarim and masechtot in traditional order")
+    func shasIndex() async throws {
+        try await UIFixture.run { fixture in
+            let page = try await fixture.get("/shas")
+            #expect(page.status == 200)
+            let text = page.text
+            let order = ["Zeraim", "Moed", "Nashim", "Nezikin", "Kodashim", "Tohorot"].compactMap { text.range(of: "Seder \($0)")?.lowerBound }
+            #expect(order.count == 6)
+            #expect(order == order.sorted())
+            let berakhot = try #require(text.range(of: "Berakhot")), peah = try #require(text.range(of: "Peah"))
+            #expect(berakhot.lowerBound < peah.lowerBound)
+            #expect(text.contains("href=\"/shas/gemara/1\""))
+            #expect(!text.contains("href=\"/shas/gemara/2\""))  // Peah has no Gemara
+        }
+    }
+
+    @Test("a masechet shows each lesson's state per medium: complete, failed with its reason, missing, not requested")
+    func masechetStates() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2-3")
+            await fixture.faults.inject(.failFirst(count: 10, status: 404), at: MediaKey(LessonID(.gemara, 3), .audio))
+            try await fixture.download("gemara/3")
+            try await fixture.download("gemara/4")
+            try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 4), .audio)))
+            let page = try await fixture.get("/shas/gemara/1")
+            #expect(page.status == 200)
+            let text = page.text
+            #expect(text.contains(#"data-key="gemara/1/audio" data-state="complete""#))
+            #expect(text.contains(#"data-key="gemara/1/video" data-state="not requested""#))
+            #expect(text.contains(#"data-key="gemara/3/audio" data-state="failed">failed: "#))
+            #expect(text.contains(#"data-key="gemara/4/audio" data-state="missing""#))
+            #expect(text.contains(#"data-key="gemara/5/audio" data-state="not requested""#))
+            // Dapim in numeric order, chapters too.
+            let daf2 = try #require(text.range(of: ">Daf 2<")), daf10 = try #require(text.range(of: ">Daf 10<"))
+            #expect(daf2.lowerBound < daf10.lowerBound)
+            #expect(text.contains("id=\"chapter-1-audio\""))
+        }
+    }
+
+    @Test("Mishna pages go chapter by chapter, mishna by mishna")
+    func mishnaPage() async throws {
+        try await UIFixture.run { fixture in
+            let page = try await fixture.get("/shas/mishna/1")
+            #expect(page.status == 200)
+            #expect(page.text.contains(">Mishna 1:1<"))
+            #expect(page.text.contains("id=\"chapter-2\""))
+        }
+    }
+
+    @Test("the Downloads page groups, sizes, and drops a file deleted by hand with the reason, kept in the history")
+    func downloadsPage() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2-4")
+            try await fixture.download("mishna:berakhot:1:1-2")
+            let before = try await fixture.get("/downloads")
+            #expect(before.status == 200)
+            for id in ["download-gemara-1", "download-gemara-3", "download-mishna-1"] { #expect(before.text.contains(id)) }
+            #expect(before.text.contains("id=\"free-space\""))
+            #expect(before.text.contains("Gemara · Chapter 1"))
+            let total = try await fixture.library.downloads(sync: false).reduce(0) { $0 + $1.bytes }
+            #expect(before.text.contains("Total: \(formatted(total))"))
+            try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 2), .audio)))
+            let after = try await fixture.get("/downloads")
+            #expect(!after.text.contains("id=\"download-gemara-2\""))
+            #expect(after.text.contains("id=\"sync-notes\""))
+            #expect(after.text.contains("gemara/2 audio: missing"))
+            let history = try await fixture.get("/history/gemara/2")
+            #expect(history.text.contains("event-missing"))
+            #expect(history.text.contains("sync: "))
+        }
+    }
+
+    @Test("remove, pin, unpin and clean act on the library and say so")
+    func actions() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2-4")
+            #expect(try await fixture.post("/api/pin?lesson=gemara/2").status == 200)
+            #expect(try await fixture.library.pinnedLessons() == [LessonID(.gemara, 2)])
+            #expect(try await fixture.get("/downloads").text.contains("/api/unpin?lesson=gemara/2"))
+            let preview = try await fixture.get("/downloads?maxMB=0").status
+            #expect(preview == 400)  // a quota of 0 MB is not a number of megabytes the page accepts
+            let quota = try await fixture.get("/downloads?maxMB=1")
+            #expect(quota.text.contains("Clean would remove nothing"))
+            let remove = try await fixture.post("/api/remove?lesson=gemara/1&medium=audio")
+            #expect(remove.status == 200)
+            #expect(try await !fixture.library.isDownloaded(LessonID(.gemara, 1)))
+            #expect(try await fixture.post("/api/unpin?lesson=gemara/2").status == 200)
+            #expect(try await fixture.library.pinnedLessons().isEmpty)
+            let clean = try await fixture.post("/api/clean?days=0")
+            #expect(clean.status == 200)
+            #expect(try await fixture.library.downloads(sync: false).isEmpty)
+        }
+    }
+
+    @Test("Spanish by Accept-Language or by the switch; English otherwise")
+    func languages() async throws {
+        try await UIFixture.run { fixture in
+            let spanish = try await fixture.get("/downloads", headers: [("Accept-Language", "es-AR,es;q=0.9,en;q=0.8")])
+            #expect(spanish.text.contains("<html lang=\"es\">"))
+            #expect(spanish.text.contains(">Descargas<"))
+            #expect(spanish.text.contains(UserPhrase.thirtyDayNotice.text(.es)))
+            let weighted = try await fixture.get("/shas", headers: [("Accept-Language", "es;q=0.3, en;q=0.9")])
+            #expect(weighted.text.contains("<html lang=\"en\">"))
+            let other = try await fixture.get("/shas", headers: [("Accept-Language", "fr-FR")])
+            #expect(other.text.contains(">Downloads<"))
+            let switched = try await fixture.get("/lang/es?back=/downloads")
+            #expect(switched.status == 303)
+            #expect(switched.header("Location") == "/downloads")
+            let cookie = try #require(switched.header("Set-Cookie")?.split(separator: ";").first).description
+            let page = try await fixture.get("/shas", headers: [("Cookie", cookie), ("Accept-Language", "en")])
+            #expect(page.text.contains(UserPhrase.refreshTitle.text(.es)))
+            #expect(try await fixture.get("/lang/es?back=//evil.example").header("Location") == "/shas")
+            try await fixture.download("gemara/1")
+            let pinned = try await fixture.post("/api/pin?lesson=gemara/1", headers: [("Accept-Language", "es")])
+            #expect(pinned.text.contains("1 clase(s) fijada(s)"))
+        }
+    }
+
+    @Test("bad requests get a 4xx with a message, never a crash")
+    func badRequests() async throws {
+        try await UIFixture.run { fixture in
+            for (path, status) in [("/shas/talmud/1", 400), ("/shas/gemara/999", 404), ("/shas/gemara/x", 400), ("/history/gemara/x", 400),
+                                   ("/play/gemara/1", 404), ("/play/gemara/1?medium=sound", 400), ("/nowhere", 404)] {
+                let answer = try await fixture.get(path)
+                #expect(answer.status == status, "\(path)")
+            }
+            for (path, status) in [("/api/download?type=gemara&masechet=x&media=audio", 400), ("/api/download?type=gemara&masechet=1&media=all", 400),
+                                   ("/api/download?type=gemara&masechet=1&lesson=99999&media=audio", 400), ("/api/remove?lesson=bad", 400),
+                                   ("/api/remove?lesson=gemara/1&medium=sound", 400), ("/api/cancel?key=gemara/1", 400),
+                                   ("/api/download?type=gemara&masechet=2&media=audio", 400)] {
+                let answer = try await fixture.post(path)
+                #expect(answer.status == status, "\(path): \(answer.text)")
+                #expect(answer.text.contains("\"message\""))
+            }
+        }
+    }
+
+    @Test("with the server unreachable, the cached catalog and the library are shown, and the page says so")
+    func offline() async throws {
+        let folder = try TemporaryDirectory()
+        let root = folder.url
+        try await UIFixture.offlineLibrary(root)
+        // The server is gone: a library pointed at where it was.
+        let client = CatalogClient(configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test", timeout: .seconds(1)))
+        let library = try await LessonLibrary(root: root, client: client)
+        try await LibraryWebApp(library: library, configuration: .init(token: UIFixture.token)).withRunning { app in
+            let base = "http://127.0.0.1:\(app.port)"
+            let shas = try await fetch(base + "/shas")
+            #expect(shas.status == 200)
+            #expect(shas.text.contains("Catalog cached on"))
+            let mishna = try await fetch(base + "/shas/mishna/1")
+            #expect(mishna.status == 200)
+            #expect(mishna.text.contains("server is unreachable"))
+            #expect(mishna.text.contains(#"data-key="mishna/1/audio" data-state="complete""#))
+            #expect(try await fetch(base + "/downloads").text.contains("download-gemara-1"))
+        }
+    }
+}
+
+/// The app's way of writing sizes.
+func formatted(_ bytes: Int) -> String {
+    var value = Double(bytes), unit = 0
+    let units = ["B", "KB", "MB", "GB"]
+    while value >= 1000, unit < units.count - 1 {
+        value /= 1000
+        unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+}
