@@ -1,12 +1,13 @@
 import Foundation
 
-/// A parsed `Range: bytes=…` header (one range; several ranges are answered with the whole body).
-enum ByteRange: Equatable {
+/// A parsed `Range: bytes=…` header (one range; several ranges are answered with the whole body),
+/// for the two servers of this package: `lessons serve` and `lessons ui`.
+package enum ByteRange: Equatable {
     case satisfiable(Range<Int>)
     case unsatisfiable
     case ignored
 
-    static func parse(_ header: String, size: Int) -> ByteRange {
+    package static func parse(_ header: String, size: Int) -> ByteRange {
         let value = header.trimmingCharacters(in: .whitespaces)
         guard value.hasPrefix("bytes="), !value.contains(",") else { return .ignored }
         let spec = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
@@ -20,7 +21,7 @@ enum ByteRange: Equatable {
             let upper = min(size - 1, end ?? size - 1)
             return upper >= start ? .satisfiable(start..<upper + 1) : .ignored
         case (nil, let suffix?):
-            guard suffix > 0 else { return .unsatisfiable }
+            guard suffix > 0, size > 0 else { return .unsatisfiable }
             return .satisfiable(max(0, size - suffix)..<size)
         default:
             return .ignored
