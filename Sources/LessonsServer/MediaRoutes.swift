@@ -36,7 +36,7 @@ struct MediaRoutes: Sendable {
         let media = SyntheticMedia(lesson: key.lesson, medium: key.medium, duration: duration,
                                    scale: configuration.mediaSizeScale, version: plan.version)
         var headers: HTTPFields = [
-            .contentType: key.medium.contentType, .eTag: media.etag, .lastModified: media.lastModified,
+            .contentType: key.medium.contentType, .eTag: media.etag(md5: configuration.md5ETags), .lastModified: media.lastModified,
             .acceptRanges: "bytes",
         ]
         var status = HTTPResponse.Status.ok
@@ -86,7 +86,7 @@ struct MediaRoutes: Sendable {
     /// `If-Range` absent, or naming the current ETag or Last-Modified.
     func ifRangeMatches(_ request: Request, _ media: SyntheticMedia) -> Bool {
         guard let ifRange = request.headers[.ifRange] else { return true }
-        return ifRange == media.etag || ifRange == media.lastModified
+        return ifRange == media.etag(md5: configuration.md5ETags) || ifRange == media.lastModified
     }
 
     /// The media key and lesson duration a path names, when its key is exactly the lesson's.

@@ -32,11 +32,17 @@ public struct SyntheticMedia: Sendable, Hashable {
 
     static let largestHashed = 256 << 20
 
+    /// An opaque ETag, unique per version and size.
+    public var etag: String { "\"\(String(seed, radix: 16))-\(size)\"" }
+
+    /// The ETag to send: ``md5ETag`` when the server gives MD5s, else ``etag``.
+    func etag(md5: Bool) -> String { md5 ? md5ETag : etag }
+
     /// The MD5 of the bytes, quoted, as S3 gives for a single-part upload (so that a client can
     /// verify a file against it), computed once per version and size. A file over 256 MiB gets a
-    /// multipart-style ETag (`"<hex>-<size>"`), as S3 gives for a large upload: not an MD5.
-    public var etag: String {
-        guard size <= Self.largestHashed else { return "\"\(String(seed, radix: 16))-\(size)\"" }
+    /// multipart-style ETag (``etag``), as S3 gives for a large upload: not an MD5.
+    public var md5ETag: String {
+        guard size <= Self.largestHashed else { return etag }
         let id = ETagCache.Key(seed: seed, size: size)
         if let known = ETagCache.shared.withLock({ $0[id] }) { return known }
         var md5 = MD5()

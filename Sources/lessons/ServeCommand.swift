@@ -24,6 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Scale media sizes: bytes = duration × rate × scale. 1 is realistic (about 29 MB of audio per 30 minutes).", valueName: "x"))
     var mediaSizeScale: Double = 0.001
 
+    @Flag(help: "Give each file's MD5 as its ETag, as S3 does, so that `lessons sync --verify` can check files (one pass over a file the first time it is asked for).")
+    var md5Etags = false
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -33,7 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let server = try ContentServer(configuration: .init(host: host, port: port, token: global.resolvedToken, mediaSizeScale: mediaSizeScale))
+        var configuration = ContentServer.Configuration(host: host, port: port, token: global.resolvedToken, mediaSizeScale: mediaSizeScale)
+        configuration.md5ETags = md5Etags
+        let server = try ContentServer(configuration: configuration)
         let json = global.json
         do {
             try await server.run { running in

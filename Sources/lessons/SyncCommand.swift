@@ -19,7 +19,7 @@ struct SyncCommand: AsyncParsableCommand {
             Examples:
               lessons sync --dry-run      # what it would do; changes nothing
               lessons sync --repair       # and download what is missing or corrupt again
-              lessons sync --verify       # also hash each file whose server gave an MD5 ETag (S3, lessons serve)
+              lessons sync --verify       # also hash each file whose server gave an MD5 ETag (S3, lessons serve --md5-etags)
             """
     )
 

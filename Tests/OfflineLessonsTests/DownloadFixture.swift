@@ -17,11 +17,14 @@ struct DownloadFixture: Sendable {
     static let fastRetry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), maxRetryAfter: .seconds(2))
 
     /// Runs `body` with a server on a free loopback port and an empty library folder.
-    static func run(scale: Double = 0.001, _ body: @Sendable (DownloadFixture) async throws -> Void) async throws {
+    static func run(scale: Double = 0.001, md5ETags: Bool = false,
+                    _ body: @Sendable (DownloadFixture) async throws -> Void) async throws {
         let folder = try TemporaryDirectory()  // removed at the end of this scope
         let root = folder.url
         let faults = FaultInjector()
-        let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
+        var configuration = ContentServer.Configuration(mediaSizeScale: scale, faults: faults)
+        configuration.md5ETags = md5ETags
+        let server = try ContentServer(configuration: configuration)
         try await server.withRunning { running in
             try await body(DownloadFixture(running: running, faults: faults, server: server, root: root))
         }

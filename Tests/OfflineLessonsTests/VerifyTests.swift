@@ -36,9 +36,9 @@ struct VerifyTests {
         #expect(MD5.digest(inETag: "\"v1\"") == nil)
     }
 
-    @Test("lessons serve gives each file's MD5 as its ETag")
+    @Test("lessons serve --md5-etags gives each file's MD5 as its ETag")
     func serverETagIsMD5() async throws {
-        try await DownloadFixture.run { fixture in
+        try await DownloadFixture.run(md5ETags: true) { fixture in
             let lesson = try #require(try await fixture.lessons("gemara/9", in: try await fixture.library()).first)
             let url = try #require(try MediaLocator(mediaBase: fixture.running.mediaBase).url(for: .audio, of: lesson.lesson))
             let response = try await HTTP.fetch(url.absoluteString)
@@ -48,7 +48,7 @@ struct VerifyTests {
 
     @Test("a file changed in place, at the same size, is found corrupt only with verify; moved aside; repair fetches it again")
     func sameSizeCorruption() async throws {
-        try await DownloadFixture.run { fixture in
+        try await DownloadFixture.run(md5ETags: true) { fixture in
             let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
             _ = await collect(try await library.download(lessons, media: .audio))
