@@ -22,45 +22,55 @@ struct DirectorySnapshot: Sendable {
         var isPartial: Bool
     }
 
-    var entries: [Entry]
-
+    let entries: [Entry]
     /// Final files by item.
-    var finals: [MediaKey: Entry] {
-        Dictionary(entries.compactMap { entry in entry.isPartial ? nil : entry.key.map { ($0, entry) } }, uniquingKeysWith: { a, _ in a })
-    }
-
+    let finals: [MediaKey: Entry]
     /// Partial files by item.
-    var partials: [MediaKey: Entry] {
-        Dictionary(entries.compactMap { entry in entry.isPartial ? entry.key.map { ($0, entry) } : nil }, uniquingKeysWith: { a, _ in a })
+    let partials: [MediaKey: Entry]
+
+    init(entries: [Entry]) {
+        self.entries = entries
+        var finals: [MediaKey: Entry] = [:], partials: [MediaKey: Entry] = [:]
+        finals.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let key = entry.key else { continue }
+            if entry.isPartial {
+                if partials[key] == nil { partials[key] = entry }
+            } else if finals[key] == nil {
+                finals[key] = entry
+            }
+        }
+        self.finals = finals
+        self.partials = partials
     }
 
     /// Files the layout does not name.
     var unplaced: [Entry] { entries.filter { $0.key == nil } }
 
-    /// Walks `media/` once (blocking: run it off the cooperative pool). A missing media folder is
-    /// an empty library.
+    /// Walks `media/` once (blocking: run it off the cooperative pool): one `readdir` per folder and
+    /// one `fstatat` per file, no path resolved twice. A missing media folder is an empty library.
     static func take(of layout: LibraryLayout) throws -> DirectorySnapshot {
         var entries: [Entry] = []
         let media = layout.mediaRoot.path
-        for typeName in try names(in: media) {
-            let typeFolder = media + "/" + typeName
-            guard isDirectory(typeFolder) else {
-                entries += file(at: typeFolder, relative: "media/\(typeName)", key: nil, isPartial: false)
+        for typeEntry in try FolderListing.read(media) {
+            let typeName = typeEntry.name
+            guard typeEntry.isDirectory else {
+                entries += entry(typeEntry, relative: "media/\(typeName)", key: nil, isPartial: false)
                 continue
             }
             let type = LessonType(rawValue: typeName)
-            for idName in try names(in: typeFolder) {
-                let lessonFolder = typeFolder + "/" + idName
+            for idEntry in try FolderListing.read(media + "/" + typeName) {
+                let idName = idEntry.name
                 let relativeFolder = "media/\(typeName)/\(idName)"
-                guard isDirectory(lessonFolder) else {
-                    entries += file(at: lessonFolder, relative: relativeFolder, key: nil, isPartial: false)
+                guard idEntry.isDirectory else {
+                    entries += entry(idEntry, relative: relativeFolder, key: nil, isPartial: false)
                     continue
                 }
                 let lesson = type.flatMap { type in Int(idName).flatMap { $0 > 0 && String($0) == idName ? LessonID(type, $0) : nil } }
-                for name in try names(in: lessonFolder) {
-                    let (medium, isPartial) = lesson == nil ? (nil, false) : Self.medium(named: name)
+                for file in try FolderListing.read(media + "/" + typeName + "/" + idName, statFolders: true) {
+                    let (medium, isPartial) = lesson == nil ? (nil, false) : Self.medium(named: file.name)
                     let key = medium.flatMap { medium in lesson.map { MediaKey($0, medium) } }
-                    entries += file(at: lessonFolder + "/" + name, relative: relativeFolder + "/" + name, key: key, isPartial: isPartial)
+                    entries += entry(file, relative: relativeFolder + "/" + file.name, key: key, isPartial: isPartial)
                 }
             }
         }
@@ -69,41 +79,23 @@ struct DirectorySnapshot: Sendable {
 
     /// `audio.mp3` → audio; `audio.mp3.partial` → audio, partial; anything else → `nil`.
     static func medium(named name: String) -> (MediaKind?, Bool) {
-        for medium in MediaKind.allCases {
-            let final = "\(medium.rawValue).\(medium.fileExtension)"
+        for (medium, final, partial) in fileNames {
             if name == final { return (medium, false) }
-            if name == final + LibraryLayout.partialSuffix { return (medium, true) }
+            if name == partial { return (medium, true) }
         }
         return (nil, false)
     }
 
-    private static func names(in folder: String) throws -> [String] {
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        } catch CocoaError.fileReadNoSuchFile {
-            return []
-        } catch let error as CocoaError where (error.underlying as? POSIXError)?.code == .ENOENT {
-            return []
-        }
+    /// Each medium's file name and partial file name, made once.
+    private static let fileNames: [(MediaKind, String, String)] = MediaKind.allCases.map { medium in
+        let final = "\(medium.rawValue).\(medium.fileExtension)"
+        return (medium, final, final + LibraryLayout.partialSuffix)
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// The entry for a regular file (a folder in a file's place is unplaced). Links are followed,
-    /// as the media store follows them, so that both see the same files.
-    private static func file(at path: String, relative: String, key: MediaKey?, isPartial: Bool) -> [Entry] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return [] }
-        let regular = (info.st_mode & S_IFMT) == S_IFREG
-        #if canImport(Darwin)
-        let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        #else
-        let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        #endif
-        return [Entry(path: relative, size: Int(info.st_size), modified: Date(timeIntervalSince1970: seconds),
-                      key: regular ? key : nil, isPartial: regular && isPartial)]
+    /// The entry for a regular file (a folder in a file's place is unplaced).
+    private static func entry(_ listed: FolderListing.Entry, relative: String, key: MediaKey?, isPartial: Bool) -> [Entry] {
+        guard let size = listed.size, let modified = listed.modified else { return [] }  // gone since the listing
+        let regular = listed.isRegularFile
+        return [Entry(path: relative, size: size, modified: modified, key: regular ? key : nil, isPartial: regular && isPartial)]
     }
 }

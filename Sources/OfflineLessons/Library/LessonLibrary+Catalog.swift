@@ -34,12 +34,23 @@ extension LessonLibrary {
 
     /// The registered lessons the selectors name (masechet names are looked up in the Shas:
     /// cached, else fetched when a server is configured).
-    func registeredLessons(matching selectors: [LessonSelector]) async throws -> [PlacedLesson] {
+    /// Only identities and placements are read (no snapshot decoded): the cost is one scan of the
+    /// lesson table's columns, not a decode per lesson.
+    func registeredLessons(matching selectors: [LessonSelector]) async throws -> [LessonID] {
         var shas = try await database.cachedShas()?.shas
         if shas == nil, lessonCatalog.client != nil { shas = try await lessonCatalog.shas().shas }
         // A selector that names nothing is bad input, as for `status`, even when nothing is registered.
         for selector in selectors { try selector.validate(in: shas) }
-        let registered = try await database.registeredLessons().map(\.lesson)
-        return try registered.filter { lesson in try selectors.contains { try $0.matches(lesson, shas: shas) } }
+        // A lesson named by id needs no scan.
+        if selectors.allSatisfy({ if case .lesson = $0 { true } else { false } }) {
+            let ids = selectors.compactMap { if case .lesson(let id) = $0 { id } else { nil } }
+            var seen = Set<LessonID>()
+            let registered = try await database.registeredIDs(among: ids)
+            return ids.filter { registered.contains($0) && seen.insert($0).inserted }
+        }
+        let places = try await database.registeredPlaces()
+        return try places.filter { place in
+            try selectors.contains { try $0.matches(place.id, placement: place.placement, number: place.number, shas: shas) }
+        }.map(\.id)
     }
 }

@@ -14,35 +14,44 @@ extension LessonLibrary {
             sederOrder[seder.id] = (seder.order, seder.name)
             for masechet in seder.masechtot { masechetOrder[masechet.id] = (masechet.order, masechet.name) }
         }
-        let rows = try await database.registeredLessons().compactMap { placed, items -> DownloadedLesson? in
-            let complete = items.filter { $0.state == .complete }
-            guard complete.contains(where: { $0.key.medium != .text }) else { return nil }
+        var byLesson: [LessonID: [LibraryDatabase.CompleteMedium]] = [:]
+        for medium in try await database.completeMedia() { byLesson[medium.lesson, default: []].append(medium) }
+        var rows: [(key: [Int], lesson: DownloadedLesson)] = []
+        rows.reserveCapacity(byLesson.count)
+        for (id, complete) in byLesson where complete.contains(where: { $0.medium != .text }) {
+            let first = complete[0]
             var media: [String: DownloadedLesson.File] = [:]
-            for item in complete { media[item.key.medium.rawValue] = .init(bytes: item.receivedBytes, completedAt: item.completedAt) }
-            return DownloadedLesson(
-                type: placed.type, id: placed.lesson.id, sederId: placed.placement.sederId,
-                masechetId: placed.placement.masechetId, chapter: placed.placement.chapter,
-                page: placed.type == .gemara ? placed.number : nil, mishna: placed.type == .mishna ? placed.number : nil,
-                sederName: sederOrder[placed.placement.sederId]?.1, masechetName: masechetOrder[placed.placement.masechetId]?.1,
-                media: media, complete: placed.lesson.link(for: .text) == nil || media["text"] != nil,
-                duration: placed.lesson.duration)
+            for item in complete { media[item.medium.rawValue] = .init(bytes: item.bytes, completedAt: item.completedAt) }
+            let lesson = DownloadedLesson(
+                type: id.type, id: id.id, sederId: first.placement.sederId, masechetId: first.placement.masechetId,
+                chapter: first.placement.chapter, page: id.type == .gemara ? first.number : nil,
+                mishna: id.type == .mishna ? first.number : nil, sederName: sederOrder[first.placement.sederId]?.1,
+                masechetName: masechetOrder[first.placement.masechetId]?.1, media: media,
+                complete: !first.offersText || media["text"] != nil, duration: first.duration)
+            // The sort key, made once per lesson (not twice per comparison).
+            let key = [sederOrder[lesson.sederId]?.0 ?? lesson.sederId, masechetOrder[lesson.masechetId]?.0 ?? lesson.masechetId,
+                       lesson.type == .gemara ? 0 : 1, lesson.chapter, lesson.page ?? lesson.mishna ?? 0, lesson.id]
+            rows.append((key, lesson))
         }
-        return rows.sorted { a, b in
-            let ka = [sederOrder[a.sederId]?.0 ?? a.sederId, masechetOrder[a.masechetId]?.0 ?? a.masechetId, a.type == .gemara ? 0 : 1,
-                      a.chapter, a.page ?? a.mishna ?? 0, a.id]
-            let kb = [sederOrder[b.sederId]?.0 ?? b.sederId, masechetOrder[b.masechetId]?.0 ?? b.masechetId, b.type == .gemara ? 0 : 1,
-                      b.chapter, b.page ?? b.mishna ?? 0, b.id]
-            return ka.lexicographicallyPrecedes(kb)
-        }
+        return rows.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.lesson)
+    }
+
+    /// The lessons whose audio or video is complete, from one read of the registry: for many
+    /// "is this lesson downloaded?" questions at once (a screen of a masechet, a whole seder),
+    /// each then answered by a set lookup. ``isDownloaded(_:)`` asks the registry each time.
+    public func downloadedLessonIDs() async throws -> Set<LessonID> {
+        try await database.downloadedLessonIDs()
     }
 
     /// Each lesson's state, per medium (registered or only in the catalog). With `sync` (the
     /// default), a quick ``sync(_:)`` runs first (not in a read-only library).
     public func status(of lessons: [PlacedLesson], sync: Bool = true) async throws -> [LessonStatus] {
         if sync, !isReadOnly { _ = try await self.sync() }
+        // One read for all of them: a status of a whole seder costs one hop to the registry.
+        let registered = try await database.mediaItems(of: lessons.map(\.id))
         var result: [LessonStatus] = []
         for placed in lessons {
-            let items = Dictionary(uniqueKeysWithValues: try await database.mediaItems(of: placed.id).map { ($0.key.medium, $0) })
+            let items = Dictionary((registered[placed.id] ?? []).map { ($0.key.medium, $0) }, uniquingKeysWith: { a, _ in a })
             let media = MediaKind.allCases.map { medium in
                 if let item = items[medium] {
                     return MediumStatus(medium: medium, state: item.state.rawValue, bytes: item.receivedBytes,
@@ -61,7 +70,7 @@ extension LessonLibrary {
     /// Works offline: lessons are found in the registry; masechet names need the Shas (cached, or
     /// fetched when a server is configured).
     public func remove(matching selectors: [LessonSelector], media: [MediaKind]? = nil) async throws -> RemovalReport {
-        try await remove(registeredLessons(matching: selectors).map(\.id), media: media)
+        try await remove(registeredLessons(matching: selectors), media: media)
     }
 
     /// Removes media of lessons: files first, then registry rows, each removal logged. Without

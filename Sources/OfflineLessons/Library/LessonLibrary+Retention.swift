@@ -19,14 +19,14 @@ extension LessonLibrary {
     @discardableResult
     public func pin(_ selectors: [LessonSelector]) async throws -> [LessonID] {
         try checkWritable()
-        return try await database.setPinned(registeredLessons(matching: selectors).map(\.id), true, at: now())
+        return try await database.setPinned(registeredLessons(matching: selectors), true, at: now())
     }
 
     /// Unpins them again.
     @discardableResult
     public func unpin(_ selectors: [LessonSelector]) async throws -> [LessonID] {
         try checkWritable()
-        return try await database.setPinned(registeredLessons(matching: selectors).map(\.id), false, at: now())
+        return try await database.setPinned(registeredLessons(matching: selectors), false, at: now())
     }
 
     /// File, then row, then the file again (a download that committed between the two steps has

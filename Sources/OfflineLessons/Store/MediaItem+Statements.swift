@@ -13,7 +13,7 @@ extension MediaItem {
 
     /// The row of one item.
     static func fetchOne(_ key: MediaKey, in db: Database) throws -> MediaItem? {
-        try fetchOne(db.cachedStatement(sql: "SELECT * FROM mediaItem WHERE \(whereKey)"), arguments: arguments(key))
+        try fetchOne(db.cachedStatement(sql: "SELECT \(selectionSQL) FROM mediaItem WHERE \(whereKey)"), arguments: arguments(key))
     }
 
     /// Runs `UPDATE mediaItem SET <assignments> WHERE <key> [AND state != 'complete']`; returns

@@ -37,19 +37,32 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
     var completedAt: Date?
     var lastAccessAt: Date?
 
+    /// Every query of items selects these columns in this order, so that a row is read by
+    /// position (by name, each column costs a lookup: a sync reads every row).
+    static var databaseSelection: [any SQLSelectable] {
+        [Columns.type, Columns.id, Columns.medium, Columns.state, Columns.link, Columns.expectedBytes, Columns.receivedBytes,
+         Columns.etag, Columns.lastModified, Columns.attempts, Columns.lastError, Columns.requestedAt, Columns.completedAt,
+         Columns.lastAccessAt]
+    }
+    /// ``databaseSelection`` as SQL, for statements written by hand.
+    static let selectionSQL = "type, id, medium, state, link, expectedBytes, receivedBytes, etag, lastModified, attempts, lastError, requestedAt, completedAt, lastAccessAt"
+
     init(row: Row) throws {
-        key = MediaKey(LessonID(try row.decode(Columns.type), row[Columns.id]), try row.decode(Columns.medium))
-        state = try row.decode(Columns.state)
-        link = row[Columns.link]
-        expectedBytes = row[Columns.expectedBytes]
-        receivedBytes = row[Columns.receivedBytes]
-        etag = row[Columns.etag]
-        lastModified = row[Columns.lastModified]
-        attempts = row[Columns.attempts]
-        lastError = row[Columns.lastError]
-        requestedAt = row[Columns.requestedAt]
-        completedAt = row[Columns.completedAt]
-        lastAccessAt = row[Columns.lastAccessAt]
+        guard row.count == 14 else {
+            throw RegistryError.unreadableRow("an item row has \(row.count) columns, not the 14 of MediaItem.databaseSelection")
+        }
+        key = MediaKey(LessonID(try row.decode(at: 0, Columns.type), row[1]), try row.decode(at: 2, Columns.medium))
+        state = try row.decode(at: 3, Columns.state)
+        link = row[4]
+        expectedBytes = row[5]
+        receivedBytes = row[6]
+        etag = row[7]
+        lastModified = row[8]
+        attempts = row[9]
+        lastError = row[10]
+        requestedAt = row[11]
+        completedAt = row[12]
+        lastAccessAt = row[13]
     }
 
     /// The row of one item.
@@ -67,6 +80,15 @@ extension Row {
     /// A column holding one of the library's string enumerations (type, medium, state, kind).
     func decode<Value: RawRepresentable>(_ column: Column) throws -> Value where Value.RawValue == String {
         let text: String = self[column]
+        guard let value = Value(rawValue: text) else {
+            throw RegistryError.unreadableRow("'\(text)' is not a \(Value.self) (column \(column.name))")
+        }
+        return value
+    }
+
+    /// The same, by position (`column` names it in the error).
+    func decode<Value: RawRepresentable>(at index: Int, _ column: Column) throws -> Value where Value.RawValue == String {
+        let text: String = self[index]
         guard let value = Value(rawValue: text) else {
             throw RegistryError.unreadableRow("'\(text)' is not a \(Value.self) (column \(column.name))")
         }

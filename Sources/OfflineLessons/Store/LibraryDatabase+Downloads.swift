@@ -1,0 +1,90 @@
+import Foundation
+internal import GRDB
+
+/// The reads behind the downloads list and status lookups: columns and two JSON fields, never a
+/// whole snapshot decoded, so that a full-Shas library is listed in milliseconds.
+extension LibraryDatabase {
+    /// One complete medium of a registered lesson, with what the list shows of the lesson.
+    struct CompleteMedium: Sendable {
+        var lesson: LessonID
+        var placement: Placement
+        var number: Int
+        var duration: Int
+        /// Whether the lesson's snapshot names a PDF (downloaded or not).
+        var offersText: Bool
+        var medium: MediaKind
+        var bytes: Int
+        var completedAt: Date?
+    }
+
+    /// Every complete medium of every registered lesson: one join, no snapshot decoded.
+    func completeMedia() async throws -> [CompleteMedium] {
+        try await read { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT l.type, l.id, l.sederId, l.masechetId, l.chapter, l.number,
+                       json_extract(l.json, '$.duration'), json_extract(l.json, '$.page'),
+                       m.medium, m.receivedBytes, m.completedAt
+                FROM lesson l JOIN mediaItem m ON m.type = l.type AND m.id = l.id
+                WHERE m.state = 'complete'
+                """)
+            var media: [CompleteMedium] = []
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                let page: String? = row[7]
+                media.append(CompleteMedium(
+                    lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
+                    placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
+                    duration: row[6] ?? 0, offersText: page.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? false,
+                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: row[10]))
+            }
+            return media
+        }
+    }
+
+    /// The lessons whose audio or video is complete: one indexed read, for many status lookups.
+    func downloadedLessonIDs() async throws -> Set<LessonID> {
+        try await read { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT DISTINCT type, id FROM mediaItem WHERE state = 'complete' AND medium IN ('audio', 'video')
+                """)
+            var ids = Set<LessonID>()
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() { ids.insert(LessonID(try row.decode(at: 0, Column("type")), row[1])) }
+            return ids
+        }
+    }
+
+    /// Each lesson's items, in one read (indexed lookups, one per lesson).
+    func mediaItems(of lessons: [LessonID]) async throws -> [LessonID: [MediaItem]] {
+        try await read { db in
+            let statement = try db.cachedStatement(sql: "SELECT \(MediaItem.selectionSQL) FROM mediaItem WHERE type = ? AND id = ?")
+            var items: [LessonID: [MediaItem]] = [:]
+            for lesson in Set(lessons) {
+                items[lesson] = try MediaItem.fetchAll(statement, arguments: [lesson.type.rawValue, lesson.id])
+            }
+            return items
+        }
+    }
+
+    /// Every registered lesson's identity and placement (no snapshot decoded): what selectors match against.
+    func registeredPlaces() async throws -> [(id: LessonID, placement: Placement, number: Int)] {
+        try await read { db in
+            let statement = try db.cachedStatement(sql: "SELECT type, id, sederId, masechetId, chapter, number FROM lesson")
+            var places: [(id: LessonID, placement: Placement, number: Int)] = []
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                places.append((LessonID(try row.decode(at: 0, Column("type")), row[1]),
+                               Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), row[5]))
+            }
+            return places
+        }
+    }
+
+    /// Which of `lessons` are registered: one indexed lookup each.
+    func registeredIDs(among lessons: [LessonID]) async throws -> Set<LessonID> {
+        try await read { db in
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM lesson WHERE type = ? AND id = ?")
+            return Set(try lessons.filter { try Bool.fetchOne(statement, arguments: [$0.type.rawValue, $0.id]) != nil })
+        }
+    }
+}
