@@ -174,7 +174,7 @@ struct SharedWriterTests {
             _ = try await registerRefused(fixture, library)
             let other = try PartialFile(url: library.layout.partialURL(Self.key.lesson, .audio))
             defer { other.release() }
-            try await library.database.markDownloading(Self.key)  // as the other download does under its lock
+            _ = try await library.database.claim(Self.key, afterWaiting: false)  // as the other download does under its lock
             let run = try await library.resumePending()
             let consumer = Task {
                 var events = run.makeAsyncIterator()

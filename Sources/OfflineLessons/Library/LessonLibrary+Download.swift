@@ -129,7 +129,7 @@ extension LessonLibrary {
         await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
             for key in keys {
                 group.addTask {
-                    let (outcome, joined) = await engine.download(key, report: report)
+                    let (outcome, joined) = await engine.download(key, pending: pending.contains(key), report: report)
                     // A joined download's events went to the run that started it: report its end here.
                     if joined { report(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)

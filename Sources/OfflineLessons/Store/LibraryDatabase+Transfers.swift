@@ -11,22 +11,52 @@ extension LibraryDatabase {
         MediaItem.matching(key).filter(Columns.state != MediaState.complete.rawValue)
     }
 
-    /// Marks an item as being downloaded.
-    func markDownloading(_ key: MediaKey) async throws {
+    /// What ``claim(_:afterWaiting:)`` found.
+    enum Claim: Sendable {
+        /// Not in the registry (removed since it was requested).
+        case removed
+        /// Complete already, at this size.
+        case complete(bytes: Int)
+        /// Failed by the download this one waited for, with its reason.
+        case failedElsewhere(String?)
+        /// Marked downloading; the row as it is now.
+        case claimed(MediaItem)
+    }
+
+    /// The one registry write a download makes before its request, under the item's lock: reads
+    /// the row and, unless it is gone, complete, or (after waiting for another download) failed,
+    /// marks it downloading. One transaction instead of a read, a re-read and an update.
+    func claim(_ key: MediaKey, afterWaiting: Bool) async throws -> Claim {
         try await write { db in
-            _ = try MediaItem.update(key, set: "state = 'downloading'", unlessComplete: true, in: db)
+            guard var item = try MediaItem.fetchOne(key, in: db) else { return .removed }
+            if item.state == .complete { return .complete(bytes: item.receivedBytes) }
+            if afterWaiting, item.state == .failed { return .failedElsewhere(item.lastError) }
+            if item.state != .downloading {
+                _ = try MediaItem.update(key, set: "state = 'downloading'", unlessComplete: true, in: db)
+                item.state = .downloading
+            }
+            return .claimed(item)
         }
     }
 
-    /// Records what the server said about the file: its size and validators, for resume. Without
-    /// a length, a size recorded for the same ETag is kept.
-    func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws {
+    /// What ``recordValidators(_:expectedBytes:etag:lastModified:)`` found.
+    enum ValidatorsRecorded: Sendable {
+        case recorded, removed, complete
+    }
+
+    /// Records what the server said about the file: its size and validators, for resume (and, on
+    /// a crash after the rename, for adoption). Without a length, a size recorded for the same
+    /// ETag is kept. Nothing is written to an item that is gone or complete; the result says which.
+    @discardableResult
+    func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws -> ValidatorsRecorded {
         try await write { db in
-            guard let item = try MediaItem.fetchOne(key, in: db), item.state != .complete else { return }
+            guard let item = try MediaItem.fetchOne(key, in: db) else { return .removed }
+            guard item.state != .complete else { return .complete }
             let sameVersion = etag != nil && item.etag == etag
             _ = try MediaItem.update(key, set: "expectedBytes = ?, etag = ?, lastModified = ?",
                                      [expectedBytes ?? (sameVersion ? item.expectedBytes : nil), etag, lastModified],
                                      unlessComplete: true, in: db)
+            return .recorded
         }
     }
 

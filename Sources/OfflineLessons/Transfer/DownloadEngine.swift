@@ -27,8 +27,10 @@ actor DownloadEngine {
 
     /// Downloads one registered item, or joins the download already under way (`joined`: its
     /// progress went to the caller that started it). A caller that joined a download whose owner
-    /// was cancelled, without being cancelled itself, takes the download over.
-    func download(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
+    /// was cancelled, without being cancelled itself, takes the download over. `pending`: the
+    /// request found the item not complete (see ``MediaFetcher/fetch(_:pending:standAside:report:)``).
+    func download(_ key: MediaKey, pending: Bool = true,
+                  report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
         while inFlight[key] != nil {
             let outcome = await join(key)
             // The owner was cancelled, or saw the item removed (it may have been requested again since).
@@ -42,7 +44,7 @@ actor DownloadEngine {
         if !(await takeSlot(for: key)) {
             report(.cancelled(key))  // cancelled while waiting for a slot: the item stays as it was, queued
         } else {
-            outcome = await fetcher.fetch(key, standAside: { wait in
+            outcome = await fetcher.fetch(key, pending: pending, standAside: { wait in
                 // Waiting for another process's download of this file: other items use the slot meanwhile.
                 await self.giveSlot(of: key)
                 await wait()

@@ -43,11 +43,10 @@ final class DownloadSink: TransportSink {
     private var lastCheckpoint = ContinuousClock.now
 
     /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
-    /// across its attempts, so that another download waits for its final result). Resumes from the
-    /// file when the registry has a validator that can make the range conditional. Throws when the
-    /// item is complete or gone.
-    init(_ key: MediaKey, file: PartialFile, context: Context) async throws {
-        let item = try await Self.checkStillWanted(key, context.database)
+    /// across its attempts, so that another download waits for its final result), from `item` as
+    /// the caller read or claimed it under that lock. Resumes from the file when the registry has
+    /// a validator that can make the range conditional.
+    init(_ key: MediaKey, item: MediaItem, file: PartialFile, context: Context) {
         // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
         let validator = item.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? item.lastModified
         let resuming = file.size > 0 && validator != nil
@@ -87,7 +86,6 @@ final class DownloadSink: TransportSink {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
         if head.status == 200, length == 0 { throw TransferError.emptyBody }
-        try await checkStillWanted()
         if head.status == 206 {
             expected = try checkContentRange(head["content-range"], length: length)
             try checkSameVersion(head)
@@ -102,8 +100,13 @@ final class DownloadSink: TransportSink {
         }
         // A file of known size starts only if the disk has room for it.
         if let expected { try context.store.checkRoom(for: expected - file.size, at: file.url) }
-        try await context.database.recordValidators(
-            key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"])
+        // One write both records the validators and checks that the item is still wanted.
+        switch try await context.database.recordValidators(
+            key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"]) {
+        case .removed: throw TransferError.notRequested
+        case .complete: throw TransferError.completedElsewhere
+        case .recorded: lastCheckpoint = ContinuousClock.now
+        }
         // Where this attempt starts, so that a progress reader counts only the bytes it transfers.
         context.report(.progress(key, received: file.size, expected: expected))
     }
@@ -113,11 +116,9 @@ final class DownloadSink: TransportSink {
         try await Self.checkStillWanted(key, context.database)
     }
 
-    @discardableResult
-    private static func checkStillWanted(_ key: MediaKey, _ database: LibraryDatabase) async throws -> MediaItem {
+    private static func checkStillWanted(_ key: MediaKey, _ database: LibraryDatabase) async throws {
         guard let item = try await database.mediaItem(key) else { throw TransferError.notRequested }
         if item.state == .complete { throw TransferError.completedElsewhere }
-        return item
     }
 
     /// Checks that a 206 continues the partial file; returns the file's total size.
@@ -187,7 +188,9 @@ final class DownloadSink: TransportSink {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
         }
         guard total > 0 else { throw TransferError.emptyBody }
-        try await checkStillWanted()
+        // Checked when the head came and every 100 ms since; a removal after that is caught by
+        // the commit (the placed file is then deleted).
+        if ContinuousClock.now - lastCheckpoint > .milliseconds(100) { try await checkStillWanted() }
         try await context.store.place(partial, as: key)
         await context.beforeCommit?(key)
         do {

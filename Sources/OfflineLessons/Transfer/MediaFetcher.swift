@@ -17,10 +17,13 @@ struct MediaFetcher: Sendable {
     /// lent to other items meanwhile.
     typealias StandAside = @Sendable (_ wait: @Sendable () async -> Void) async -> Void
 
-    func fetch(_ key: MediaKey, standAside: StandAside,
+    /// Downloads `key`. `pending` says the request found it not complete (its registration
+    /// said so): the item is then claimed under its lock at once; otherwise it is read first,
+    /// so that a complete item costs one read and no lock.
+    func fetch(_ key: MediaKey, pending: Bool = true, standAside: StandAside,
                report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, standAside: standAside, report: report)
+            return try await attemptAll(key, pending: pending, standAside: standAside, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -39,21 +42,14 @@ struct MediaFetcher: Sendable {
         return .failed(reason)
     }
 
-    private func attemptAll(_ key: MediaKey, standAside: StandAside,
+    private func attemptAll(_ key: MediaKey, pending: Bool, standAside: StandAside,
                             report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
-        guard let item = try await database.mediaItem(key) else {
-            report(.failed(key, reason: TransferError.notRequested.description))
-            return .failed(TransferError.notRequested.description)
-        }
-        if let done = try await alreadyDone(key, item, report: report) { return done }
-        let url: URL
-        do {
-            url = try locator.url(for: key.medium, link: item.link)
-        } catch {
-            let reason = "\(error)"
-            try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: 0, at: now())
-            report(.failed(key, reason: reason))
-            return .failed(reason)
+        if !pending {
+            guard let item = try await database.mediaItem(key) else {
+                report(.failed(key, reason: TransferError.notRequested.description))
+                return .failed(TransferError.notRequested.description)
+            }
+            if let done = try await alreadyDone(key, item, report: report) { return done }
         }
         var waited = false
         while true {
@@ -78,7 +74,7 @@ struct MediaFetcher: Sendable {
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, url, holding: file, afterWaiting: waited, report: report)
+                outcome = try await attempts(key, holding: file, afterWaiting: waited, report: report)
             } catch where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -95,14 +91,22 @@ struct MediaFetcher: Sendable {
 
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
-    private func attempts(_ key: MediaKey, _ url: URL, holding file: PartialFile, afterWaiting: Bool,
+    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool,
                           report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
-        let item: MediaItem
-        switch try await recheck(key, afterWaiting: afterWaiting, report: report) {
+        var item: MediaItem
+        switch try await claim(key, afterWaiting: afterWaiting, report: report) {
         case .over(let outcome): return outcome
-        case .pending(let pending): item = pending
+        case .pending(let claimed): item = claimed
         }
-        try await database.markDownloading(key)
+        let url: URL
+        do {
+            url = try locator.url(for: key.medium, link: item.link)
+        } catch {
+            let reason = "\(error)"
+            try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: file.size, at: now())
+            report(.failed(key, reason: reason))
+            return .failed(reason)
+        }
         var retries = 0, attempts = item.attempts
         var highWater = file.size
         while true {
@@ -110,7 +114,7 @@ struct MediaFetcher: Sendable {
             attempts += 1
             var sink: DownloadSink?
             do {
-                let attempt = try await DownloadSink(key, file: file, context: sinkContext(report))
+                let attempt = DownloadSink(key, item: item, file: file, context: sinkContext(report))
                 sink = attempt
                 let bytes: Int
                 if attempt.isWrittenWhole {
@@ -126,7 +130,7 @@ struct MediaFetcher: Sendable {
                 if Task.isCancelled { return await cancel(key, holding: file, report: report) }
                 switch try await recheck(key, report: report) {
                 case .over(let outcome): return outcome
-                case .pending: break
+                case .pending(let refreshed): item = refreshed  // the validators this attempt recorded
                 }
                 guard file.isAtItsPath else {
                     // Renamed into place before the failure (the commit failed): no attempt may
@@ -161,20 +165,36 @@ struct MediaFetcher: Sendable {
         case pending(MediaItem)
     }
 
-    /// The item as the registry has it now, read under the item's lock: removed, complete (by
-    /// another download, or a file in place), failed by the download this one waited for (its
-    /// result is taken: no second try), or still to do.
-    private func recheck(_ key: MediaKey, afterWaiting: Bool = false, report: @Sendable (DownloadEvent) -> Void) async throws -> Recheck {
+    /// The item claimed under its lock (``LibraryDatabase/claim(_:afterWaiting:)``, one write):
+    /// removed, complete (by another download, or a file in place of the recorded size, adopted),
+    /// failed by the download this one waited for (its result is taken: no second try), or
+    /// marked downloading and still to do.
+    private func claim(_ key: MediaKey, afterWaiting: Bool, report: @Sendable (DownloadEvent) -> Void) async throws -> Recheck {
+        switch try await database.claim(key, afterWaiting: afterWaiting) {
+        case .removed:
+            report(.failed(key, reason: ItemOutcome.removedReason))
+            return .over(.removed)
+        case .complete(let bytes):
+            report(.completed(key, bytes: bytes, alreadyPresent: true))
+            return .over(.completed(bytes: bytes, alreadyPresent: true))
+        case .failedElsewhere(let error):
+            let reason = "another download of this file failed: \(error ?? "no reason recorded")"
+            report(.failed(key, reason: reason))
+            return .over(.failed(reason))
+        case .claimed(let item):
+            if let adopted = try await adoptIfPlaced(key, item, report: report) { return .over(adopted) }
+            return .pending(item)
+        }
+    }
+
+    /// The item as the registry has it now, read under the item's lock after a failed attempt:
+    /// removed, complete (by another download, or a file in place), or still to do.
+    private func recheck(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) async throws -> Recheck {
         guard let refreshed = try await database.mediaItem(key) else {
             report(.failed(key, reason: ItemOutcome.removedReason))
             return .over(.removed)
         }
         if let done = try await alreadyDone(key, refreshed, report: report) { return .over(done) }
-        if afterWaiting, refreshed.state == .failed {
-            let reason = "another download of this file failed: \(refreshed.lastError ?? "no reason recorded")"
-            report(.failed(key, reason: reason))
-            return .over(.failed(reason))
-        }
         return .pending(refreshed)
     }
 
@@ -205,6 +225,12 @@ struct MediaFetcher: Sendable {
             report(.completed(key, bytes: item.receivedBytes, alreadyPresent: true))
             return .completed(bytes: item.receivedBytes, alreadyPresent: true)
         }
+        return try await adoptIfPlaced(key, item, report: report)
+    }
+
+    /// A file in place of the recorded size (a crash after the rename, before the commit) is
+    /// adopted; not while the download that placed it still holds its lock.
+    private func adoptIfPlaced(_ key: MediaKey, _ item: MediaItem, report: @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome? {
         guard let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected,
               !store.isBeingPlaced(key)
         else { return nil }
