@@ -88,8 +88,7 @@ struct DirectorySnapshot: Sendable {
 
     /// Each medium's file name and partial file name, made once.
     private static let fileNames: [(MediaKind, String, String)] = MediaKind.allCases.map { medium in
-        let final = "\(medium.rawValue).\(medium.fileExtension)"
-        return (medium, final, final + LibraryLayout.partialSuffix)
+        (medium, medium.fileName, medium.fileName + LibraryLayout.partialSuffix)
     }
 
     /// The entry for a regular file (a folder in a file's place is unplaced).

@@ -21,30 +21,30 @@ struct MediaStore: Sendable {
 
     /// The size of an item's partial file, or 0 when there is none.
     func partialSize(_ key: MediaKey) -> Int {
-        fileSize(layout.partialURL(key.lesson, key.medium)) ?? 0
+        fileSize(atPath: layout.partialPath(key.lesson, key.medium)) ?? 0
     }
 
     /// The size of an item's final file, or `nil` when there is none.
     func finalSize(_ key: MediaKey) -> Int? {
-        fileSize(layout.fileURL(key.lesson, key.medium))
+        fileSize(atPath: layout.filePath(key.lesson, key.medium))
     }
 
     /// Flushes a complete partial file, moves it into place and flushes the folders, so that the
     /// rename survives a crash. Never moves a file this download did not write (its own was
     /// removed or replaced meanwhile). `partial` stays open and locked (by its owner) throughout.
     func place(_ partial: PartialFile, as key: MediaKey) async throws {
-        let source = partial.url, descriptor = partial.fileDescriptor
-        let destination = layout.fileURL(key.lesson, key.medium)
+        let source = partial.url, sourcePath = partial.path, descriptor = partial.fileDescriptor
+        let destination = layout.filePath(key.lesson, key.medium)
+        let folder = layout.folderPath(for: key.lesson), typeFolder = layout.mediaPath + "/" + key.lesson.type.rawValue
         try await BlockingIO.run {
             try PartialFile.flush(descriptor, source)
-            guard PartialFile.isFile(descriptor, at: source) else { throw FileError.posix("rename into place", source, ENOENT) }
-            guard rename(source.path, destination.path) == 0 else {
-                throw FileError.posix("rename into place", destination, errno)
+            guard PartialFile.isFile(descriptor, at: sourcePath) else { throw FileError.posix("rename into place", source, ENOENT) }
+            guard rename(sourcePath, destination) == 0 else {
+                throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
             }
             // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
-            let folder = destination.deletingLastPathComponent()
-            try Self.flushFolder(folder)
-            try Self.flushFolder(folder.deletingLastPathComponent())
+            try Self.flushFolder(atPath: folder)
+            try Self.flushFolder(atPath: typeFolder)
         }
     }
 
@@ -127,13 +127,13 @@ struct MediaStore: Sendable {
 
     /// Whether a download (of this process or another) is writing the item's partial file now.
     func isBeingWritten(_ key: MediaKey) -> Bool {
-        PartialFile.isLocked(layout.partialURL(key.lesson, key.medium))
+        PartialFile.isLocked(atPath: layout.partialPath(key.lesson, key.medium))
     }
 
     /// Whether a download has renamed the item's file into place and not yet committed it (it
     /// holds the file's lock until the registry commit).
     func isBeingPlaced(_ key: MediaKey) -> Bool {
-        PartialFile.isLocked(layout.fileURL(key.lesson, key.medium))
+        PartialFile.isLocked(atPath: layout.filePath(key.lesson, key.medium))
     }
 
     /// Deletes an item's partial file, if any, once no download is writing it. A waiting
@@ -175,15 +175,23 @@ struct MediaStore: Sendable {
     }
 
     func fileSize(_ url: URL) -> Int? {
+        fileSize(atPath: url.path)
+    }
+
+    func fileSize(atPath path: String) -> Int? {
         var info = stat()
-        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
     private static func flushFolder(_ folder: URL) throws {
-        let descriptor = open(folder.path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileError.posix("open folder", folder, errno) }
+        try flushFolder(atPath: folder.path)
+    }
+
+    private static func flushFolder(atPath folder: String) throws {
+        let descriptor = open(folder, O_RDONLY)
+        guard descriptor >= 0 else { throw FileError.posix("open folder", URL(fileURLWithPath: folder, isDirectory: true), errno) }
         defer { _ = systemClose(descriptor) }
-        guard fsync(descriptor) == 0 else { throw FileError.posix("flush folder", folder, errno) }
+        guard fsync(descriptor) == 0 else { throw FileError.posix("flush folder", URL(fileURLWithPath: folder, isDirectory: true), errno) }
     }
 }

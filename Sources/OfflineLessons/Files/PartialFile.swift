@@ -12,18 +12,22 @@ import Musl
 /// file's size. Not shared between tasks: one download owns it.
 final class PartialFile {
     let url: URL
+    /// `url.path`, made once.
+    let path: String
     private var descriptor: Int32
     private(set) var size: Int
 
     /// Opens and locks `url` for appending, creating it (and its folder) when needed.
     init(url: URL) throws {
         self.url = url
+        let path = url.path
+        self.path = path
         let flags = O_WRONLY | O_CREAT | O_APPEND
-        descriptor = -1
         // Twice: a removal may take the (empty) lesson folder away between the two calls.
-        for _ in 0..<2 where descriptor < 0 {
+        descriptor = open(path, flags, 0o644)
+        for _ in 0..<2 where descriptor < 0 && errno == ENOENT {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            descriptor = open(url.path, flags, 0o644)
+            descriptor = open(path, flags, 0o644)
         }
         guard descriptor >= 0 else { throw FileError.posix("open", url, errno) }
         // One writer per partial file, across processes and library instances.
@@ -33,7 +37,7 @@ final class PartialFile {
             throw code == EWOULDBLOCK ? FileError.inUse(url) : FileError.posix("lock", url, code)
         }
         // The lock must be on the file still at this path, not one a finished download renamed away.
-        guard Self.isFile(descriptor, at: url) else {
+        guard Self.isFile(descriptor, at: path) else {
             _ = systemClose(descriptor)
             throw FileError.inUse(url)
         }
@@ -47,23 +51,23 @@ final class PartialFile {
     }
 
     /// Whether the open file is still the one at `url` (not renamed away, removed or replaced).
-    var isAtItsPath: Bool { Self.isFile(descriptor, at: url) }
+    var isAtItsPath: Bool { Self.isFile(descriptor, at: path) }
 
     /// The open descriptor, for work done off the cooperative pool while this file stays owned
     /// (and open) by its download.
     var fileDescriptor: Int32 { descriptor }
 
-    static func isFile(_ descriptor: Int32, at url: URL) -> Bool {
+    static func isFile(_ descriptor: Int32, at path: String) -> Bool {
         var opened = stat(), current = stat()
-        return descriptor >= 0 && fstat(descriptor, &opened) == 0 && stat(url.path, &current) == 0
+        return descriptor >= 0 && fstat(descriptor, &opened) == 0 && stat(path, &current) == 0
             && opened.st_ino == current.st_ino && opened.st_dev == current.st_dev
     }
 
     /// Whether a download, in any process, holds the lock on the file at `url` (a partial file, or
     /// a final one renamed into place and not yet committed). Never creates the file. The probe's
     /// own shared lock lasts a moment; an exclusive lock attempt at that moment fails as in use.
-    static func isLocked(_ url: URL) -> Bool {
-        let probe = open(url.path, O_RDONLY)
+    static func isLocked(atPath path: String) -> Bool {
+        let probe = open(path, O_RDONLY)
         guard probe >= 0 else { return false }
         defer { _ = systemClose(probe) }
         // A shared lock is refused while a writer holds its exclusive one; closing releases it.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 extension LessonLibrary {
     /// Requests lessons: records each lesson and its queued media in the registry (before any
@@ -82,27 +83,26 @@ extension LessonLibrary {
     }
 
     /// Starts a run over `keys`. Its events go, in order, to the run's own stream and to the
-    /// library's observers, through one forwarding task that the run awaits before it ends (it is
-    /// not a child of the run's task, so that a cancel does not cut the events short).
+    /// library's observers, as they happen (a cancel does not cut them short: the last is
+    /// ``DownloadEvent/finished(_:)``).
     private func start(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)],
                        badLinks: [(MediaKey, String)]) -> DownloadRun {
         let engine = self.engine, hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
-        let (raw, input) = AsyncStream.makeStream(of: DownloadEvent.self)
-        let forwarding = Task {
-            for await event in raw {
+        // One lock orders each event into both streams in one step: the run's stream and the
+        // observers see the same order, and no event waits for a task or an actor.
+        let order = NIOLock()
+        let report: @Sendable (DownloadEvent) -> Void = { event in
+            order.withLock {
                 output.yield(event)
-                await hub.publish(event)
+                hub.publish(event)
             }
-            output.finish()
         }
         let work = Task {
-            let summary = await Self.perform(keys, pending: pending, unavailable: unavailable, badLinks: badLinks, engine: engine) {
-                input.yield($0)
-            }
-            input.yield(.finished(summary))
-            input.finish()
-            await forwarding.value
+            let summary = await Self.perform(keys, pending: pending, unavailable: unavailable, badLinks: badLinks, engine: engine,
+                                             report: report)
+            report(.finished(summary))
+            output.finish()
             return summary
         }
         output.onTermination = { termination in

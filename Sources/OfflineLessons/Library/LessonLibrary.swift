@@ -109,7 +109,7 @@ public final class LessonLibrary: Sendable {
     /// Every download event of this library, from every run (the whole queue), from now on.
     /// An observer that falls behind loses the oldest events first.
     public func observe() async -> AsyncStream<DownloadEvent> {
-        await hub.subscribe()
+        hub.subscribe()
     }
 
     /// How many items are being downloaded or waiting for a slot in this library instance.
