@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LessonsCLITests",
-            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting"]
+            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting", "lessons"]
         ),
     ],
     swiftLanguageModes: [.v6]

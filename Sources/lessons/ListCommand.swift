@@ -32,7 +32,8 @@ struct ListCommand: AsyncParsableCommand {
         let lessons = try await library.downloads(sync: false)
         let total = lessons.reduce(0) { $0 + $1.bytes }
         if global.json {
-            try Terminal.json(Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path, sync: sync))
+            let report = Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path, sync: sync)
+            Terminal.writeOut(Data((try ListJSON.render(report) + "\n").utf8))
             return
         }
         guard !lessons.isEmpty else {

@@ -25,11 +25,15 @@ enum Terminal {
 
     /// Writes a value as the single JSON document on stdout.
     static func json(_ value: some Encodable) throws {
+        writeOut(Data((try jsonText(value) + "\n").utf8))
+    }
+
+    /// A value as JSON: pretty printed, keys sorted, ISO 8601 dates, slashes unescaped.
+    static func jsonText(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        writeOut(data + Data("\n".utf8))
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// The language of the summaries: Spanish when `LANG` (or `LC_ALL`) starts with `es`.
@@ -60,7 +64,7 @@ enum Terminal {
         return code == 0 ? nil : "cannot write to standard output: \(String(cString: strerror(code)))"
     }
 
-    private static func writeOut(_ data: Data) {
+    static func writeOut(_ data: Data) {
         guard stdoutFailure.load(ordering: .relaxed) == 0 else { return }
         let code = write(data, to: STDOUT_FILENO)
         if code != 0 { stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed) }

@@ -95,8 +95,14 @@ public struct Lesson: Sendable, Hashable, Codable {
         case .video: value = video
         case .text: value = page
         }
-        guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let value, !Self.isBlank(value) else { return nil }
         return value
+    }
+
+    /// Empty or only white space (Unicode's, line breaks included): no link. A scan of the
+    /// characters, not a trimmed copy (the downloads list asks this of every lesson).
+    static func isBlank(_ text: some StringProtocol) -> Bool {
+        text.allSatisfy(\.isWhitespace)
     }
 
     /// The media this lesson offers.

@@ -42,14 +42,27 @@ package struct MediaLocator: Sendable, Hashable {
         if trimmed.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }) {
             throw MediaLinkError.outsideMediaBase(key)
         }
-        guard !trimmed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-            let encoded = String(trimmed).addingPercentEncoding(withAllowedCharacters: Self.keyCharacters),
-            let url = URL(string: HTTPBase.join(mediaBase, encoded))
+        guard !Lesson.isBlank(trimmed),
+            let url = URL(string: HTTPBase.join(mediaBase, Self.percentEncoded(trimmed)))
         else { throw MediaLinkError.malformedURL(key) }
         return url
     }
 
-    /// RFC 3986 unreserved characters plus `/`, which separates key segments.
-    static let keyCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+    /// Each UTF-8 byte of `key` outside RFC 3986's unreserved characters and `/` (which
+    /// separates key segments) as `%XX`, upper-case hex: one pass over the bytes.
+    static func percentEncoded(_ key: Substring) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count)
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

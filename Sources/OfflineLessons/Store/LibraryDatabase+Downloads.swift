@@ -34,7 +34,7 @@ extension LibraryDatabase {
                 media.append(CompleteMedium(
                     lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
                     placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
-                    duration: row[6] ?? 0, offersText: page.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? false,
+                    duration: row[6] ?? 0, offersText: page.map { !Lesson.isBlank($0) } ?? false,
                     medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: row[10]))
             }
             return media
