@@ -33,7 +33,9 @@ struct ListCommand: AsyncParsableCommand {
         let total = lessons.reduce(0) { $0 + $1.bytes }
         if global.json {
             let report = Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path, sync: sync)
-            Terminal.writeOut(Data((try ListJSON.render(report) + "\n").utf8))
+            var bytes = try ListJSON.render(report)
+            bytes.append(UInt8(ascii: "\n"))
+            Terminal.writeOut(Data(bytes))
             return
         }
         guard !lessons.isEmpty else {

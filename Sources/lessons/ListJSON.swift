@@ -6,84 +6,133 @@ import OfflineLessons
 /// compares the two), at a fraction of the cost: `JSONEncoder` spent about 80 ms on the
 /// 6,871 lessons of a full Shas, half of the whole command.
 enum ListJSON {
-    static func render(_ report: ListCommand.Report) throws -> String {
+    /// The document's UTF-8 bytes (no newline at the end).
+    static func render(_ report: ListCommand.Report) throws -> [UInt8] {
         // The encoder's own output where there is little to gain: no lessons, and the sync report.
-        guard !report.lessons.isEmpty else { return try Terminal.jsonText(report) }
-        var out = "{\n  \"count\" : \(report.count),\n  \"lessons\" : [\n"
-        out.reserveCapacity(report.lessons.count * 420)
+        guard !report.lessons.isEmpty else { return Array(try Terminal.jsonText(report).utf8) }
+        var out = JSONBytes(capacity: report.lessons.count * 520)
+        out.raw("{\n  \"count\" : ")
+        out.int(report.count)
+        out.raw(",\n  \"lessons\" : [\n")
+        let dates = Date.ISO8601FormatStyle()
         for (index, lesson) in report.lessons.enumerated() {
-            write(lesson, to: &out)
-            out += index == report.lessons.count - 1 ? "\n" : ",\n"
+            write(lesson, to: &out, dates: dates)
+            out.raw(index == report.lessons.count - 1 ? "\n" : ",\n")
         }
-        out += "  ],\n  \"library\" : "
-        writeString(report.library, to: &out)
+        out.raw("  ],\n  \"library\" : ")
+        out.string(report.library)
         if let sync = report.sync {
             // Nested one level deeper than the encoder put it on its own.
-            let text = try Terminal.jsonText(sync).replacingOccurrences(of: "\n", with: "\n  ")
-            out += ",\n  \"sync\" : " + text
+            out.raw(",\n  \"sync\" : ")
+            out.text(try Terminal.jsonText(sync).replacingOccurrences(of: "\n", with: "\n  "))
         }
-        out += ",\n  \"totalBytes\" : \(report.totalBytes)\n}"
-        return out
+        out.raw(",\n  \"totalBytes\" : ")
+        out.int(report.totalBytes)
+        out.raw("\n}")
+        return out.bytes
     }
 
     /// One lesson at the indentation of an element of the top-level `lessons` array, keys sorted.
-    private static func write(_ lesson: DownloadedLesson, to out: inout String) {
-        out += "    {\n      \"chapter\" : \(lesson.chapter),\n      \"complete\" : \(lesson.complete),\n"
-        out += "      \"duration\" : \(lesson.duration),\n      \"id\" : \(lesson.id),\n      \"masechetId\" : \(lesson.masechetId),\n"
+    private static func write(_ lesson: DownloadedLesson, to out: inout JSONBytes, dates: Date.ISO8601FormatStyle) {
+        out.raw("    {\n      \"chapter\" : ")
+        out.int(lesson.chapter)
+        out.raw(lesson.complete ? ",\n      \"complete\" : true,\n      \"duration\" : " : ",\n      \"complete\" : false,\n      \"duration\" : ")
+        out.int(lesson.duration)
+        out.raw(",\n      \"id\" : ")
+        out.int(lesson.id)
+        out.raw(",\n      \"masechetId\" : ")
+        out.int(lesson.masechetId)
         if let name = lesson.masechetName {
-            out += "      \"masechetName\" : "
-            writeString(name, to: &out)
-            out += ",\n"
+            out.raw(",\n      \"masechetName\" : ")
+            out.string(name)
         }
-        out += "      \"media\" : {\n"
+        out.raw(",\n      \"media\" : {\n")
         let media = lesson.media.sorted { $0.key < $1.key }
         for (index, (medium, file)) in media.enumerated() {
-            out += "        "
-            writeString(medium, to: &out)
-            out += " : {\n          \"bytes\" : \(file.bytes)"
+            out.raw("        ")
+            out.string(medium)
+            out.raw(" : {\n          \"bytes\" : ")
+            out.int(file.bytes)
             if let completedAt = file.completedAt {
-                out += ",\n          \"completedAt\" : "
-                writeString(completedAt.formatted(.iso8601), to: &out)
+                out.raw(",\n          \"completedAt\" : ")
+                out.string(dates.format(completedAt))
             }
-            out += index == media.count - 1 ? "\n        }\n" : "\n        },\n"
+            out.raw(index == media.count - 1 ? "\n        }\n" : "\n        },\n")
         }
-        out += "      },\n"
-        if let mishna = lesson.mishna { out += "      \"mishna\" : \(mishna),\n" }
-        if let page = lesson.page { out += "      \"page\" : \(page),\n" }
-        out += "      \"sederId\" : \(lesson.sederId),\n"
+        out.raw("      },\n")
+        if let mishna = lesson.mishna {
+            out.raw("      \"mishna\" : ")
+            out.int(mishna)
+            out.raw(",\n")
+        }
+        if let page = lesson.page {
+            out.raw("      \"page\" : ")
+            out.int(page)
+            out.raw(",\n")
+        }
+        out.raw("      \"sederId\" : ")
+        out.int(lesson.sederId)
         if let name = lesson.sederName {
-            out += "      \"sederName\" : "
-            writeString(name, to: &out)
-            out += ",\n"
+            out.raw(",\n      \"sederName\" : ")
+            out.string(name)
         }
-        out += "      \"type\" : "
-        writeString(lesson.type.rawValue, to: &out)
-        out += "\n    }"
+        out.raw(",\n      \"type\" : ")
+        out.string(lesson.type.rawValue)
+        out.raw("\n    }")
+    }
+}
+
+/// A growing UTF-8 buffer with JSON's pieces: literal text, integers, and strings escaped as
+/// the encoder escapes them (quotes, backslashes and control characters; slashes and non-ASCII
+/// text as they are).
+struct JSONBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// A JSON string as the encoder writes it: quotes, backslashes and control characters
-    /// escaped; slashes and non-ASCII text as they are.
-    static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += text
-        } else {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case "\u{08}": out += "\\b"
-                case "\u{0C}": out += "\\f"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
+    mutating func text(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func int(_ value: Int) {
+        guard value != 0 else { return bytes.append(UInt8(ascii: "0")) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value.magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
             }
         }
-        out += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

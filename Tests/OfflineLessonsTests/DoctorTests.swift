@@ -24,12 +24,12 @@ struct DoctorTests {
             await fixture.faults.inject(.failFirst(count: 100, status: 404), at: MediaAddress(failing[0].id, .audio))
             _ = await collect(try await library.download(failing, media: .audio))
 
-            let before = try await library.database.registrySnapshot().items.sorted { $0.key < $1.key }
+            let before = try await library.database.allMediaItems().sorted { $0.key < $1.key }
             let reader = try await LessonLibrary(root: fixture.root, configuration: .init(readOnly: true))
             let report = try await reader.diagnose()
             let found = Set(report.problems.map { "\($0.kind) \($0.fix.rawValue)" })
             #expect(found == ["missing repair", "unknown moveOut", "failed download"], "\(report.problems)")
-            #expect(try await library.database.registrySnapshot().items.sorted { $0.key < $1.key } == before, "doctor changed nothing")
+            #expect(try await library.database.allMediaItems().sorted { $0.key < $1.key } == before, "doctor changed nothing")
             #expect(try await library.database.mediaItem(MediaKey(lessons[0].id, .audio))?.state == .complete)
         }
     }

@@ -53,10 +53,10 @@ struct SyncTests {
             try Data("?".utf8).write(to: layout.fileURL(LessonID(.mishna, 99_999), .audio))
 
             // A dry run says everything and changes nothing.
-            let before = try await library.database.registrySnapshot().items.sorted { $0.key < $1.key }
+            let before = try await library.database.allMediaItems().sorted { $0.key < $1.key }
             let dry = try await library.sync(SyncOptions(dryRun: true))
             #expect(dry.dryRun)
-            #expect(try await library.database.registrySnapshot().items.sorted { $0.key < $1.key } == before)
+            #expect(try await library.database.allMediaItems().sorted { $0.key < $1.key } == before)
             #expect(FileManager.default.fileExists(atPath: layout.partialURL(leftover.lesson, leftover.medium).path))
 
             let report = try await library.sync()

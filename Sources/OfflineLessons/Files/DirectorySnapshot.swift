@@ -47,34 +47,45 @@ struct DirectorySnapshot: Sendable {
     /// Files the layout does not name.
     var unplaced: [Entry] { entries.filter { $0.key == nil } }
 
-    /// Walks `media/` once (blocking: run it off the cooperative pool): one `readdir` per folder and
-    /// one `fstatat` per file, no path resolved twice. A missing media folder is an empty library.
-    static func take(of layout: LibraryLayout) throws -> DirectorySnapshot {
+    /// Walks `media/` once, off the cooperative pool: one `readdir` per folder and one `fstatat`
+    /// per file, no path resolved twice. The type folders (`gemara/`, `mishna/`) are walked at
+    /// the same time on the blocking-I/O threads: the walk is mostly the kernel's work, and a
+    /// full Shas has two halves. A missing media folder is an empty library.
+    static func take(of layout: LibraryLayout) async throws -> DirectorySnapshot {
+        let media = layout.mediaPath
+        let top = try await BlockingIO.run { try FolderListing.read(media) }
+        let parts = try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
+            for (index, typeEntry) in top.enumerated() {
+                group.addTask { (index, try await BlockingIO.run { try walk(typeEntry, in: media) }) }
+            }
+            var parts: [(Int, [Entry])] = []
+            for try await part in group { parts.append(part) }
+            return parts
+        }
+        return DirectorySnapshot(entries: parts.sorted { $0.0 < $1.0 }.flatMap(\.1))
+    }
+
+    /// One entry of `media/`: a type folder with its lessons' files, or a file the layout does not name.
+    private static func walk(_ typeEntry: FolderListing.Entry, in media: String) throws -> [Entry] {
+        let typeName = typeEntry.name
+        guard typeEntry.isDirectory else { return entry(typeEntry, relative: "media/\(typeName)", key: nil, isPartial: false) }
         var entries: [Entry] = []
-        let media = layout.mediaRoot.path
-        for typeEntry in try FolderListing.read(media) {
-            let typeName = typeEntry.name
-            guard typeEntry.isDirectory else {
-                entries += entry(typeEntry, relative: "media/\(typeName)", key: nil, isPartial: false)
+        let type = LessonType(rawValue: typeName)
+        for idEntry in try FolderListing.read(media + "/" + typeName) {
+            let idName = idEntry.name
+            let relativeFolder = "media/\(typeName)/\(idName)"
+            guard idEntry.isDirectory else {
+                entries += entry(idEntry, relative: relativeFolder, key: nil, isPartial: false)
                 continue
             }
-            let type = LessonType(rawValue: typeName)
-            for idEntry in try FolderListing.read(media + "/" + typeName) {
-                let idName = idEntry.name
-                let relativeFolder = "media/\(typeName)/\(idName)"
-                guard idEntry.isDirectory else {
-                    entries += entry(idEntry, relative: relativeFolder, key: nil, isPartial: false)
-                    continue
-                }
-                let lesson = type.flatMap { type in Int(idName).flatMap { $0 > 0 && String($0) == idName ? LessonID(type, $0) : nil } }
-                for file in try FolderListing.read(media + "/" + typeName + "/" + idName, statFolders: true) {
-                    let (medium, isPartial) = lesson == nil ? (nil, false) : Self.medium(named: file.name)
-                    let key = medium.flatMap { medium in lesson.map { MediaKey($0, medium) } }
-                    entries += entry(file, relative: relativeFolder + "/" + file.name, key: key, isPartial: isPartial)
-                }
+            let lesson = type.flatMap { type in Int(idName).flatMap { $0 > 0 && String($0) == idName ? LessonID(type, $0) : nil } }
+            for file in try FolderListing.read(media + "/" + typeName + "/" + idName, statFolders: true) {
+                let (medium, isPartial) = lesson == nil ? (nil, false) : Self.medium(named: file.name)
+                let key = medium.flatMap { medium in lesson.map { MediaKey($0, medium) } }
+                entries += entry(file, relative: relativeFolder + "/" + file.name, key: key, isPartial: isPartial)
             }
         }
-        return DirectorySnapshot(entries: entries)
+        return entries
     }
 
     /// `audio.mp3` → audio; `audio.mp3.partial` → audio, partial; anything else → `nil`.

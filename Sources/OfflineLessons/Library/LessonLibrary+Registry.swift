@@ -16,7 +16,7 @@ extension LessonLibrary {
         }
         var byLesson: [LessonID: [LibraryDatabase.CompleteMedium]] = [:]
         for medium in try await database.completeMedia() { byLesson[medium.lesson, default: []].append(medium) }
-        var rows: [(key: [Int], lesson: DownloadedLesson)] = []
+        var rows: [(key: (Int, Int, Int, Int, Int, Int), lesson: DownloadedLesson)] = []
         rows.reserveCapacity(byLesson.count)
         for (id, complete) in byLesson where complete.contains(where: { $0.medium != .text }) {
             let first = complete[0]
@@ -28,12 +28,13 @@ extension LessonLibrary {
                 mishna: id.type == .mishna ? first.number : nil, sederName: sederOrder[first.placement.sederId]?.1,
                 masechetName: masechetOrder[first.placement.masechetId]?.1, media: media,
                 complete: !first.offersText || media["text"] != nil, duration: first.duration)
-            // The sort key, made once per lesson (not twice per comparison).
-            let key = [sederOrder[lesson.sederId]?.0 ?? lesson.sederId, masechetOrder[lesson.masechetId]?.0 ?? lesson.masechetId,
-                       lesson.type == .gemara ? 0 : 1, lesson.chapter, lesson.page ?? lesson.mishna ?? 0, lesson.id]
+            // The sort key, made once per lesson (not twice per comparison), a tuple (no array to allocate).
+            let key = (sederOrder[lesson.sederId]?.0 ?? lesson.sederId, masechetOrder[lesson.masechetId]?.0 ?? lesson.masechetId,
+                       lesson.type == .gemara ? 0 : 1, lesson.chapter, lesson.page ?? lesson.mishna ?? 0, lesson.id)
             rows.append((key, lesson))
         }
-        return rows.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.lesson)
+        // Indices are sorted, not the lessons (large values, moved at every step of a sort).
+        return rows.indices.sorted { rows[$0].key < rows[$1].key }.map { rows[$0].lesson }
     }
 
     /// The lessons whose audio or video is complete, from one read of the registry: for many

@@ -17,8 +17,10 @@ extension LessonLibrary {
         // in place by the time of the walk (an item is never marked missing for a file that was
         // only still partial); every change below re-checks the row it changes.
         let registry = try await database.registrySnapshot()
-        let snapshot = try await BlockingIO.run { try DirectorySnapshot.take(of: layout) }
-        let items = Dictionary(registry.items.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        // What --verify hashes: the complete items, whole (their ETags), read before the walk too.
+        let complete = options.verify ? try await database.mediaItems(in: [.complete]) : []
+        let snapshot = try await DirectorySnapshot.take(of: layout)
+        let items = registry.items
         var known = Set<LessonID>()
         for lesson in Reconciler.unregisteredLessons(snapshot, items: items, registered: registry.lessons)
         where try await database.cachedLesson(lesson) != nil {
@@ -29,7 +31,7 @@ extension LessonLibrary {
         var verification = ContentCheck()
         if options.verify {
             let untouched = Set(actions.compactMap(\.key))
-            let candidates = items.values.filter { $0.state == .complete && !untouched.contains($0.key) && snapshot.finals[$0.key] != nil }
+            let candidates = complete.filter { items[$0.key]?.state == .complete && !untouched.contains($0.key) && snapshot.finals[$0.key] != nil }
             verification = try await check(candidates, repair: options.repair, progress: progress)
             actions += verification.actions
         }

@@ -17,7 +17,7 @@ import Foundation
 /// | nothing | a file it cannot place | unknown: reported, kept |
 struct Reconciler {
     /// The registry as read once: items by key, and the lessons it knows.
-    var items: [MediaKey: MediaItem]
+    var items: [MediaKey: ItemState]
     var registeredLessons: Set<LessonID>
     var repair: Bool
 
@@ -26,7 +26,9 @@ struct Reconciler {
     func plan(_ snapshot: DirectorySnapshot, known: Set<LessonID>) -> [SyncAction] {
         var actions: [SyncAction] = []
         let finals = snapshot.finals, partials = snapshot.partials
-        for (key, item) in items.sorted(by: { $0.key < $1.key }) {
+        // Keys are sorted, not (key, item) pairs: a sync of a full Shas would copy every row twice.
+        for key in items.keys.sorted() {
+            guard let item = items[key] else { continue }
             let file = finals[key]
             switch item.state {
             case .complete:
@@ -56,7 +58,8 @@ struct Reconciler {
                 }
             }
         }
-        for (key, file) in finals.sorted(by: { $0.key < $1.key }) where items[key] == nil {
+        for key in finals.keys.filter({ items[$0] == nil }).sorted() {
+            guard let file = finals[key] else { continue }
             if registeredLessons.contains(key.lesson) || known.contains(key.lesson) {
                 actions.append(step(key, .discovered, path: file.path, found: "\(file.size) bytes", bytes: file.size,
                                     reason: "a file of a known lesson that no download brought"))
@@ -65,7 +68,8 @@ struct Reconciler {
                                     reason: "no lesson \(key.lesson) in the registry or the catalog cache: left as it is"))
             }
         }
-        for (key, file) in partials.sorted(by: { $0.key < $1.key }) {
+        for key in partials.keys.sorted() {
+            guard let file = partials[key] else { continue }
             let state = items[key]?.state
             guard state == nil || state == .complete else { continue }  // kept for the resume
             actions.append(step(key, .removedPartial, path: file.path, found: "\(file.size) bytes", bytes: file.size,
@@ -85,7 +89,14 @@ struct Reconciler {
     }
 
     /// The lessons on disk that the registry does not know: the ones to look up in the catalog.
-    static func unregisteredLessons(_ snapshot: DirectorySnapshot, items: [MediaKey: MediaItem], registered: Set<LessonID>) -> Set<LessonID> {
+    static func unregisteredLessons(_ snapshot: DirectorySnapshot, items: [MediaKey: ItemState], registered: Set<LessonID>) -> Set<LessonID> {
         Set(snapshot.finals.keys.filter { items[$0] == nil && !registered.contains($0.lesson) }.map(\.lesson))
     }
+}
+
+/// What a sync needs of an item: its state and sizes.
+struct ItemState: Sendable, Hashable {
+    var state: MediaState
+    var expectedBytes: Int?
+    var receivedBytes: Int
 }
