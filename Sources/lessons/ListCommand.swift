@@ -28,8 +28,12 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try await global.openLibrary()
+        // The registry is read while the quick sync walks the folder (two cores, two jobs); when
+        // the sync changed anything, it is read again, so the list always reflects the sync.
+        async let early = library.downloads(sync: false)
         let sync = try await quickSync(library, enabled: !noSync, json: global.json)
-        let lessons = try await library.downloads(sync: false)
+        var lessons = try await early
+        if sync?.changes.isEmpty == false { lessons = try await library.downloads(sync: false) }
         let total = lessons.reduce(0) { $0 + $1.bytes }
         if global.json {
             let report = Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path, sync: sync)

@@ -13,13 +13,18 @@ import Musl
 /// name + `.partial`). A path the layout does not name is kept, unplaced, to be reported.
 struct DirectorySnapshot: Sendable {
     struct Entry: Sendable, Hashable {
-        /// Relative to the library root: `media/gemara/3/audio.mp3`.
-        var path: String
+        /// The folder, relative to the library root (`media/gemara/3`), shared by its files.
+        var folder: String
+        var name: String
         var size: Int
         var modified: Date
         /// The item the path names, or `nil` for a file the layout does not name.
         var key: MediaKey?
         var isPartial: Bool
+
+        /// Relative to the library root: `media/gemara/3/audio.mp3` (made when asked: a sync
+        /// reports a few paths and walks thousands).
+        var path: String { folder + "/" + name }
     }
 
     let entries: [Entry]
@@ -68,21 +73,25 @@ struct DirectorySnapshot: Sendable {
     /// One entry of `media/`: a type folder with its lessons' files, or a file the layout does not name.
     private static func walk(_ typeEntry: FolderListing.Entry, in media: String) throws -> [Entry] {
         let typeName = typeEntry.name
-        guard typeEntry.isDirectory else { return entry(typeEntry, relative: "media/\(typeName)", key: nil, isPartial: false) }
+        guard typeEntry.isDirectory else { return entry(typeEntry, folder: "media", key: nil, isPartial: false) }
         var entries: [Entry] = []
         let type = LessonType(rawValue: typeName)
-        for idEntry in try FolderListing.read(media + "/" + typeName) {
-            let idName = idEntry.name
-            let relativeFolder = "media/\(typeName)/\(idName)"
-            guard idEntry.isDirectory else {
-                entries += entry(idEntry, relative: relativeFolder, key: nil, isPartial: false)
-                continue
-            }
-            let lesson = type.flatMap { type in Int(idName).flatMap { $0 > 0 && String($0) == idName ? LessonID(type, $0) : nil } }
-            for file in try FolderListing.read(media + "/" + typeName + "/" + idName, statFolders: true) {
-                let (medium, isPartial) = lesson == nil ? (nil, false) : Self.medium(named: file.name)
-                let key = medium.flatMap { medium in lesson.map { MediaKey($0, medium) } }
-                entries += entry(file, relative: relativeFolder + "/" + file.name, key: key, isPartial: isPartial)
+        let typeFolder = "media/" + typeName
+        let typePath = media + "/" + typeName
+        try FolderListing.withFolder(typePath) { typeDescriptor, listing in
+            for idEntry in listing {
+                let idName = idEntry.name
+                guard idEntry.isDirectory else {
+                    entries += entry(idEntry, folder: typeFolder, key: nil, isPartial: false)
+                    continue
+                }
+                let lesson = type.flatMap { type in Int(idName).flatMap { $0 > 0 && String($0) == idName ? LessonID(type, $0) : nil } }
+                let relativeFolder = typeFolder + "/" + idName
+                for file in try FolderListing.read(idName, in: typeDescriptor, parentPath: typePath, statFolders: true) {
+                    let (medium, isPartial) = lesson == nil ? (nil, false) : Self.medium(named: file.name)
+                    let key = medium.flatMap { medium in lesson.map { MediaKey($0, medium) } }
+                    entries += entry(file, folder: relativeFolder, key: key, isPartial: isPartial)
+                }
             }
         }
         return entries
@@ -103,9 +112,10 @@ struct DirectorySnapshot: Sendable {
     }
 
     /// The entry for a regular file (a folder in a file's place is unplaced).
-    private static func entry(_ listed: FolderListing.Entry, relative: String, key: MediaKey?, isPartial: Bool) -> [Entry] {
+    private static func entry(_ listed: FolderListing.Entry, folder: String, key: MediaKey?, isPartial: Bool) -> [Entry] {
         guard let size = listed.size, let modified = listed.modified else { return [] }  // gone since the listing
         let regular = listed.isRegularFile
-        return [Entry(path: relative, size: size, modified: modified, key: regular ? key : nil, isPartial: regular && isPartial)]
+        return [Entry(folder: folder, name: listed.name, size: size, modified: modified, key: regular ? key : nil,
+                      isPartial: regular && isPartial)]
     }
 }

@@ -25,12 +25,50 @@ enum FolderListing {
     /// size and time too (else they cost no `stat`). Throws ``FileError/posix(_:_:_:)`` when the
     /// folder cannot be read.
     static func read(_ path: String, statFolders: Bool = false) throws -> [Entry] {
-        guard let folder = opendir(path) else {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             if errno == ENOENT { return [] }
             throw FileError.posix("list", URL(fileURLWithPath: path), errno)
         }
+        return try list(descriptor, path: path, statFolders: statFolders)
+    }
+
+    /// The entries of the folder `name` in the open folder `parent` at `parentPath` (no path
+    /// looked up from the root again); a folder gone since its parent was listed has none.
+    static func read(_ name: String, in parent: Int32, parentPath: String, statFolders: Bool = false) throws -> [Entry] {
+        let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return [] }
+            throw FileError.posix("list", URL(fileURLWithPath: parentPath + "/" + name), errno)
+        }
+        return try list(descriptor, path: parentPath + "/" + name, statFolders: statFolders)
+    }
+
+    /// Runs `body` with the folder at `path` open and its entries; a missing folder is empty.
+    static func withFolder(_ path: String, _ body: (Int32, [Entry]) throws -> Void) throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return }
+            throw FileError.posix("list", URL(fileURLWithPath: path), errno)
+        }
+        let kept = dup(descriptor)  // `list` closes its own
+        guard kept >= 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw FileError.posix("list", URL(fileURLWithPath: path), code)
+        }
+        defer { _ = systemClose(kept) }
+        try body(kept, try list(descriptor, path: path, statFolders: false))
+    }
+
+    /// Lists the open folder `descriptor` (closed when done).
+    private static func list(_ descriptor: Int32, path: @autoclosure () -> String, statFolders: Bool) throws -> [Entry] {
+        guard let folder = fdopendir(descriptor) else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw FileError.posix("list", URL(fileURLWithPath: path()), code)
+        }
         defer { closedir(folder) }
-        let descriptor = dirfd(folder)
         var entries: [Entry] = []
         while let raw = readdir(folder) {
             let name = withUnsafePointer(to: &raw.pointee.d_name) { pointer in

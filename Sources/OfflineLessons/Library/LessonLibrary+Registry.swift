@@ -7,7 +7,16 @@ extension LessonLibrary {
     /// With `sync` (the default), a quick ``sync(_:)`` runs first, so that the list never shows a
     /// file that is gone nor misses one dropped into place (not in a read-only library).
     public func downloads(sync: Bool = true) async throws -> [DownloadedLesson] {
-        if sync, !isReadOnly { _ = try await self.sync() }
+        guard sync, !isReadOnly else { return try await downloadsList() }
+        // Read while the sync walks the folder; read again when the sync changed anything.
+        async let early = downloadsList()
+        let report = try await self.sync()
+        let list = try await early
+        return report.changes.isEmpty ? list : try await downloadsList()
+    }
+
+    /// The list from the registry alone.
+    private func downloadsList() async throws -> [DownloadedLesson] {
         let shas = try await database.cachedShas()?.shas
         var sederOrder: [Int: (Int, String)] = [:], masechetOrder: [Int: (Int, String)] = [:]
         for seder in shas?.sedarim ?? [] {
