@@ -35,8 +35,14 @@ extension LessonLibrary {
             }
         }
         let requested = registrations.flatMap { registration in registration.media.map { MediaKey(registration.lesson.id, $0.0) } }
-        try await markVanishedFiles(requested)
-        let pending = try await database.register(registrations, at: now())
+        // A requested item registered complete whose file is gone is marked missing and queued
+        // again, in the registration's transaction (one `stat` per such item, no listing).
+        let store = self.store
+        let pending = try await database.register(registrations, at: now()) { key, recorded in
+            let size = store.finalSize(key)
+            guard size != recorded else { return nil }
+            return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
+        }
         return start(requested, pending: Set(pending), unavailable: unavailable, badLinks: badLinks)
     }
 
@@ -53,23 +59,6 @@ extension LessonLibrary {
     /// How many requested items are not downloaded yet (queued, or interrupted mid-download).
     public func pendingDownloads() async throws -> Int {
         try await database.mediaItems(in: [.queued, .downloading]).count
-    }
-
-    /// A requested item registered complete whose file is gone is marked missing, so that the
-    /// request downloads it again (one `stat` per requested item, no directory listing).
-    private func markVanishedFiles(_ keys: [MediaKey]) async throws {
-        // One read for all of them (not one per item): a request for a whole seder is thousands.
-        let complete = try await database.read { db in
-            try keys.compactMap { key in try MediaItem.fetchOne(key, in: db) }.filter { $0.state == .complete }
-        }
-        for item in complete {
-            let key = item.key
-            let size = store.finalSize(key)
-            if size != item.receivedBytes {
-                let reason = size.map { "the file has \($0) bytes, not \(item.receivedBytes)" } ?? "the file is gone"
-                try await database.markMissing(key, reason: reason, at: now())
-            }
-        }
     }
 
     /// The URL a medium's link is fetched from: a video link as given, an audio or PDF key under
