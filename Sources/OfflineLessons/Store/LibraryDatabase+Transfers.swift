@@ -17,8 +17,8 @@ extension LibraryDatabase {
         case removed
         /// Complete already, at this size.
         case complete(bytes: Int)
-        /// Failed by the download this one waited for, with its reason.
-        case failedElsewhere(String?)
+        /// Failed by the download this one waited for (the row as it is, left failed).
+        case failedElsewhere(MediaItem)
         /// Marked downloading; the row as it is now.
         case claimed(MediaItem)
     }
@@ -30,7 +30,7 @@ extension LibraryDatabase {
         try await write { db in
             guard var item = try MediaItem.fetchOne(key, in: db) else { return .removed }
             if item.state == .complete { return .complete(bytes: item.receivedBytes) }
-            if afterWaiting, item.state == .failed { return .failedElsewhere(item.lastError) }
+            if afterWaiting, item.state == .failed { return .failedElsewhere(item) }
             if item.state != .downloading {
                 _ = try MediaItem.update(key, set: "state = 'downloading'", unlessComplete: true, in: db)
                 item.state = .downloading

@@ -177,8 +177,10 @@ struct MediaFetcher: Sendable {
         case .complete(let bytes):
             report(.completed(key, bytes: bytes, alreadyPresent: true))
             return .over(.completed(bytes: bytes, alreadyPresent: true))
-        case .failedElsewhere(let error):
-            let reason = "another download of this file failed: \(error ?? "no reason recorded")"
+        case .failedElsewhere(let item):
+            // Its file may be in place all the same (it failed after the rename): adopted then.
+            if let adopted = try await adoptIfPlaced(key, item, report: report) { return .over(adopted) }
+            let reason = "another download of this file failed: \(item.lastError ?? "no reason recorded")"
             report(.failed(key, reason: reason))
             return .over(.failed(reason))
         case .claimed(let item):
