@@ -59,6 +59,32 @@ struct SharedWriterTests {
         }
     }
 
+    @Test("a download that waited adopts the file the other one placed before its commit failed, without a request")
+    func waitedAdoptsAfterFailedCommit() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let lesson = try await registerRefused(fixture, library)
+            let getsBefore = await gets(fixture)
+            // The other download has renamed its verified file into place and holds its lock...
+            let finalURL = library.layout.fileURL(Self.key.lesson, .audio)
+            try Data(fixture.served(lesson, .audio)).write(to: finalURL)
+            let other = try PartialFile(url: finalURL)
+            var events = try await library.resumePending().makeAsyncIterator()
+            #expect(await awaitWaiting(&events))
+            // ...then its commit fails: it records the failure and lets go.
+            try await library.database.markFailed(Self.key, reason: "disk I/O error (after the file was placed)", attempts: 1,
+                                                  receivedBytes: other.size, at: Date())
+            other.release()
+            var summary: DownloadSummary?
+            while let event = await events.next() { if case .finished(let final) = event { summary = final } }
+            #expect(summary?.failed.isEmpty == true && summary?.alreadyComplete == 1, "\(String(describing: summary))")
+            #expect(try await library.database.mediaItem(Self.key)?.state == .complete)
+            let kinds = try await library.database.events(of: Self.key.lesson).filter { $0.medium == .audio }.map(\.kind)
+            #expect(kinds.last == .adopted, "\(kinds)")
+            #expect(await gets(fixture) == getsBefore, "no request of its own")
+        }
+    }
+
     @Test("a file in place at its recorded size, left by a download that died before its commit, is adopted")
     func leftoverAdopted() async throws {
         try await DownloadFixture.run { fixture in
