@@ -7,7 +7,7 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show each medium's state for the selected lessons.",
         discussion: """
-            States: queued, downloading, complete, failed (with the reason), missing (was complete, file gone), corrupt (was complete, the file had the wrong size: moved aside), not requested, unavailable (the lesson has no such medium). A quick sync with the media folder runs first (--no-sync skips it).
+            States: queued, downloading, complete, failed (with the reason), missing (was complete, file gone), corrupt (was complete, the file had the wrong size: moved aside), not requested, unavailable (the lesson has no such medium). A quick sync of those lessons with their folders runs first (--no-sync skips it); files of other lessons are not looked at.
 
             Example: lessons status gemara:berakhot:2-4 mishna/12
             """
@@ -25,7 +25,8 @@ struct StatusCommand: AsyncParsableCommand {
         let parsed = try parseSelectors(selectors)
         let library = try await global.openLibrary()
         let lessons = try await library.lessons(for: parsed)
-        _ = try await quickSync(library, enabled: !noSync, json: global.json)
+        // Only these lessons' folders: a status costs the same in a full Shas as in one lesson.
+        _ = try await quickSync(library, enabled: !noSync, json: global.json, lessons: lessons.map(\.id))
         let entries = try await library.status(of: lessons, sync: false)
         if global.json {
             try Terminal.json(["lessons": entries])

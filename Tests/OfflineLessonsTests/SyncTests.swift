@@ -88,6 +88,31 @@ struct SyncTests {
         }
     }
 
+    @Test("a sync of some lessons (as status runs it) reconciles their folders and rows and looks at nothing else")
+    func scopedSync() async throws {
+        try await DownloadFixture.run { fixture in
+            let (library, lessons) = try await Self.downloaded(fixture)
+            let layout = library.layout
+            let mine = lessons[0].id, other = lessons[1].id
+            for lesson in [mine, other] { try FileManager.default.removeItem(at: layout.fileURL(lesson, .audio)) }
+            try Data("x".utf8).write(to: layout.partialURL(mine, .text))  // beside a complete PDF
+            try Data("notes".utf8).write(to: layout.mediaRoot.appendingPathComponent("notes.txt"))
+
+            let report = try await library.sync(lessons: [mine, mine])
+            #expect(report.actions.map(\.action).sorted { $0.rawValue < $1.rawValue } == [.missing, .removedPartial], "\(report.actions)")
+            #expect(report.actions.allSatisfy { $0.key?.lesson == mine }, "nothing outside the lesson is reported")
+            #expect(try await Self.state(library, MediaKey(mine, .audio)) == .missing)
+            #expect(try await Self.state(library, MediaKey(other, .audio)) == .complete, "another lesson's row is not touched")
+            #expect(!FileManager.default.fileExists(atPath: layout.partialURL(mine, .text).path))
+
+            // status(of:) syncs exactly the lessons it reports; the full sync then finds the rest.
+            #expect(try await library.status(of: [lessons[1]]).first?.media.first?.state == "missing")
+            let full = try await library.sync()
+            #expect(full.changes.isEmpty, "\(full.changes)")
+            #expect(full.actions.contains { $0.action == .unknown && $0.path == "media/notes.txt" })
+        }
+    }
+
     @Test("the list never lies: a file deleted behind the library's back leaves the list at once; --repair fetches it again")
     func listSyncsAndRepairs() async throws {
         try await DownloadFixture.run { fixture in

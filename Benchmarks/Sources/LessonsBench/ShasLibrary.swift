@@ -94,6 +94,21 @@ extension Bench {
         await report.add(Row(benchmark: "`lessons remove gemara/<id>` in the full-Shas library vs in a one-lesson library",
                              ours: ms(removeFull), baseline: ms(removeSmall), ratio: times(removeFull / removeSmall),
                              target: "≤ 1.5×", met: removeFull / removeSmall <= 1.5))
+        // status of one lesson (with its quick sync, of that lesson only), in both libraries.
+        var statusFull: [Double] = [], statusSmall: [Double] = []
+        for round in 0..<options.processRounds {
+            let id = gemara[40 + round].lesson.id
+            let full = try await offPool { try spawnAndWait([binary, "status", "gemara/\(id)", "--library", path]) }
+            if full.status != 0 { throw BenchError.failed("lessons status exited \(full.status)") }
+            statusFull.append(full.wall)
+            let one = try await offPool { try spawnAndWait([binary, "status", "gemara/\(gemara[0].lesson.id)", "--library", small.path]) }
+            if one.status != 0 { throw BenchError.failed("lessons status (one lesson) exited \(one.status)") }
+            statusSmall.append(one.wall)
+        }
+        let statusInFull = median(statusFull), statusInSmall = median(statusSmall)
+        await report.add(Row(benchmark: "`lessons status gemara/<id>` in the full-Shas library vs in a one-lesson library",
+                             ours: ms(statusInFull), baseline: ms(statusInSmall), ratio: times(statusInFull / statusInSmall),
+                             target: "≤ 1.5×", met: statusInFull / statusInSmall <= 1.5))
         var apiFull: [Double] = []
         for round in 0..<options.processRounds {
             let id = gemara[10 + options.processRounds + round].id

@@ -70,6 +70,21 @@ struct DirectorySnapshot: Sendable {
         return DirectorySnapshot(entries: parts.sorted { $0.0 < $1.0 }.flatMap(\.1))
     }
 
+    /// The folders of some lessons only (what a sync of those lessons needs): one `readdir` each.
+    static func take(of layout: LibraryLayout, lessons: [LessonID]) async throws -> DirectorySnapshot {
+        try await BlockingIO.run {
+            var entries: [Entry] = []
+            for lesson in lessons.sorted() {
+                let folder = "media/" + lesson.type.rawValue + "/" + String(lesson.id)
+                for file in try FolderListing.read(layout.folderPath(for: lesson), statFolders: true) {
+                    let (medium, isPartial) = Self.medium(named: file.name)
+                    entries += entry(file, folder: folder, key: medium.map { MediaKey(lesson, $0) }, isPartial: isPartial)
+                }
+            }
+            return DirectorySnapshot(entries: entries)
+        }
+    }
+
     /// One entry of `media/`: a type folder with its lessons' files, or a file the layout does not name.
     private static func walk(_ typeEntry: FolderListing.Entry, in media: String) throws -> [Entry] {
         let typeName = typeEntry.name

@@ -54,9 +54,10 @@ extension LessonLibrary {
     }
 
     /// Each lesson's state, per medium (registered or only in the catalog). With `sync` (the
-    /// default), a quick ``sync(_:)`` runs first (not in a read-only library).
+    /// default), those lessons are synced with their folders first (``sync(lessons:_:)``: the
+    /// cost does not grow with the library; not in a read-only library).
     public func status(of lessons: [PlacedLesson], sync: Bool = true) async throws -> [LessonStatus] {
-        if sync, !isReadOnly { _ = try await self.sync() }
+        if sync, !isReadOnly { _ = try await self.sync(lessons: lessons.map(\.id)) }
         // One read for all of them: a status of a whole seder costs one hop to the registry.
         let registered = try await database.mediaItems(of: lessons.map(\.id))
         var result: [LessonStatus] = []

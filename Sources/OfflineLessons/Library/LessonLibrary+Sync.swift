@@ -11,15 +11,31 @@ extension LessonLibrary {
     /// (off the cooperative pool, `progress` told after each block) and a mismatch is corrupt.
     public func sync(_ options: SyncOptions = SyncOptions(),
                      progress: (@Sendable (MaintenanceProgress) -> Void)? = nil) async throws -> SyncReport {
+        try await reconcile(options, only: nil, progress: progress)
+    }
+
+    /// The same reconciliation for some lessons only: their folders and their registry rows, so
+    /// that its cost does not grow with the library (``status(of:sync:)`` syncs the lessons it
+    /// reports this way). Files elsewhere are neither looked at nor reported.
+    public func sync(lessons: [LessonID], _ options: SyncOptions = SyncOptions()) async throws -> SyncReport {
+        try await reconcile(options, only: Array(Set(lessons)), progress: nil)
+    }
+
+    private func reconcile(_ options: SyncOptions, only lessons: [LessonID]?,
+                           progress: (@Sendable (MaintenanceProgress) -> Void)?) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
         let layout = self.layout
         // The registry first, then the folder: a download that commits in between has its file
         // in place by the time of the walk (an item is never marked missing for a file that was
         // only still partial); every change below re-checks the row it changes.
-        let registry = try await database.registrySnapshot()
+        let registry = if let lessons { try await database.registrySnapshot(of: lessons) } else { try await database.registrySnapshot() }
         // What --verify hashes: the complete items, whole (their ETags), read before the walk too.
         let complete = options.verify ? try await database.mediaItems(in: [.complete]) : []
-        let snapshot = try await DirectorySnapshot.take(of: layout)
+        let snapshot = if let lessons {
+            try await DirectorySnapshot.take(of: layout, lessons: lessons)
+        } else {
+            try await DirectorySnapshot.take(of: layout)
+        }
         let items = registry.items
         var known = Set<LessonID>()
         for lesson in Reconciler.unregisteredLessons(snapshot, items: items, registered: registry.lessons)

@@ -21,6 +21,27 @@ extension LibraryDatabase {
         }
     }
 
+    /// The same for some lessons only: their items, and which of them are registered (indexed
+    /// lookups, one pair per lesson).
+    func registrySnapshot(of lessons: [LessonID]) async throws -> (items: [MediaKey: ItemState], lessons: Set<LessonID>) {
+        try await read { db in
+            let itemsOfLesson = try db.cachedStatement(
+                sql: "SELECT type, id, medium, state, expectedBytes, receivedBytes FROM mediaItem WHERE type = ? AND id = ?")
+            let lessonRow = try db.cachedStatement(sql: "SELECT 1 FROM lesson WHERE type = ? AND id = ?")
+            var items: [MediaKey: ItemState] = [:], registered = Set<LessonID>()
+            for lesson in lessons {
+                let arguments: StatementArguments = [lesson.type.rawValue, lesson.id]
+                if try Bool.fetchOne(lessonRow, arguments: arguments) != nil { registered.insert(lesson) }
+                let rows = try Row.fetchCursor(itemsOfLesson, arguments: arguments)
+                while let row = try rows.next() {
+                    let key = MediaKey(lesson, try row.decode(at: 2, Columns.medium))
+                    items[key] = ItemState(state: try row.decode(at: 3, Columns.state), expectedBytes: row[4], receivedBytes: row[5])
+                }
+            }
+            return (items, registered)
+        }
+    }
+
     /// Every item, whole (tests, and what `sync --verify` hashes).
     func allMediaItems() async throws -> [MediaItem] {
         try await read { db in try MediaItem.fetchAll(db) }
