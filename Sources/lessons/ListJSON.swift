@@ -22,9 +22,12 @@ enum ListJSON {
         out.raw("  ],\n  \"library\" : ")
         out.string(report.library)
         if let sync = report.sync {
-            // Nested one level deeper than the encoder put it on its own.
             out.raw(",\n  \"sync\" : ")
-            out.text(try Terminal.jsonText(sync).replacingOccurrences(of: "\n", with: "\n  "))
+            // Nested one level deeper than the encoder put it on its own; an empty line (inside an
+            // empty array) stays empty, as the encoder writes it.
+            let lines = try Terminal.jsonText(sync).split(separator: "\n", omittingEmptySubsequences: false)
+            out.text(lines.enumerated().map { index, line in index == 0 || line.isEmpty ? String(line) : "  " + line }
+                .joined(separator: "\n"))
         }
         out.raw(",\n  \"totalBytes\" : ")
         out.int(report.totalBytes)

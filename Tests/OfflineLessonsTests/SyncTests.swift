@@ -105,11 +105,17 @@ struct SyncTests {
             #expect(try await Self.state(library, MediaKey(other, .audio)) == .complete, "another lesson's row is not touched")
             #expect(!FileManager.default.fileExists(atPath: layout.partialURL(mine, .text).path))
 
+            // A file where a lesson's folder belongs: the scoped sync passes over it, the full one reports it.
+            let misplaced = LessonID(.gemara, 88_888)
+            try Data("?".utf8).write(to: layout.folder(for: misplaced))
+            #expect(try await library.sync(lessons: [misplaced]).actions.isEmpty)
+
             // status(of:) syncs exactly the lessons it reports; the full sync then finds the rest.
             #expect(try await library.status(of: [lessons[1]]).first?.media.first?.state == "missing")
             let full = try await library.sync()
             #expect(full.changes.isEmpty, "\(full.changes)")
             #expect(full.actions.contains { $0.action == .unknown && $0.path == "media/notes.txt" })
+            #expect(full.actions.contains { $0.action == .unknown && $0.path == "media/gemara/88888" })
         }
     }
 

@@ -76,7 +76,13 @@ struct DirectorySnapshot: Sendable {
             var entries: [Entry] = []
             for lesson in lessons.sorted() {
                 let folder = "media/" + lesson.type.rawValue + "/" + String(lesson.id)
-                for file in try FolderListing.read(layout.folderPath(for: lesson), statFolders: true) {
+                let listing: [FolderListing.Entry]
+                do {
+                    listing = try FolderListing.read(layout.folderPath(for: lesson), statFolders: true)
+                } catch FileError.posix(_, _, ENOTDIR) {
+                    continue  // a file where the lesson's folder belongs: the full sync reports it
+                }
+                for file in listing {
                     let (medium, isPartial) = Self.medium(named: file.name)
                     entries += entry(file, folder: folder, key: medium.map { MediaKey(lesson, $0) }, isPartial: isPartial)
                 }

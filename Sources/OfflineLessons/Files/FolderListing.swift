@@ -61,16 +61,24 @@ enum FolderListing {
         try body(kept, try list(descriptor, path: path, statFolders: false))
     }
 
-    /// Lists the open folder `descriptor` (closed when done).
-    private static func list(_ descriptor: Int32, path: @autoclosure () -> String, statFolders: Bool) throws -> [Entry] {
-        guard let folder = fdopendir(descriptor) else {
+    /// Lists the open folder `opened` (closed when done).
+    private static func list(_ opened: Int32, path: @autoclosure () -> String, statFolders: Bool) throws -> [Entry] {
+        guard let folder = fdopendir(opened) else {
             let code = errno
-            _ = systemClose(descriptor)
+            _ = systemClose(opened)
             throw FileError.posix("list", URL(fileURLWithPath: path()), code)
         }
         defer { closedir(folder) }
+        let descriptor = dirfd(folder)
         var entries: [Entry] = []
-        while let raw = readdir(folder) {
+        // readdir says "the end" and "an error" both with NULL; errno tells them apart (a listing
+        // cut short by an error must not look like a folder whose files are gone).
+        while true {
+            errno = 0
+            guard let raw = readdir(folder) else {
+                if errno != 0 { throw FileError.posix("list", URL(fileURLWithPath: path()), errno) }
+                break
+            }
             let name = withUnsafePointer(to: &raw.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
