@@ -78,37 +78,16 @@ extension Bench {
             _ = try await template.catalog()
             _ = try await template.migrate(from: container)
         }
-        var inFull: [Double] = [], inSmall: [Double] = []
-        for round in 0..<options.processRounds {
-            let id = gemara[10 + round].lesson.id
-            let full = try await offPool { try spawnAndWait([binary, "remove", "gemara/\(id)", "--library", path]) }
-            if full.status != 0 { throw BenchError.failed("lessons remove exited \(full.status)") }
-            inFull.append(full.wall)
+        // remove of one lesson: a fresh copy of the one-lesson library each round (it is emptied).
+        try await compareOneLesson("remove", full: path, ids: gemara[10..<(10 + options.processRounds)].map(\.lesson.id),
+                                   oneLessonID: gemara[0].lesson.id) {
             let copy = root.appendingPathComponent("one-lesson")
             try self.copy(small, to: copy)
-            let one = try await offPool { try spawnAndWait([binary, "remove", "gemara/\(gemara[0].lesson.id)", "--library", copy.path]) }
-            if one.status != 0 { throw BenchError.failed("lessons remove (one lesson) exited \(one.status)") }
-            inSmall.append(one.wall)
+            return copy
         }
-        let removeFull = median(inFull), removeSmall = median(inSmall)
-        await report.add(Row(benchmark: "`lessons remove gemara/<id>` in the full-Shas library vs in a one-lesson library",
-                             ours: ms(removeFull), baseline: ms(removeSmall), ratio: times(removeFull / removeSmall),
-                             target: "≤ 1.5×", met: removeFull / removeSmall <= 1.5))
         // status of one lesson (with its quick sync, of that lesson only), in both libraries.
-        var statusFull: [Double] = [], statusSmall: [Double] = []
-        for round in 0..<options.processRounds {
-            let id = gemara[40 + round].lesson.id
-            let full = try await offPool { try spawnAndWait([binary, "status", "gemara/\(id)", "--library", path]) }
-            if full.status != 0 { throw BenchError.failed("lessons status exited \(full.status)") }
-            statusFull.append(full.wall)
-            let one = try await offPool { try spawnAndWait([binary, "status", "gemara/\(gemara[0].lesson.id)", "--library", small.path]) }
-            if one.status != 0 { throw BenchError.failed("lessons status (one lesson) exited \(one.status)") }
-            statusSmall.append(one.wall)
-        }
-        let statusInFull = median(statusFull), statusInSmall = median(statusSmall)
-        await report.add(Row(benchmark: "`lessons status gemara/<id>` in the full-Shas library vs in a one-lesson library",
-                             ours: ms(statusInFull), baseline: ms(statusInSmall), ratio: times(statusInFull / statusInSmall),
-                             target: "≤ 1.5×", met: statusInFull / statusInSmall <= 1.5))
+        try await compareOneLesson("status", full: path, ids: gemara[40..<(40 + options.processRounds)].map(\.lesson.id),
+                                   oneLessonID: gemara[0].lesson.id) { small }
         var apiFull: [Double] = []
         for round in 0..<options.processRounds {
             let id = gemara[10 + options.processRounds + round].id
@@ -116,6 +95,26 @@ extension Bench {
         }
         await report.add(Row(benchmark: "`remove([one lesson])` through the API in the full-Shas library",
                              ours: ms(median(apiFull)), baseline: "—", ratio: "—"))
+    }
+
+    /// `lessons <command> gemara/<id>` as whole processes, alternated: in the full-Shas library
+    /// (one id per round) and in a one-lesson library (`oneLesson` gives its folder each round).
+    private func compareOneLesson(_ command: String, full path: String, ids: [Int], oneLessonID: Int,
+                                  oneLesson: () throws -> URL) async throws {
+        let binary = options.lessonsBinary
+        var inFull: [Double] = [], inSmall: [Double] = []
+        for id in ids {
+            let full = try await offPool { try spawnAndWait([binary, command, "gemara/\(id)", "--library", path]) }
+            if full.status != 0 { throw BenchError.failed("lessons \(command) exited \(full.status)") }
+            inFull.append(full.wall)
+            let folder = try oneLesson().path
+            let one = try await offPool { try spawnAndWait([binary, command, "gemara/\(oneLessonID)", "--library", folder]) }
+            if one.status != 0 { throw BenchError.failed("lessons \(command) (one lesson) exited \(one.status)") }
+            inSmall.append(one.wall)
+        }
+        let a = median(inFull), b = median(inSmall)
+        await report.add(Row(benchmark: "`lessons \(command) gemara/<id>` in the full-Shas library vs in a one-lesson library",
+                             ours: ms(a), baseline: ms(b), ratio: times(a / b), target: "≤ 1.5×", met: a / b <= 1.5))
     }
 
     /// Median wall of a whole process over the rounds (after one warm-up run), with its CPU and peak RSS.

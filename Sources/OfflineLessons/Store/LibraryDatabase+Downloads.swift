@@ -82,9 +82,12 @@ extension LibraryDatabase {
 
     /// Which of `lessons` are registered: one indexed lookup each.
     func registeredIDs(among lessons: [LessonID]) async throws -> Set<LessonID> {
-        try await read { db in
-            let statement = try db.cachedStatement(sql: "SELECT 1 FROM lesson WHERE type = ? AND id = ?")
-            return Set(try lessons.filter { try Bool.fetchOne(statement, arguments: [$0.type.rawValue, $0.id]) != nil })
-        }
+        try await read { db in Set(try lessons.filter { try Self.isRegistered($0, in: db) }) }
+    }
+
+    /// Whether the lesson table has a row for `lesson` (one indexed lookup).
+    static func isRegistered(_ lesson: LessonID, in db: Database) throws -> Bool {
+        let statement = try db.cachedStatement(sql: "SELECT 1 FROM lesson WHERE type = ? AND id = ?")
+        return try Bool.fetchOne(statement, arguments: [lesson.type.rawValue, lesson.id]) != nil
     }
 }

@@ -10,13 +10,8 @@ extension LibraryDatabase {
     /// sync makes (four columns of each item, not its whole row: a full Shas has 13,000).
     func registrySnapshot() async throws -> (items: [MediaKey: ItemState], lessons: Set<LessonID>) {
         try await read { db in
-            let statement = try db.cachedStatement(sql: "SELECT type, id, medium, state, expectedBytes, receivedBytes FROM mediaItem")
             var items: [MediaKey: ItemState] = [:]
-            let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() {
-                let key = MediaKey(LessonID(try row.decode(at: 0, Columns.type), row[1]), try row.decode(at: 2, Columns.medium))
-                items[key] = ItemState(state: try row.decode(at: 3, Columns.state), expectedBytes: row[4], receivedBytes: row[5])
-            }
+            try Self.readItemStates(db.cachedStatement(sql: "SELECT \(Self.itemStateColumns) FROM mediaItem"), [], into: &items)
             return (items, Set(try LessonRecord.identities(in: db).map(\.id)))
         }
     }
@@ -25,20 +20,25 @@ extension LibraryDatabase {
     /// lookups, one pair per lesson).
     func registrySnapshot(of lessons: [LessonID]) async throws -> (items: [MediaKey: ItemState], lessons: Set<LessonID>) {
         try await read { db in
-            let itemsOfLesson = try db.cachedStatement(
-                sql: "SELECT type, id, medium, state, expectedBytes, receivedBytes FROM mediaItem WHERE type = ? AND id = ?")
-            let lessonRow = try db.cachedStatement(sql: "SELECT 1 FROM lesson WHERE type = ? AND id = ?")
+            let itemsOfLesson = try db.cachedStatement(sql: "SELECT \(Self.itemStateColumns) FROM mediaItem WHERE type = ? AND id = ?")
             var items: [MediaKey: ItemState] = [:], registered = Set<LessonID>()
             for lesson in lessons {
-                let arguments: StatementArguments = [lesson.type.rawValue, lesson.id]
-                if try Bool.fetchOne(lessonRow, arguments: arguments) != nil { registered.insert(lesson) }
-                let rows = try Row.fetchCursor(itemsOfLesson, arguments: arguments)
-                while let row = try rows.next() {
-                    let key = MediaKey(lesson, try row.decode(at: 2, Columns.medium))
-                    items[key] = ItemState(state: try row.decode(at: 3, Columns.state), expectedBytes: row[4], receivedBytes: row[5])
-                }
+                if try Self.isRegistered(lesson, in: db) { registered.insert(lesson) }
+                try Self.readItemStates(itemsOfLesson, [lesson.type.rawValue, lesson.id], into: &items)
             }
             return (items, registered)
+        }
+    }
+
+    private static let itemStateColumns = "type, id, medium, state, expectedBytes, receivedBytes"
+
+    /// Rows of ``itemStateColumns``, by position, into `items`.
+    private static func readItemStates(_ statement: Statement, _ arguments: StatementArguments,
+                                       into items: inout [MediaKey: ItemState]) throws {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            let key = MediaKey(LessonID(try row.decode(at: 0, Columns.type), row[1]), try row.decode(at: 2, Columns.medium))
+            items[key] = ItemState(state: try row.decode(at: 3, Columns.state), expectedBytes: row[4], receivedBytes: row[5])
         }
     }
 
