@@ -65,6 +65,30 @@ struct StallTests {
         }
     }
 
+    @Test("no head within the head timeout, every time: the item fails as not answered in time; a body slower than it does not")
+    func headTimeout() async throws {
+        try await withImpatientTransport(readTimeout: .seconds(20)) { slowClient in
+            var impatient = slowClient
+            impatient.headTimeout = .milliseconds(300)
+            let transport = impatient
+            try await DownloadFixture.run(scale: 0.01) { fixture in
+                let library = try await fixture.library(transport: transport)
+                let lessons = try await fixture.lessons("gemara/3", in: library) + fixture.lessons("gemara/4", in: library)
+                let late = MediaAddress(LessonID(.gemara, 3), .audio)
+                await fixture.faults.inject(.delay(milliseconds: 1_500), at: late)
+                // Headers at once and a body that takes well over the head timeout: not cut.
+                let slow = MediaAddress(LessonID(.gemara, 4), .audio)
+                await fixture.faults.inject(.throttle(millisecondsPerChunk: 250), at: slow)
+                let (_, summary) = await collect(try await library.download(lessons, media: .audio))
+                #expect(summary?.failed.map { MediaKey($0.lesson, $0.medium) } == [MediaKey(LessonID(.gemara, 3), .audio)], "\(String(describing: summary))")
+                #expect(summary?.failed.first?.reason.contains("did not answer in time") == true, "\(String(describing: summary?.failed))")
+                #expect(await fixture.faults.downloads(of: late) == 1 + DownloadFixture.fastRetry.maxRetries)
+                #expect(fixture.hasServedFile(library, lessons[1], .audio))
+                #expect(await fixture.faults.downloads(of: slow) == 1, "one request, never cut")
+            }
+        }
+    }
+
     @Test("the default transport uses the download client, whose no-progress timeout is tens of seconds, not 90")
     func defaultStallTimeout() {
         #expect(HTTPTransport().client === HTTPTransport.downloadClient)
