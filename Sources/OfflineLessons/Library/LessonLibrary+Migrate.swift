@@ -30,18 +30,17 @@ extension LessonLibrary {
         }
         var done = MaintenanceProgress(files: 0, totalFiles: plan.steps.count, bytes: 0,
                                        totalBytes: plan.steps.reduce(0) { $0 + $1.file.bytes })
-        for step in plan.steps {
-            defer {
+        var start = 0
+        while start < plan.steps.count {
+            let batch = Array(plan.steps[start..<min(start + Self.importBatch, plan.steps.count)])
+            start += batch.count
+            let outcome = await importFiles(batch, from: legacy.root) { step in
                 done.files += 1
                 done.bytes += step.file.bytes
                 progress?(done)
             }
-            do {
-                try await importFile(step, from: legacy.root)
-                report.adopted.append(Self.adoption(step))
-            } catch {
-                report.leftInPlace.append(.init(file: step.file.path, reason: .failed, detail: "\(error); left in place"))
-            }
+            report.adopted += outcome.adopted.map(Self.adoption)
+            report.leftInPlace += outcome.leftInPlace
         }
         if report.succeeded {
             report.registriesRenamed = try await BlockingIO.run {
@@ -65,21 +64,59 @@ extension LessonLibrary {
         .init(file: step.file.path, lesson: step.key.lesson, medium: step.key.medium, bytes: step.file.bytes, placedBy: step.placedBy)
     }
 
-    /// One file: the lesson first, then the move, then the registration; a copy's source is
-    /// deleted only after the registration.
-    private func importFile(_ step: MigrationPlanner.Step, from root: URL) async throws {
-        let source = root.appendingPathComponent(step.file.path)
-        try await database.importLesson(step.placed, at: now())
-        let method = try await store.adopt(source, as: step.key)
-        await beforeCommit?(step.key)
-        let how = method == .renamed ? "moved" : "copied"
-        let bytes = store.finalSize(step.key) ?? step.file.bytes  // as it is now, not as it was listed
-        try await database.recordImport(
-            step.key, link: step.placed.lesson.link(for: step.key.medium) ?? "", bytes: bytes,
-            modified: step.file.modified, detail: "\(how) from \(step.file.path), placed by \(step.placedBy)", at: now())
-        if method == .copied {
-            try await BlockingIO.run { try FileManager.default.removeItem(at: source) }
+    /// Files imported per registry transaction.
+    static let importBatch = 64
+
+    /// A batch of files: their lessons first (one transaction), then each move, then their
+    /// registration (one transaction); a copy's source is deleted only after the registration. A
+    /// crash after a move leaves a file in place with its lesson: the next run's sync registers it.
+    private func importFiles(_ steps: [MigrationPlanner.Step], from root: URL,
+                             moved: (MigrationPlanner.Step) -> Void) async -> (adopted: [MigrationPlanner.Step], leftInPlace: [MigrationReport.LeftFile]) {
+        var left: [MigrationReport.LeftFile] = []
+        func fail(_ step: MigrationPlanner.Step, _ error: any Error) {
+            left.append(.init(file: step.file.path, reason: .failed, detail: "\(error); left in place"))
         }
+        do {
+            try await database.importLessons(steps.map(\.placed), at: now())
+        } catch {
+            steps.forEach { fail($0, error) }
+            return ([], left)
+        }
+        var placed: [(step: MigrationPlanner.Step, method: MediaStore.AdoptionMethod)] = []
+        var files: [LibraryDatabase.ImportedFile] = []
+        for step in steps {
+            do {
+                let method = try await store.adopt(root.appendingPathComponent(step.file.path), as: step.key)
+                await beforeCommit?(step.key)
+                let how = method == .renamed ? "moved" : "copied"
+                files.append(.init(key: step.key, link: step.placed.lesson.link(for: step.key.medium) ?? "",
+                                   bytes: store.finalSize(step.key) ?? step.file.bytes,  // as it is now, not as it was listed
+                                   modified: step.file.modified, detail: "\(how) from \(step.file.path), placed by \(step.placedBy)"))
+                placed.append((step, method))
+            } catch {
+                fail(step, error)
+            }
+            moved(step)
+        }
+        do {
+            try await database.recordImports(files, at: now())
+        } catch {
+            // Moved, not registered: the next run's sync registers them.
+            placed.forEach { fail($0.step, error) }
+            return ([], left)
+        }
+        var adopted: [MigrationPlanner.Step] = []
+        for (step, method) in placed {
+            do {
+                if method == .copied {
+                    try await BlockingIO.run { try FileManager.default.removeItem(at: root.appendingPathComponent(step.file.path)) }
+                }
+                adopted.append(step)
+            } catch {
+                fail(step, error)  // copied and registered; its source stays
+            }
+        }
+        return (adopted, left)
     }
 
     /// Renames a migrated registry `<name>.migrated` (or `.migrated-2`, … when that is taken).

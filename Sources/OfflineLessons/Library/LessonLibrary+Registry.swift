@@ -17,6 +17,8 @@ extension LessonLibrary {
 
     /// The list from the registry alone.
     private func downloadsList() async throws -> [DownloadedLesson] {
+        // Two reads at once, on two of the pool's connections.
+        async let complete = database.completeMedia()
         let shas = try await database.cachedShas()?.shas
         var sederOrder: [Int: (Int, String)] = [:], masechetOrder: [Int: (Int, String)] = [:]
         for seder in shas?.sedarim ?? [] {
@@ -24,7 +26,7 @@ extension LessonLibrary {
             for masechet in seder.masechtot { masechetOrder[masechet.id] = (masechet.order, masechet.name) }
         }
         var byLesson: [LessonID: [LibraryDatabase.CompleteMedium]] = [:]
-        for medium in try await database.completeMedia() { byLesson[medium.lesson, default: []].append(medium) }
+        for medium in try await complete { byLesson[medium.lesson, default: []].append(medium) }
         var rows: [(key: (Int, Int, Int, Int, Int, Int), lesson: DownloadedLesson)] = []
         rows.reserveCapacity(byLesson.count)
         for (id, complete) in byLesson where complete.contains(where: { $0.medium != .text }) {
