@@ -69,16 +69,16 @@ struct StallTests {
     func headTimeout() async throws {
         try await withImpatientTransport(readTimeout: .seconds(20)) { slowClient in
             var impatient = slowClient
-            impatient.headTimeout = .milliseconds(300)
+            impatient.headTimeout = .seconds(2)  // well above a head's time on a loaded (or sanitized) machine
             let transport = impatient
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara/3", in: library) + fixture.lessons("gemara/4", in: library)
                 let late = MediaAddress(LessonID(.gemara, 3), .audio)
-                await fixture.faults.inject(.delay(milliseconds: 1_500), at: late)
+                await fixture.faults.inject(.delay(milliseconds: 5_000), at: late)
                 // Headers at once and a body that takes well over the head timeout: not cut.
                 let slow = MediaAddress(LessonID(.gemara, 4), .audio)
-                await fixture.faults.inject(.throttle(millisecondsPerChunk: 250), at: slow)
+                await fixture.faults.inject(.throttle(millisecondsPerChunk: 1_000), at: slow)  // 4 chunks: about 4 s
                 let (_, summary) = await collect(try await library.download(lessons, media: .audio))
                 #expect(summary?.failed.map { MediaKey($0.lesson, $0.medium) } == [MediaKey(LessonID(.gemara, 3), .audio)], "\(String(describing: summary))")
                 #expect(summary?.failed.first?.reason.contains("did not answer in time") == true, "\(String(describing: summary?.failed))")
