@@ -39,7 +39,7 @@ struct ListCommand: AsyncParsableCommand {
             let report = Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path, sync: sync)
             var bytes = try ListJSON.render(report)
             bytes.append(UInt8(ascii: "\n"))
-            Terminal.writeOut(Data(bytes))
+            Terminal.writeOut(bytes)
             return
         }
         guard !lessons.isEmpty else {

@@ -64,14 +64,14 @@ enum Terminal {
         return code == 0 ? nil : "cannot write to standard output: \(String(cString: strerror(code)))"
     }
 
-    static func writeOut(_ data: Data) {
+    static func writeOut(_ data: some ContiguousBytes) {
         guard stdoutFailure.load(ordering: .relaxed) == 0 else { return }
         let code = write(data, to: STDOUT_FILENO)
         if code != 0 { stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed) }
     }
 
     /// Writes all of `data` to `descriptor`; returns 0, or the `errno` of the failure.
-    private static func write(_ data: Data, to descriptor: Int32) -> Int32 {
+    private static func write(_ data: some ContiguousBytes, to descriptor: Int32) -> Int32 {
         data.withUnsafeBytes { buffer -> Int32 in
             guard var base = buffer.baseAddress else { return 0 }
             var left = buffer.count

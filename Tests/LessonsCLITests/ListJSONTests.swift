@@ -57,4 +57,26 @@ struct ListJSONTests {
         let report = ListCommand.Report(lessons: [], count: 0, totalBytes: 0, library: "/tmp/lib", sync: Self.sync)
         #expect(String(decoding: try ListJSON.render(report), as: UTF8.self) == (try Terminal.jsonText(report)))
     }
+
+    @Test("dates computed from the seconds match the encoder's: leap days, month and year ends, fractions, and the dates before 1970 and after 9999 that go through the formatter")
+    func dates() throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        var seconds: [Double] = [0, 0.999, 59.9999, 951_782_400, 951_868_799.5, 4_107_542_400, 1_795_000_000.123, 253_402_300_799.9,
+                                 -0.5, -86_400.5, -2_208_988_800, 253_402_300_800, -62_135_596_800]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 { seconds.append(Double.random(in: 0..<253_402_300_800, using: &generator)) }
+        for day in stride(from: 0, to: 200 * 366, by: 29) { seconds.append(Double(day) * 86_400 - 0.25) }  // around midnights
+        var mismatches: [String] = []
+        let style = Date.ISO8601FormatStyle()
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            var out = JSONBytes(capacity: 32)
+            out.date(date, otherwise: style)
+            let expected = String(decoding: try encoder.encode([date]), as: UTF8.self).dropFirst().dropLast()
+            let written = String(decoding: out.bytes, as: UTF8.self)
+            if written != expected { mismatches.append("\(value): \(written) vs \(expected)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
 }

@@ -88,4 +88,21 @@ struct BatchReadTests {
             #expect(try await library.isDownloaded(lessons[5].id))
         }
     }
+
+    @Test("registered(among:), what a sync asks for files no item names, is each lesson's own registration; the sync's item read is every item")
+    func registeredAmong() async throws {
+        try await DownloadFixture.run { fixture in
+            let (library, lessons) = try await Self.mixed(fixture)
+            let unregistered = [LessonID(.gemara, 40), LessonID(.mishna, lessons[3].id.id), LessonID(.gemara, 999_999)]
+            let asked = Set(lessons.map(\.id) + unregistered)
+            var expected = Set<LessonID>()
+            for id in asked where try await library.database.registeredLesson(id) != nil { expected.insert(id) }
+            #expect(!expected.isEmpty && expected.count < asked.count)
+            #expect(try await library.database.registered(among: asked) == expected)
+            #expect(try await library.database.registered(among: []) == [])
+            let items = try await library.database.registrySnapshot()
+            let all = try await library.database.allMediaItems()
+            #expect(items.count == all.count && all.allSatisfy { items[$0.key]?.state == $0.state && items[$0.key]?.receivedBytes == $0.receivedBytes })
+        }
+    }
 }

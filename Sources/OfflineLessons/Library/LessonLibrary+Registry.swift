@@ -18,21 +18,25 @@ extension LessonLibrary {
     /// The list from the registry alone.
     private func downloadsList() async throws -> [DownloadedLesson] {
         // Two reads at once, on two of the pool's connections.
-        async let complete = database.completeMedia()
+        async let reading = database.completeMedia()
         let shas = try await database.cachedShas()?.shas
         var sederOrder: [Int: (Int, String)] = [:], masechetOrder: [Int: (Int, String)] = [:]
         for seder in shas?.sedarim ?? [] {
             sederOrder[seder.id] = (seder.order, seder.name)
             for masechet in seder.masechtot { masechetOrder[masechet.id] = (masechet.order, masechet.name) }
         }
-        var byLesson: [LessonID: [LibraryDatabase.CompleteMedium]] = [:]
-        for medium in try await complete { byLesson[medium.lesson, default: []].append(medium) }
+        let complete = try await reading  // ordered by lesson: a lesson's media are next to each other
         var rows: [(key: (Int, Int, Int, Int, Int, Int), lesson: DownloadedLesson)] = []
-        rows.reserveCapacity(byLesson.count)
-        for (id, complete) in byLesson where complete.contains(where: { $0.medium != .text }) {
-            let first = complete[0]
-            var media: [String: DownloadedLesson.File] = [:]
-            for item in complete { media[item.medium.rawValue] = .init(bytes: item.bytes, completedAt: item.completedAt) }
+        rows.reserveCapacity(complete.count / 2 + 1)
+        var start = complete.startIndex
+        while start < complete.endIndex {
+            let first = complete[start], id = first.lesson
+            var end = start + 1
+            while end < complete.endIndex, complete[end].lesson == id { end += 1 }
+            defer { start = end }
+            guard complete[start..<end].contains(where: { $0.medium != .text }) else { continue }
+            var media = [String: DownloadedLesson.File](minimumCapacity: end - start)
+            for item in complete[start..<end] { media[item.medium.rawValue] = .init(bytes: item.bytes, completedAt: item.completedAt) }
             let lesson = DownloadedLesson(
                 type: id.type, id: id.id, sederId: first.placement.sederId, masechetId: first.placement.masechetId,
                 chapter: first.placement.chapter, page: id.type == .gemara ? first.number : nil,

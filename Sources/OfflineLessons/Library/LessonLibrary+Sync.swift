@@ -28,7 +28,7 @@ extension LessonLibrary {
         // The registry first, then the folder: a download that commits in between has its file
         // in place by the time of the walk (an item is never marked missing for a file that was
         // only still partial); every change below re-checks the row it changes.
-        let registry = if let lessons { try await database.registrySnapshot(of: lessons) } else { try await database.registrySnapshot() }
+        let items = if let lessons { try await database.registrySnapshot(of: lessons) } else { try await database.registrySnapshot() }
         // What --verify hashes: the complete items, whole (their ETags), read before the walk too.
         let complete = options.verify ? try await database.mediaItems(in: [.complete]) : []
         let snapshot = if let lessons {
@@ -36,13 +36,14 @@ extension LessonLibrary {
         } else {
             try await DirectorySnapshot.take(of: layout)
         }
-        let items = registry.items
+        // Files that no item names (usually none): is their lesson registered, or in the catalog cache?
+        let registered = try await database.registered(among: Reconciler.lessonsWithoutItems(snapshot, items: items))
         var known = Set<LessonID>()
-        for lesson in Reconciler.unregisteredLessons(snapshot, items: items, registered: registry.lessons)
+        for lesson in Reconciler.unregisteredLessons(snapshot, items: items, registered: registered)
         where try await database.cachedLesson(lesson) != nil {
             known.insert(lesson)
         }
-        let reconciler = Reconciler(items: items, registeredLessons: registry.lessons, repair: options.repair)
+        let reconciler = Reconciler(items: items, registeredLessons: registered, repair: options.repair)
         var actions = reconciler.plan(snapshot, known: known)
         var verification = ContentCheck()
         if options.verify {

@@ -16,7 +16,8 @@ import Foundation
 /// | nothing | final file of a lesson the library knows | discovered |
 /// | nothing | a file it cannot place | unknown: reported, kept |
 struct Reconciler {
-    /// The registry as read once: items by key, and the lessons it knows.
+    /// The registry as read once: items by key; and which lessons it knows, of those whose files
+    /// no item names (the only ones asked about).
     var items: [MediaKey: ItemState]
     var registeredLessons: Set<LessonID>
     var repair: Bool
@@ -86,6 +87,11 @@ struct Reconciler {
                       reason: String) -> SyncAction {
         SyncAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: kind, path: path, found: found,
                    bytes: bytes, reason: reason)
+    }
+
+    /// The lessons of the final files that no item names.
+    static func lessonsWithoutItems(_ snapshot: DirectorySnapshot, items: [MediaKey: ItemState]) -> Set<LessonID> {
+        Set(snapshot.finals.keys.filter { items[$0] == nil }.map(\.lesson))
     }
 
     /// The lessons on disk that the registry does not know: the ones to look up in the catalog.

@@ -8,6 +8,11 @@ public struct LessonID: Hashable, Sendable, Codable, Comparable, CustomStringCon
         self.id = id
     }
 
+    /// One word hashed, not two: the id with the type in the low bit.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id &<< 1 | (type == .gemara ? 0 : 1))
+    }
+
     /// `gemara/12`, the form selectors and logs use.
     public var description: String { "\(type.rawValue)/\(id)" }
 

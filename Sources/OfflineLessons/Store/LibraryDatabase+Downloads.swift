@@ -17,7 +17,8 @@ extension LibraryDatabase {
         var completedAt: Date?
     }
 
-    /// Every complete medium of every registered lesson: one join, no snapshot decoded.
+    /// Every complete medium of every registered lesson: one join, no snapshot decoded, a
+    /// lesson's media next to each other (ordered by lesson).
     func completeMedia() async throws -> [CompleteMedium] {
         try await read { db in
             let statement = try db.cachedStatement(sql: """
@@ -26,18 +27,33 @@ extension LibraryDatabase {
                        m.medium, m.receivedBytes, m.completedAt
                 FROM lesson l JOIN mediaItem m ON m.type = l.type AND m.id = l.id
                 WHERE m.state = 'complete'
+                ORDER BY l.type, l.id
                 """)
             var media: [CompleteMedium] = []
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
-                let page: String? = row[7]
+                let parsed: Date? = try row.withUnsafeData(atIndex: 10) { data in data.flatMap { $0.withUnsafeBytes(StoredDate.parse) } }
+                let completedAt: Date? = parsed ?? row[10]
                 media.append(CompleteMedium(
                     lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
                     placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
-                    duration: row[6] ?? 0, offersText: page.map { !Lesson.isBlank($0) } ?? false,
-                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: row[10]))
+                    duration: row[6] ?? 0, offersText: try Self.namesText(row),
+                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: completedAt))
             }
             return media
+        }
+    }
+
+    /// Whether the `page` field (column 7) names a PDF: not absent, not blank. A printable ASCII
+    /// character settles it without making a string.
+    private static func namesText(_ row: Row) throws -> Bool {
+        let printable = try row.withUnsafeData(atIndex: 7) { data in
+            data?.contains { (0x21...0x7E).contains($0) }
+        }
+        switch printable {
+        case nil: return false
+        case true?: return true
+        case false?: return (row[7] as String?).map { !Lesson.isBlank($0) } ?? false
         }
     }
 

@@ -6,28 +6,34 @@ internal import GRDB
 extension LibraryDatabase {
     private typealias Columns = MediaItem.Columns
 
-    /// Every item's state and sizes, and every registered lesson: the one read of the registry a
-    /// sync makes (four columns of each item, not its whole row: a full Shas has 13,000).
-    func registrySnapshot() async throws -> (items: [MediaKey: ItemState], lessons: Set<LessonID>) {
+    /// Every item's state and sizes: the one read of the registry a sync makes before its walk
+    /// (four columns of each item, not its whole row: a full Shas has 13,000). Which lessons are
+    /// registered is asked afterwards, for the files no item names only (``registered(among:)``).
+    func registrySnapshot() async throws -> [MediaKey: ItemState] {
         try await read { db in
-            var items: [MediaKey: ItemState] = [:]
+            let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM mediaItem")) ?? 0
+            var items = [MediaKey: ItemState](minimumCapacity: count)
             try Self.readItemStates(db.cachedStatement(sql: "SELECT \(Self.itemStateColumns) FROM mediaItem"), [], into: &items)
-            return (items, Set(try LessonRecord.identities(in: db).map(\.id)))
+            return items
         }
     }
 
-    /// The same for some lessons only: their items, and which of them are registered (indexed
-    /// lookups, one pair per lesson).
-    func registrySnapshot(of lessons: [LessonID]) async throws -> (items: [MediaKey: ItemState], lessons: Set<LessonID>) {
+    /// The same for some lessons only (indexed lookups, one per lesson).
+    func registrySnapshot(of lessons: [LessonID]) async throws -> [MediaKey: ItemState] {
         try await read { db in
             let itemsOfLesson = try db.cachedStatement(sql: "SELECT \(Self.itemStateColumns) FROM mediaItem WHERE type = ? AND id = ?")
-            var items: [MediaKey: ItemState] = [:], registered = Set<LessonID>()
+            var items: [MediaKey: ItemState] = [:]
             for lesson in lessons {
-                if try Self.isRegistered(lesson, in: db) { registered.insert(lesson) }
                 try Self.readItemStates(itemsOfLesson, [lesson.type.rawValue, lesson.id], into: &items)
             }
-            return (items, registered)
+            return items
         }
+    }
+
+    /// Which of `lessons` the registry has (indexed lookups, one per lesson).
+    func registered(among lessons: Set<LessonID>) async throws -> Set<LessonID> {
+        guard !lessons.isEmpty else { return [] }
+        return try await read { db in try lessons.filter { try Self.isRegistered($0, in: db) } }
     }
 
     private static let itemStateColumns = "type, id, medium, state, expectedBytes, receivedBytes"

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The registry's dates as GRDB stores them, `YYYY-MM-DD HH:MM:SS.SSS` in UTC, read from their
+/// bytes: a full-Shas list reads 13,000 of them, and GRDB's general parser (components, then a
+/// calendar) was a tenth of that read. Anything else is left to GRDB (`nil` here).
+enum StoredDate {
+    static func parse(_ text: UnsafeRawBufferPointer) -> Date? {
+        // `YYYY-MM-DD HH:MM:SS` (19 bytes), optionally `.` and 1 to 9 digits of a second.
+        guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "),
+              text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
+              let year = number(text, 0, 4), let month = number(text, 5, 2), let day = number(text, 8, 2),
+              let hour = number(text, 11, 2), let minute = number(text, 14, 2), let second = number(text, 17, 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60, year >= 1970
+        else { return nil }
+        var fraction = 0.0
+        if text.count > 19 {
+            let digits = text.count - 20
+            guard text[19] == UInt8(ascii: "."), (1...9).contains(digits), let value = number(text, 20, digits) else { return nil }
+            var scale = 1.0
+            for _ in 0..<digits { scale *= 10 }
+            fraction = Double(value) / scale
+        }
+        let seconds = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// The decimal number of `count` digits at `start`, or `nil` if one is not a digit.
+    private static func number(_ text: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            let digit = Int(text[index]) - 48
+            guard (0...9).contains(digit) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
