@@ -28,7 +28,8 @@ final class AppServices: Sendable {
             group.addTask {
                 while !(await stopping.isSet), !Task.isCancelled {
                     do {
-                        await board.merge(try await library.transfers(also: board.watchedKeys()))
+                        let stamp = await board.stamp
+                        await board.merge(try await library.transfers(also: board.watchedKeys()), readAfter: stamp)
                     } catch {
                         await board.noteProblem(String(describing: error))
                     }

@@ -5,6 +5,12 @@ import OfflineLessons
 /// library's own events (``LessonLibrary/observe()``: downloads this app started, at once) and a
 /// poll of the registry and the partial files (``LessonLibrary/transfers(also:)``: downloads of
 /// any process, such as a `lessons download` in a terminal, every second).
+///
+/// A poll's snapshot may be older than the last event of an item (read before a cancel, merged
+/// after it), or show a partial file still locked a moment after the event that ended its
+/// download: so a snapshot read before an item's last event leaves that item alone, and an item
+/// counts as run here only from its first event to its last (cancelled, complete, failed), after
+/// which the registry alone says what it is.
 actor TransferBoard {
     /// One item as the page receives it (JSON).
     struct Entry: Sendable, Codable, Equatable {
@@ -18,7 +24,7 @@ actor TransferBoard {
         var bytesPerSecond: Int?
         var secondsLeft: Int?
         var reason: String?
-        /// Whether this app's process runs the download (only those can be cancelled here).
+        /// Whether a run of this app's process has the item now (only those can be cancelled here).
         var here: Bool
     }
 
@@ -30,6 +36,8 @@ actor TransferBoard {
         var here: Bool
         var start: (at: ContinuousClock.Instant, received: Int)?
         var endedAt: ContinuousClock.Instant?
+        /// The ``stamp`` of the item's last event.
+        var lastEvent = 0
     }
 
     /// How long an ended item (complete, removed) stays on the panel.
@@ -37,12 +45,16 @@ actor TransferBoard {
     private var items: [MediaKey: Tracked] = [:]
     private(set) var lastProblem: String?
     private let clock = ContinuousClock()
+    /// Counts the events recorded: a poll notes it before reading the registry (``merge(_:readAfter:)``).
+    private(set) var stamp = 0
 
     /// Takes one event of this process's downloads into account.
     func record(_ event: DownloadEvent) {
         guard let key = event.key else { return }
+        stamp += 1
         var item = items[key] ?? Tracked(state: MediaState.queued.rawValue, received: 0, here: true)
         item.here = true
+        item.lastEvent = stamp
         switch event {
         case .queued: item.state = MediaState.queued.rawValue; item.endedAt = nil
         case .progress(_, let received, let expected):
@@ -57,24 +69,29 @@ actor TransferBoard {
             item.expected = bytes
             item.reason = nil
             item.endedAt = clock.now
+            item.here = false
         case .failed(_, let reason), .unavailable(_, let reason), .stopped(_, let reason):
             item.state = MediaState.failed.rawValue
             item.reason = reason
+            item.here = false
         case .cancelled:
             item.state = MediaState.queued.rawValue
             item.start = nil
+            item.here = false
         case .finished:
             break
         }
         items[key] = item
     }
 
-    /// Takes the registry's view into account (downloads of every process).
-    func merge(_ snapshots: [TransferSnapshot]) {
+    /// Takes the registry's view into account (downloads of every process), as read after the
+    /// event numbered `stamp`: an item with a later event keeps what its events say.
+    func merge(_ snapshots: [TransferSnapshot], readAfter stamp: Int) {
         lastProblem = nil
         let now = clock.now
         for snapshot in snapshots {
             var item = items[snapshot.key] ?? Tracked(state: MediaState.queued.rawValue, received: 0, here: false)
+            guard item.lastEvent <= stamp else { continue }
             switch snapshot.state {
             case nil:
                 if item.endedAt == nil { item.endedAt = now }
@@ -91,8 +108,9 @@ actor TransferBoard {
                     // The events of this process may be fresher than the file's size.
                     item.received = max(item.here ? item.received : 0, snapshot.receivedBytes)
                     begin(&item, received: item.received)
-                } else if item.state != MediaState.downloading.rawValue || !item.here {
+                } else {
                     item.state = MediaState.queued.rawValue
+                    item.start = nil
                 }
                 item.expected = snapshot.expectedBytes ?? item.expected
             case let state?:
