@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 #if canImport(Darwin)
 import Darwin
@@ -9,13 +10,20 @@ import Musl
 #endif
 
 /// A file being downloaded: bytes are appended straight to disk, so memory stays flat whatever the
-/// file's size. Not shared between tasks: one download owns it.
-final class PartialFile {
+/// file's size. One download owns it; its transport may write to it from an event loop, one step
+/// at a time, so the descriptor and size sit behind a lock.
+final class PartialFile: Sendable {
     let url: URL
     /// `url.path`, made once.
     let path: String
-    private var descriptor: Int32
-    private(set) var size: Int
+    private struct Handle {
+        var descriptor: Int32
+        var size: Int
+    }
+    private let handle: NIOLockedValueBox<Handle>
+
+    /// The bytes written so far.
+    var size: Int { handle.withLockedValue { $0.size } }
 
     /// Opens and locks `url` for appending, creating it (and its folder) when needed.
     init(url: URL) throws {
@@ -24,7 +32,7 @@ final class PartialFile {
         self.path = path
         let flags = O_WRONLY | O_CREAT | O_APPEND
         // Twice: a removal may take the (empty) lesson folder away between the two calls.
-        descriptor = open(path, flags, 0o644)
+        var descriptor = open(path, flags, 0o644)
         for _ in 0..<2 where descriptor < 0 && errno == ENOENT {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             descriptor = open(path, flags, 0o644)
@@ -47,15 +55,15 @@ final class PartialFile {
             _ = systemClose(descriptor)
             throw FileError.posix("seek", url, code)
         }
-        size = Int(end)
+        handle = NIOLockedValueBox(Handle(descriptor: descriptor, size: Int(end)))
     }
 
     /// Whether the open file is still the one at `url` (not renamed away, removed or replaced).
-    var isAtItsPath: Bool { Self.isFile(descriptor, at: path) }
+    var isAtItsPath: Bool { Self.isFile(fileDescriptor, at: path) }
 
     /// The open descriptor, for work done off the cooperative pool while this file stays owned
     /// (and open) by its download.
-    var fileDescriptor: Int32 { descriptor }
+    var fileDescriptor: Int32 { handle.withLockedValue { $0.descriptor } }
 
     static func isFile(_ descriptor: Int32, at path: String) -> Bool {
         var opened = stat(), current = stat()
@@ -75,29 +83,36 @@ final class PartialFile {
     }
 
     deinit {
+        let descriptor = fileDescriptor
         if descriptor >= 0 { _ = systemClose(descriptor) }
     }
 
-    /// Appends bytes.
-    func append(_ bytes: UnsafeRawBufferPointer) throws {
-        guard var base = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let written = write(descriptor, base, left)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileError.posix("write", url, errno)
+    /// Appends bytes; returns the file's size after them.
+    @discardableResult
+    func append(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        try handle.withLockedValue { handle in
+            guard var base = bytes.baseAddress else { return handle.size }
+            var left = bytes.count
+            while left > 0 {
+                let written = write(handle.descriptor, base, left)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileError.posix("write", url, errno)
+                }
+                left -= written
+                base += written
+                handle.size += written
             }
-            left -= written
-            base += written
-            size += written
+            return handle.size
         }
     }
 
     /// Throws away what was written so far.
     func truncate() throws {
-        guard ftruncate(descriptor, 0) == 0 else { throw FileError.posix("truncate", url, errno) }
-        size = 0
+        try handle.withLockedValue { handle in
+            guard ftruncate(handle.descriptor, 0) == 0 else { throw FileError.posix("truncate", url, errno) }
+            handle.size = 0
+        }
     }
 
     /// Flushes the open file `descriptor` at `url` to stable storage (blocking).
@@ -107,8 +122,10 @@ final class PartialFile {
 
     /// Closes without flushing (the bytes stay for a later resume).
     func release() {
-        if descriptor >= 0 { _ = systemClose(descriptor) }
-        descriptor = -1
+        handle.withLockedValue { handle in
+            if handle.descriptor >= 0 { _ = systemClose(handle.descriptor) }
+            handle.descriptor = -1
+        }
     }
 }
 

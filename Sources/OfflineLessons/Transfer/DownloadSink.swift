@@ -1,9 +1,13 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 
 /// Receives one attempt's response for one item: checks the head (status, type, `Content-Range`,
 /// validators), streams the body into the partial file, and on ``finish()`` verifies, flushes,
 /// places and registers the file, in that order (architecture invariant 3).
+///
+/// The transport calls it one step at a time (the body from its event loop, the head and the
+/// checkpoints from a task); its state sits behind a lock so that each step sees the last one's.
 final class DownloadSink: TransportSink {
     /// What an attempt needs from the download it belongs to.
     struct Context: Sendable {
@@ -32,15 +36,27 @@ final class DownloadSink: TransportSink {
     let resume: Resume
 
     private let partial: PartialFile
-    /// False once the attempt is over: a late callback must not touch the file.
-    private var isOpen = true
-    private(set) var expected: Int?
-    /// The `Content-Type` the response announced.
-    private var declaredType = ""
-    private(set) var retryAfter: Duration?
+
+    private struct State {
+        /// False once the attempt is over: a late callback must not touch the file.
+        var isOpen = true
+        var expected: Int?
+        /// The `Content-Type` the response announced.
+        var declaredType = ""
+        var retryAfter: Duration?
+        /// Bytes this attempt wrote.
+        var bytesWritten = 0
+        var lastCheckpoint = ContinuousClock.now
+    }
+    private let state = NIOLockedValueBox(State())
+
+    /// The file's total size, once the head (or an earlier attempt) told it.
+    var expected: Int? { state.withLockedValue { $0.expected } }
+    /// The wait a `Retry-After` header asked for.
+    var retryAfter: Duration? { state.withLockedValue { $0.retryAfter } }
     /// Bytes this attempt wrote.
-    private(set) var bytesWritten = 0
-    private var lastCheckpoint = ContinuousClock.now
+    var bytesWritten: Int { state.withLockedValue { $0.bytesWritten } }
+    private var isOpen: Bool { state.withLockedValue { $0.isOpen } }
 
     /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
     /// across its attempts, so that another download waits for its final result), from `item` as
@@ -70,7 +86,8 @@ final class DownloadSink: TransportSink {
     }
 
     func receive(head: TransportResponseHead) async throws {
-        retryAfter = RetryPolicy.retryAfter(head["retry-after"])
+        let retryAfter = RetryPolicy.retryAfter(head["retry-after"])
+        state.withLockedValue { $0.retryAfter = retryAfter }
         guard isOpen else { throw TransferError.network(NetworkError(summary: "a response after the attempt ended")) }
         let file = partial
         if head.status == 416 {
@@ -81,11 +98,13 @@ final class DownloadSink: TransportSink {
         guard head.status == 200 || head.status == 206 else { throw TransferError.httpStatus(head.status) }
         let length = head["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let contentType = (head["content-type"] ?? "").lowercased()
-        declaredType = contentType.split(separator: ";").first.map(String.init) ?? contentType
+        let declaredType = contentType.split(separator: ";").first.map(String.init) ?? contentType
+        state.withLockedValue { $0.declaredType = declaredType }
         if contentType.hasPrefix("text/html") || (contentType.hasPrefix("text/") && (length ?? 0) < 64 * 1024) {
             throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
         }
         if head.status == 200, length == 0 { throw TransferError.emptyBody }
+        let expected: Int?
         if head.status == 206 {
             expected = try checkContentRange(head["content-range"], length: length)
             try checkSameVersion(head)
@@ -98,6 +117,7 @@ final class DownloadSink: TransportSink {
             let sameVersion = head["etag"] != nil && head["etag"] == resume.validator
             expected = length ?? (sameVersion ? resume.knownTotal : nil)
         }
+        state.withLockedValue { $0.expected = expected }
         // A file of known size starts only if the disk has room for it.
         if let expected { try context.store.checkRoom(for: expected - file.size, at: file.url) }
         // One write both records the validators and checks that the item is still wanted.
@@ -105,7 +125,7 @@ final class DownloadSink: TransportSink {
             key, expectedBytes: expected, etag: head["etag"], lastModified: head["last-modified"]) {
         case .removed: throw TransferError.notRequested
         case .complete: throw TransferError.completedElsewhere
-        case .recorded: lastCheckpoint = ContinuousClock.now
+        case .recorded: state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
         }
         // Where this attempt starts, so that a progress reader counts only the bytes it transfers.
         context.report(.progress(key, received: file.size, expected: expected))
@@ -156,25 +176,29 @@ final class DownloadSink: TransportSink {
     }
 
     func receive(bytes: UnsafeRawBufferPointer) throws {
-        guard isOpen else { throw TransferError.network(NetworkError(summary: "bytes after the attempt ended")) }
-        // The body's first bytes are looked at, not only its Content-Type.
-        if partial.size == 0, MarkupSniffer.isMarkup(bytes) {
-            throw TransferError.markupBody(contentType: declaredType)
-        }
-        try partial.append(bytes)
-        bytesWritten += bytes.count
-        if let expected, partial.size > expected {
-            let received = partial.size
-            try? partial.truncate()
-            throw TransferError.lengthMismatch(expected: expected, received: received)
+        try state.withLockedValue { state in
+            guard state.isOpen else { throw TransferError.network(NetworkError(summary: "bytes after the attempt ended")) }
+            // The body's first bytes are looked at, not only its Content-Type.
+            if partial.size == 0, MarkupSniffer.isMarkup(bytes) {
+                throw TransferError.markupBody(contentType: state.declaredType)
+            }
+            let size = try partial.append(bytes)
+            state.bytesWritten += bytes.count
+            if let expected = state.expected, size > expected {
+                try? partial.truncate()
+                throw TransferError.lengthMismatch(expected: expected, received: size)
+            }
         }
     }
 
-    /// Every 100 ms: a removal stops the download here, not at the end, and progress is reported.
+    /// Every 100 ms.
+    var checkpointDue: Bool {
+        ContinuousClock.now - state.withLockedValue { $0.lastCheckpoint } > .milliseconds(100)
+    }
+
+    /// A removal stops the download here, not at the end, and progress is reported.
     func checkpoint() async throws {
-        let now = ContinuousClock.now
-        guard now - lastCheckpoint > .milliseconds(100) else { return }
-        lastCheckpoint = now
+        state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
         try await checkStillWanted()
         context.report(.progress(key, received: partial.size, expected: expected))
     }
@@ -182,7 +206,7 @@ final class DownloadSink: TransportSink {
     /// Verifies the length, flushes, renames into place, flushes the folder, then commits (the
     /// caller holds the file's lock until after the commit). Returns the file's size.
     func finish() async throws -> Int {
-        defer { isOpen = false }
+        defer { end() }
         let total = expected ?? partial.size
         guard partial.size == total else {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
@@ -190,7 +214,7 @@ final class DownloadSink: TransportSink {
         guard total > 0 else { throw TransferError.emptyBody }
         // Checked when the head came and every 100 ms since; a removal after that is caught by
         // the commit (the placed file is then deleted).
-        if ContinuousClock.now - lastCheckpoint > .milliseconds(100) { try await checkStillWanted() }
+        if checkpointDue { try await checkStillWanted() }
         try await context.store.place(partial, as: key)
         await context.beforeCommit?(key)
         do {
@@ -211,12 +235,13 @@ final class DownloadSink: TransportSink {
     /// Finishes a partial file that an earlier attempt wrote whole (a crash before the rename):
     /// no request needed.
     func finishWritten() async throws -> Int {
-        expected = resume.knownTotal
+        let known = resume.knownTotal
+        state.withLockedValue { $0.expected = known }
         return try await finish()
     }
 
     /// Ends a failed attempt: later callbacks are refused; the file stays with the caller.
     func end() {
-        isOpen = false
+        state.withLockedValue { $0.isOpen = false }
     }
 }

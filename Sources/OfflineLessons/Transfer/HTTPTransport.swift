@@ -2,9 +2,13 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import NIOConcurrencyHelpers
 import NIOHTTP1
 
-/// The default ``Transport``: AsyncHTTPClient, streaming the body chunk by chunk to the sink.
+/// The default ``Transport``: AsyncHTTPClient, with the body written to the sink on the
+/// connection's event loop as it arrives (no hand-off to another thread per chunk, as curl does
+/// it on its one thread). The head and the checkpoints, which may touch the registry, run in a
+/// task; the connection waits for them (backpressure).
 ///
 /// A transfer that stops sending (headers and then silence, or a stall mid-body) is cut after
 /// the client's read timeout, ``defaultStallTimeout`` by default, and retried within the retry
@@ -35,29 +39,142 @@ public struct HTTPTransport: Transport {
     }
 
     public func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws {
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
-        let response: HTTPClientResponse
+        let outgoing: HTTPClient.Request
         do {
-            response = try await client.execute(outgoing, timeout: headTimeout, logger: logger)
+            outgoing = try HTTPClient.Request(url: request.url.absoluteString, method: .GET,
+                                              headers: HTTPHeaders(request.headers.map { ($0.key, $0.value) }))
         } catch {
             throw TransferError.network(NetworkError(error))
         }
-        var headers: [String: String] = [:]
-        for header in response.headers { headers[header.name.lowercased()] = header.value }
-        try await sink.receive(head: TransportResponseHead(status: Int(response.status.code), headers: headers))
-        // The sink's own errors pass through as they are; only the network's are wrapped.
-        var body = response.body.makeAsyncIterator()
-        while true {
-            let chunk: ByteBuffer?
-            do {
-                chunk = try await body.next()
-            } catch {
-                throw TransferError.network(NetworkError(error))
+        let delegate = SinkDelegate(sink: sink)
+        // The request and its connection on one event loop: the body is written where it is read.
+        let loop = client.eventLoopGroup.any()
+        let task = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegateAndChannel(on: loop), logger: logger)
+        let headDeadline = loop.scheduleTask(in: headTimeout) { delegate.headTimedOut(task) }
+        defer { headDeadline.cancel() }
+        var networkError: (any Error)?
+        do {
+            try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
             }
-            guard let chunk else { return }
-            try chunk.withUnsafeReadableBytes { try sink.receive(bytes: $0) }
-            try await sink.checkpoint()
+        } catch {
+            networkError = error
         }
+        // A step still running (the head, a checkpoint) ends, and writes the bytes held during it,
+        // before the sink goes back to its owner.
+        await delegate.stepsEnded()
+        // The sink's own errors pass through as they are; only the network's are wrapped.
+        if let sinkError = delegate.sinkError { throw sinkError }
+        if let networkError { throw TransferError.network(NetworkError(networkError)) }
+    }
+}
+
+/// Hands a response to a ``TransportSink``, on the connection's event loop: the body is written
+/// as it comes; the head and the checkpoints run as tasks, and the body that arrives meanwhile is
+/// held and written when the step ends (so that a connection reset during a step loses no byte
+/// already received). Past ``holdLimit`` held bytes the connection waits for the step.
+private final class SinkDelegate: HTTPClientResponseDelegate {
+    typealias Response = Void
+
+    /// The most body bytes held while a step runs before the connection stops reading.
+    static let holdLimit = 4 << 20
+
+    let sink: any TransportSink
+
+    private struct State {
+        var headReceived = false
+        /// The first error the sink threw: passed on as it is.
+        var sinkError: (any Error)?
+        /// The step running (it ends after writing what was held), if any.
+        var step: EventLoopFuture<Void>?
+        var held: [ByteBuffer] = []
+        var heldBytes = 0
+    }
+    private let state = NIOLockedValueBox(State())
+
+    init(sink: any TransportSink) {
+        self.sink = sink
+    }
+
+    var sinkError: (any Error)? { state.withLockedValue { $0.sinkError } }
+
+    /// Waits for the running step to end (its outcome is recorded, what it held written).
+    func stepsEnded() async {
+        // A step clears itself before its future completes; none starts once the request is over.
+        while let step = state.withLockedValue({ $0.step }) { _ = try? await step.get() }
+    }
+
+    /// No head yet when the head's time is up: the request fails as out of time.
+    func headTimedOut(_ task: HTTPClient.Task<Void>) {
+        if !state.withLockedValue({ $0.headReceived }) { task.fail(reason: HTTPClientError.deadlineExceeded) }
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        var headers: [String: String] = [:]
+        for header in head.headers { headers[header.name.lowercased()] = header.value }
+        let received = TransportResponseHead(status: Int(head.status.code), headers: headers)
+        state.withLockedValue { $0.headReceived = true }
+        start(task) { [sink] in try await sink.receive(head: received) }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        let waitFor: EventLoopFuture<Void>?? = state.withLockedValue { state in
+            guard let step = state.step else { return nil }
+            state.held.append(buffer)
+            state.heldBytes += buffer.readableBytes
+            return .some(state.heldBytes > Self.holdLimit ? step : nil)
+        }
+        switch waitFor {
+        case .some(let step):
+            return step ?? task.eventLoop.makeSucceededVoidFuture()
+        case .none:
+            if let error = write(buffer) { return task.eventLoop.makeFailedFuture(error) }
+            if sink.checkpointDue { start(task) { [sink] in try await sink.checkpoint() } }
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {}
+
+    /// Writes bytes to the sink; returns (and records) the sink's error.
+    private func write(_ buffer: ByteBuffer) -> (any Error)? {
+        do {
+            try buffer.withUnsafeReadableBytes { try sink.receive(bytes: $0) }
+            return nil
+        } catch {
+            state.withLockedValue { if $0.sinkError == nil { $0.sinkError = error } }
+            return error
+        }
+    }
+
+    /// Runs an asynchronous step of the sink in a task. When it ends (on the event loop), what
+    /// was held meanwhile is written; a failure fails the request.
+    private func start(_ task: HTTPClient.Task<Void>, _ body: @escaping @Sendable () async throws -> Void) {
+        let loop = task.eventLoop
+        let promise = loop.makePromise(of: Void.self)
+        let done = loop.makePromise(of: Void.self)
+        state.withLockedValue { $0.step = done.futureResult }
+        promise.futureResult.whenComplete { [self] result in
+            var failure: (any Error)?
+            if case .failure(let error) = result {
+                state.withLockedValue { if $0.sinkError == nil { $0.sinkError = error } }
+                failure = error
+            }
+            let held = state.withLockedValue { state in
+                defer { state.held = []; state.heldBytes = 0; state.step = nil }
+                return state.held
+            }
+            for buffer in held where failure == nil { failure = write(buffer) }
+            if let failure {
+                task.fail(reason: failure)
+                done.fail(failure)
+            } else {
+                done.succeed()
+            }
+        }
+        promise.completeWithTask(body)
     }
 }

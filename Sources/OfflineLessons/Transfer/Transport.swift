@@ -26,15 +26,20 @@ public struct TransportResponseHead: Sendable, Hashable {
 }
 
 /// Where a transport delivers a response: the head first (which may be refused by throwing),
-/// then the body bytes in order, with a ``checkpoint()`` after each chunk. Owned by one
-/// download; never shared between tasks.
-public protocol TransportSink: AnyObject {
+/// then the body bytes in order, with a ``checkpoint()`` after a chunk whenever
+/// ``checkpointDue`` says so. Owned by one download. The transport calls it one step at a time,
+/// each after the last one returned, possibly from different threads (the body from an event
+/// loop, the asynchronous steps from a task).
+public protocol TransportSink: AnyObject, Sendable {
     /// The status and headers; throwing refuses the response (no body is read).
     func receive(head: TransportResponseHead) async throws
-    /// The next bytes of the body, in order. Synchronous: the bytes are only valid during the call.
+    /// The next bytes of the body, in order. Synchronous and quick (it runs on the transport's
+    /// thread): the bytes are only valid during the call.
     func receive(bytes: UnsafeRawBufferPointer) throws
-    /// Called after each chunk, off the byte path: the sink may look at the registry (is the item
-    /// still wanted?) and report progress. Throwing stops the transfer.
+    /// Whether the sink wants a ``checkpoint()`` now; asked after each chunk, so it must be cheap.
+    var checkpointDue: Bool { get }
+    /// Off the byte path: the sink may look at the registry (is the item still wanted?) and
+    /// report progress. Throwing stops the transfer.
     func checkpoint() async throws
 }
 
