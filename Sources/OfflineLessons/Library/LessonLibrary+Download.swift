@@ -43,7 +43,8 @@ extension LessonLibrary {
             guard size != recorded else { return nil }
             return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
         }
-        return start(requested, pending: Set(pending), unavailable: unavailable, badLinks: badLinks)
+        let rows = Dictionary(pending.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return start(requested, pending: Set(rows.keys), registered: rows, unavailable: unavailable, badLinks: badLinks)
     }
 
     /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
@@ -74,8 +75,10 @@ extension LessonLibrary {
     /// Starts a run over `keys`. Its events go, in order, to the run's own stream and to the
     /// library's observers, as they happen (a cancel does not cut them short: the last is
     /// ``DownloadEvent/finished(_:)``).
-    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)],
-                       badLinks: [(MediaKey, String)]) -> DownloadRun {
+    /// `registered`: the rows the request's registration just left (the first request of each
+    /// item is made from its row, with no registry access before it).
+    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem] = [:],
+                       unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)]) -> DownloadRun {
         let engine = self.engine, hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
         // One lock orders each event into both streams in one step: the run's stream and the
@@ -88,8 +91,8 @@ extension LessonLibrary {
             }
         }
         let work = Task {
-            let summary = await Self.perform(keys, pending: pending, unavailable: unavailable, badLinks: badLinks, engine: engine,
-                                             report: report)
+            let summary = await Self.perform(keys, pending: pending, registered: registered, unavailable: unavailable,
+                                             badLinks: badLinks, engine: engine, report: report)
             report(.finished(summary))
             output.finish()
             return summary
@@ -101,7 +104,8 @@ extension LessonLibrary {
     }
 
     /// Downloads every item of a run through the engine and tallies the outcomes.
-    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, unavailable: [(MediaKey, String)],
+    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem],
+                                unavailable: [(MediaKey, String)],
                                 badLinks: [(MediaKey, String)], engine: DownloadEngine,
                                 report: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
         let started = ContinuousClock.now
@@ -118,7 +122,8 @@ extension LessonLibrary {
         await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
             for key in keys {
                 group.addTask {
-                    let (outcome, joined) = await engine.download(key, pending: pending.contains(key), report: report)
+                    let (outcome, joined) = await engine.download(key, pending: pending.contains(key), registered: registered[key],
+                                                                  report: report)
                     // A joined download's events went to the run that started it: report its end here.
                     if joined { report(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)

@@ -13,17 +13,18 @@ extension LibraryDatabase {
     /// Records a download request before any byte is fetched: the lesson's snapshot and placement,
     /// and a queued item per medium. Complete items stay complete; failed or missing ones are queued
     /// again; queued or downloading ones are left as they are (one download per item).
-    /// Returns the keys that need work.
+    /// Returns the items that need work, as this transaction left them: a download started right
+    /// after takes its first request from them, with no registry access before it.
     ///
     /// `vanished` is asked about each item registered complete, with its recorded size: a reason
     /// when its file is gone or of another size. Such an item is marked missing (logged with the
     /// reason) and queued again, in the same transaction.
     @discardableResult
     func register(_ registrations: [Registration], at now: Date,
-                  vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> [MediaKey] {
+                  vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> [MediaItem] {
         let snapshots = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         return try await write { db in
-            var pending: [MediaKey] = []
+            var pending: [MediaItem] = []
             for (registration, json) in zip(registrations, snapshots) {
                 let placed = registration.lesson
                 try db.cachedStatement(sql: """
@@ -38,46 +39,46 @@ extension LibraryDatabase {
                     ])
                 for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
-                    if try register(key, link: link, at: now, vanished: vanished, in: db) { pending.append(key) }
+                    if let item = try register(key, link: link, at: now, vanished: vanished, in: db) { pending.append(item) }
                 }
             }
             return pending
         }
     }
 
-    /// Registers one item; whether it needs work.
+    /// Registers one item; its row when it needs work.
     private func register(_ key: MediaKey, link: String, at now: Date, vanished: (MediaKey, Int) -> String?,
-                          in db: Database) throws -> Bool {
+                          in db: Database) throws -> MediaItem? {
         typealias Columns = MediaItem.Columns
         let item = try MediaItem.fetchOne(key, in: db)
         switch item?.state {
         case .complete:
-            guard let item, let reason = vanished(key, item.receivedBytes) else { return false }
+            guard let item, let reason = vanished(key, item.receivedBytes) else { return nil }
             // Registered complete, its file gone: missing (logged), then queued again below.
             _ = try MediaItem.update(key, set: "state = 'missing'", unlessComplete: false, in: db)
             try RegistryEvent.append(.missing, key.lesson, key.medium, reason, at: now, in: db)
             return try requeue(key, link: link, at: now, in: db)
         case .queued, .downloading:
-            return true
+            return item
         case .failed, .missing, .corrupt:
             return try requeue(key, link: link, at: now, in: db)
         case nil:
             try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
                 .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, now])
             try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
-            return true
+            return try MediaItem.fetchOne(key, in: db)
         }
     }
 
     /// A failed, missing or corrupt item requested again: queued, attempts reset, logged.
-    private func requeue(_ key: MediaKey, link: String, at now: Date, in db: Database) throws -> Bool {
+    private func requeue(_ key: MediaKey, link: String, at now: Date, in db: Database) throws -> MediaItem? {
         typealias Columns = MediaItem.Columns
         try MediaItem.matching(key).updateAll(db, [
             Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
             Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
         ])
         try RegistryEvent.append(.requested, key.lesson, key.medium, "requested again", at: now, in: db)
-        return true
+        return try MediaItem.fetchOne(key, in: db)
     }
 
     /// One item, or `nil` when it was never requested.

@@ -45,15 +45,17 @@ extension LibraryDatabase {
     }
 
     /// Records what the server said about the file: its size and validators, for resume (and, on
-    /// a crash after the rename, for adoption). Without a length, a size recorded for the same
-    /// ETag is kept. Nothing is written to an item that is gone or complete; the result says which.
+    /// a crash after the rename, for adoption), and marks the item downloading (a download that
+    /// started from its registration's row made no claim). Without a length, a size recorded for
+    /// the same ETag is kept. Nothing is written to an item that is gone or complete; the result
+    /// says which.
     @discardableResult
     func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws -> ValidatorsRecorded {
         try await write { db in
             guard let item = try MediaItem.fetchOne(key, in: db) else { return .removed }
             guard item.state != .complete else { return .complete }
             let sameVersion = etag != nil && item.etag == etag
-            _ = try MediaItem.update(key, set: "expectedBytes = ?, etag = ?, lastModified = ?",
+            _ = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
                                      [expectedBytes ?? (sameVersion ? item.expectedBytes : nil), etag, lastModified],
                                      unlessComplete: true, in: db)
             return .recorded

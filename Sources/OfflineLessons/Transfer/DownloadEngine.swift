@@ -28,10 +28,14 @@ actor DownloadEngine {
     /// Downloads one registered item, or joins the download already under way (`joined`: its
     /// progress went to the caller that started it). A caller that joined a download whose owner
     /// was cancelled, without being cancelled itself, takes the download over. `pending`: the
-    /// request found the item not complete (see ``MediaFetcher/fetch(_:pending:standAside:report:)``).
-    func download(_ key: MediaKey, pending: Bool = true,
+    /// request found the item not complete, `registered` its row as the request left it (see
+    /// ``MediaFetcher/fetch(_:pending:registered:standAside:report:)``; not used after a join).
+    func download(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil,
                   report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
+        var registered = registered
         while inFlight[key] != nil {
+            registered = nil  // the download joined may change the row
+
             let outcome = await join(key)
             // The owner was cancelled, or saw the item removed (it may have been requested again since).
             switch outcome {
@@ -44,7 +48,7 @@ actor DownloadEngine {
         if !(await takeSlot(for: key)) {
             report(.cancelled(key))  // cancelled while waiting for a slot: the item stays as it was, queued
         } else {
-            outcome = await fetcher.fetch(key, pending: pending, standAside: { wait in
+            outcome = await fetcher.fetch(key, pending: pending, registered: registered, standAside: { wait in
                 // Waiting for another process's download of this file: other items use the slot meanwhile.
                 await self.giveSlot(of: key)
                 await wait()

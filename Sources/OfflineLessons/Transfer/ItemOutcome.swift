@@ -1,5 +1,5 @@
 /// The outcome of one item.
-enum ItemOutcome: Sendable {
+enum ItemOutcome: Sendable, Equatable {
     case completed(bytes: Int, alreadyPresent: Bool)
     case failed(String)
     /// The item left the registry while it was being downloaded.

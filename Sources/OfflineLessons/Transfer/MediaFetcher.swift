@@ -19,11 +19,14 @@ struct MediaFetcher: Sendable {
 
     /// Downloads `key`. `pending` says the request found it not complete (its registration
     /// said so): the item is then claimed under its lock at once; otherwise it is read first,
-    /// so that a complete item costs one read and no lock.
-    func fetch(_ key: MediaKey, pending: Bool = true, standAside: StandAside,
+    /// so that a complete item costs one read and no lock. `registered`: the item's row as the
+    /// request's registration just left it; when the lock is had at the first try, with nobody
+    /// else writing the file and no file in place, the first request is made from it with no
+    /// claim (its validators write marks the item downloading, and finds it removed meanwhile).
+    func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, standAside: StandAside,
                report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, pending: pending, standAside: standAside, report: report)
+            return try await attemptAll(key, pending: pending, registered: registered, standAside: standAside, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -42,7 +45,7 @@ struct MediaFetcher: Sendable {
         return .failed(reason)
     }
 
-    private func attemptAll(_ key: MediaKey, pending: Bool, standAside: StandAside,
+    private func attemptAll(_ key: MediaKey, pending: Bool, registered: MediaItem?, standAside: StandAside,
                             report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         if !pending {
             guard let item = try await database.mediaItem(key) else {
@@ -52,11 +55,14 @@ struct MediaFetcher: Sendable {
             if let done = try await alreadyDone(key, item, report: report) { return done }
         }
         var waited = false
+        // The registration's row, while nothing suggests another download changed it since.
+        var fresh = pending ? registered : nil
         while true {
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
             if isBusyElsewhere(key) {
                 await standAside { await waitForOtherWriter(key, report: report) }
                 waited = true
+                fresh = nil
                 continue
             }
             let file: PartialFile
@@ -65,16 +71,18 @@ struct MediaFetcher: Sendable {
             } catch FileError.inUse {
                 // Another download took it first, or a waiting one's probe held it for a moment.
                 try? await Task.sleep(for: .milliseconds(20))
+                fresh = nil
                 continue
             }
             // Held now: no other download writes, places or ends this item until it is let go.
             if store.isBeingPlaced(key) {  // another one renamed its file into place; its commit is next
                 store.letGo(file, of: key)
+                fresh = nil
                 continue
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, holding: file, afterWaiting: waited, report: report)
+                outcome = try await attempts(key, holding: file, afterWaiting: waited, registered: fresh, report: report)
             } catch where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -91,10 +99,19 @@ struct MediaFetcher: Sendable {
 
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
-    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool,
+    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, registered: MediaItem?,
                           report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         var item: MediaItem
-        switch try await claim(key, afterWaiting: afterWaiting, report: report) {
+        let start: Recheck
+        if let registered, store.finalSize(key) == nil {
+            // No claim: with no file in place, nobody completed the item since its registration
+            // (another download's complete file would be there). The validators write marks it
+            // downloading, and stops the attempt if it was removed meanwhile.
+            start = .pending(registered)
+        } else {
+            start = try await claim(key, afterWaiting: afterWaiting, report: report)
+        }
+        switch start {
         case .over(let outcome): return outcome
         case .pending(let claimed): item = claimed
         }

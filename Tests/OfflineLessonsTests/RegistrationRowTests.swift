@@ -1,0 +1,99 @@
+import Foundation
+import LessonsServer
+import LessonsServerTesting
+@testable import OfflineLessons
+import Testing
+
+/// A download's first request is made from the row its registration returned, with no claim
+/// write before it. That row can be stale by the time the item's lock is had: these cases make it
+/// stale on purpose and check that the validators write, which now also marks the item
+/// downloading, catches what the claim used to.
+@Suite("The registration's row")
+struct RegistrationRowTests {
+    static let key = MediaKey(LessonID(.gemara, 9), .audio)
+
+    /// gemara/9 registered (audio + PDF), nothing fetched; its audio row as the registration left it.
+    static func registered(_ fixture: DownloadFixture, _ library: LessonLibrary) async throws -> (PlacedLesson, MediaItem) {
+        let lesson = try #require(try await fixture.lessons("gemara/9", in: library).first)
+        let rows = try await library.database.register(
+            [.init(lesson: lesson, media: [(.audio, try #require(lesson.lesson.audio))])], at: Date())
+        let row = try #require(rows.first { $0.key == key })
+        #expect(row.state == .queued)
+        return (lesson, row)
+    }
+
+    @Test("registration returns each item that needs work as it left it; a complete one is not returned")
+    func rowsReturned() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            #expect(row == (try await library.database.mediaItem(Self.key)))
+            #expect(row.link == lesson.lesson.audio)
+            try await library.database.markComplete(Self.key, bytes: 10, at: Date())
+            let again = try await library.database.register(
+                [.init(lesson: lesson, media: [(.audio, try #require(lesson.lesson.audio))])], at: Date())
+            #expect(again.isEmpty)
+        }
+    }
+
+    @Test("completed by another download since the registration: taken as complete without a request, its file untouched, no partial left")
+    func completedSince() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            let served = fixture.served(lesson, .audio)
+            let finalURL = library.fileURL(for: Self.key)
+            try FileManager.default.createDirectory(at: finalURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(served).write(to: finalURL)
+            try await library.database.markComplete(Self.key, bytes: served.count, at: Date())
+            let address = MediaAddress(Self.key.lesson, .audio)
+            let requestsBefore = await fixture.faults.downloads(of: address)
+
+            let (outcome, joined) = await library.engine.download(Self.key, pending: true, registered: row) { _ in }
+            #expect(!joined)
+            #expect(outcome == .completed(bytes: served.count, alreadyPresent: true), "\(outcome)")
+            #expect(await fixture.faults.downloads(of: address) == requestsBefore, "no second fetch of a file another download completed")
+            #expect(fixture.hasServedFile(library, lesson, .audio))
+            #expect(library.store.partialSize(Self.key) == 0)
+            #expect(!FileManager.default.fileExists(atPath: library.layout.partialPath(Self.key.lesson, .audio)))
+            let completions = try await library.database.events(of: Self.key.lesson).filter { $0.medium == .audio && $0.kind == .completed }
+            #expect(completions.count == 1, "\(completions)")
+        }
+    }
+
+    @Test("removed since the registration: the download ends as removed, with no file, no partial and no row")
+    func removedSince() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (_, row) = try await Self.registered(fixture, library)
+            try await library.database.removeItems([Self.key], reason: "removed by the test", at: Date())
+
+            let (outcome, _) = await library.engine.download(Self.key, pending: true, registered: row) { _ in }
+            #expect(outcome == .removed, "\(outcome)")
+            #expect(!FileManager.default.fileExists(atPath: library.fileURL(for: Self.key).path))
+            #expect(!FileManager.default.fileExists(atPath: library.layout.partialPath(Self.key.lesson, .audio)))
+            #expect(try await library.database.mediaItem(Self.key) == nil)
+        }
+    }
+
+    @Test("from a fresh row the item is marked downloading by its validators write while its body comes, then completes")
+    func freshRow() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: MediaAddress(Self.key.lesson, .audio))
+            let download = Task { await library.engine.download(Self.key, pending: true, registered: row) { _ in } }
+            var seen: [MediaState] = []
+            let end = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < end, seen.last != .complete {
+                if let state = try await library.database.mediaItem(Self.key)?.state, seen.last != state { seen.append(state) }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let (outcome, _) = await download.value
+            #expect(outcome == .completed(bytes: fixture.served(lesson, .audio).count, alreadyPresent: false), "\(outcome)")
+            #expect(seen.contains(.downloading), "\(seen)")
+            #expect(try await library.database.mediaItem(Self.key)?.state == .complete)
+            #expect(fixture.hasServedFile(library, lesson, .audio))
+        }
+    }
+}
