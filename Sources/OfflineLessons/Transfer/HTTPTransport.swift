@@ -102,7 +102,8 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
 
     /// Waits for the running step to end (its outcome is recorded, what it held written).
     func stepsEnded() async {
-        // A step clears itself before its future completes; none starts once the request is over.
+        // A step clears itself after writing what it held, before its future completes; none
+        // starts once the request is over.
         while let step = state.withLockedValue({ $0.step }) { _ = try? await step.get() }
     }
 
@@ -163,11 +164,15 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
                 state.withLockedValue { if $0.sinkError == nil { $0.sinkError = error } }
                 failure = error
             }
+            // On the connection's event loop, where body parts arrive: none comes in between.
             let held = state.withLockedValue { state in
-                defer { state.held = []; state.heldBytes = 0; state.step = nil }
+                defer { state.held = []; state.heldBytes = 0 }
                 return state.held
             }
             for buffer in held where failure == nil { failure = write(buffer) }
+            // Cleared only once what was held is written: a fetch that sees no step may go on to
+            // finish the file (it read `step` as nil before, while these writes still ran).
+            state.withLockedValue { $0.step = nil }
             if let failure {
                 task.fail(reason: failure)
                 done.fail(failure)
