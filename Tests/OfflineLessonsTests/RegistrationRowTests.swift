@@ -76,6 +76,34 @@ struct RegistrationRowTests {
         }
     }
 
+    @Test("bytes another download left in the partial file since the registration are resumed, not fetched again")
+    func partialWrittenSince() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            #expect(row.etag == nil)
+            // Another download (another library on the folder) is cancelled after some bytes: it
+            // leaves them, with the validators it recorded, and the item queued.
+            let other = try await fixture.library()
+            let address = MediaAddress(Self.key.lesson, .audio)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 100), at: address)
+            let run = try await other.resumePending()
+            let end = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < end, library.store.partialSize(Self.key) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            run.cancel()
+            _ = await run.summary
+            let left = library.store.partialSize(Self.key)
+            #expect(left > 0)
+            #expect(try await library.database.mediaItem(Self.key)?.etag != nil)
+
+            let (outcome, _) = await library.engine.download(Self.key, pending: true, registered: row) { _ in }
+            #expect(outcome == .completed(bytes: fixture.served(lesson, .audio).count, alreadyPresent: false), "\(outcome)")
+            let last = await fixture.faults.requests(for: address).last
+            #expect(last?.range == "bytes=\(left)-", "resumed from the bytes left: \(String(describing: last))")
+            #expect(fixture.hasServedFile(library, lesson, .audio))
+        }
+    }
+
     @Test("from a fresh row the item is marked downloading by its validators write while its body comes, then completes")
     func freshRow() async throws {
         try await DownloadFixture.run(scale: 0.01) { fixture in

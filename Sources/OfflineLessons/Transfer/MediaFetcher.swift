@@ -21,8 +21,9 @@ struct MediaFetcher: Sendable {
     /// said so): the item is then claimed under its lock at once; otherwise it is read first,
     /// so that a complete item costs one read and no lock. `registered`: the item's row as the
     /// request's registration just left it; when the lock is had at the first try, with nobody
-    /// else writing the file and no file in place, the first request is made from it with no
-    /// claim (its validators write marks the item downloading, and finds it removed meanwhile).
+    /// else writing the file, no bytes to resume and no file in place, the first request is made
+    /// from it with no claim (its validators write marks the item downloading, and finds it
+    /// removed meanwhile).
     func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, standAside: StandAside,
                report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
@@ -103,10 +104,12 @@ struct MediaFetcher: Sendable {
                           report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         var item: MediaItem
         let start: Recheck
-        if let registered, store.finalSize(key) == nil {
+        if let registered, file.size == 0, store.finalSize(key) == nil {
             // No claim: with no file in place, nobody completed the item since its registration
-            // (another download's complete file would be there). The validators write marks it
-            // downloading, and stops the attempt if it was removed meanwhile.
+            // (another download's complete file would be there), and with no bytes in the partial
+            // file there is nothing to resume (a resume needs the validators as recorded now, which
+            // another download may have changed). The validators write marks it downloading, and
+            // stops the attempt if it was removed meanwhile.
             start = .pending(registered)
         } else {
             start = try await claim(key, afterWaiting: afterWaiting, report: report)
