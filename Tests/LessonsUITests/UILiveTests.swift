@@ -69,6 +69,28 @@ struct UILiveTests {
         }
     }
 
+    @Test("a retry started here can be cancelled by its item, the one named and the ones it queues")
+    func cancelRetry() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            let broken = MediaKey(LessonID(.gemara, 5), .audio)
+            await fixture.faults.inject(.failFirst(count: 1, status: 404), at: broken)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 200), at: broken)
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=5&media=audio").status == 200)
+            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "failed" } }
+            // Retried by its key: the slow second answer leaves time to cancel.
+            #expect(try await fixture.post("/api/retry?key=gemara/5/audio").status == 200)
+            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "downloading" } }
+            #expect(try await fixture.post("/api/cancel?key=gemara/5/audio").text.contains("cancelled 1 run"))
+            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "queued" } }
+            #expect(try await !fixture.library.isDownloaded(LessonID(.gemara, 5)))
+            // Retried with everything pending (no key): its items are learnt from the run.
+            #expect(try await fixture.post("/api/retry").status == 200)
+            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "downloading" } }
+            #expect(try await fixture.post("/api/cancel?key=gemara/5/audio").text.contains("cancelled 1 run"))
+            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "queued" } }
+        }
+    }
+
     @Test("the event stream sends the board as Server-Sent Events")
     func eventStream() async throws {
         try await UIFixture.run { fixture in

@@ -1,7 +1,8 @@
 import OfflineLessons
 
 /// The download runs this app started: each is drained until it ends (its events reach the
-/// panel through the library's observers), and can be cancelled by any of its items.
+/// panel through the library's observers), and can be cancelled by any of its items: those given
+/// when it is kept, and every item it queues (a retry of everything pending names none upfront).
 actor RunKeeper {
     private var runs: [Int: (run: DownloadRun, keys: Set<MediaKey>, drain: Task<Void, Never>)] = [:]
     private var nextID = 0
@@ -11,7 +12,9 @@ actor RunKeeper {
         let id = nextID
         nextID += 1
         let drain = Task { [weak self] in
-            for await _ in run {}
+            for await event in run {
+                if case .queued(let key) = event { await self?.add(key, to: id) }
+            }
             await self?.forget(id)
         }
         runs[id] = (run, keys, drain)
@@ -33,6 +36,8 @@ actor RunKeeper {
     }
 
     var count: Int { runs.count }
+
+    private func add(_ key: MediaKey, to id: Int) { runs[id]?.keys.insert(key) }
 
     private func forget(_ id: Int) { runs[id] = nil }
 }

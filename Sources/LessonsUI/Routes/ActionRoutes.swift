@@ -54,13 +54,15 @@ struct ActionRoutes: Sendable {
         router.post("/api/retry") { request, _ in
             await act {
                 let run: DownloadRun
+                var keys = Set<MediaKey>()  // the rest are learnt from the run's events
                 if let key = try request.uri.queryParameters.get("key").map({ try RequestInput.item($0) }), key.medium != .text {
                     let lessons = try await library.lessons(for: [.lesson(key.lesson)])
                     run = try await library.download(lessons, media: key.medium == .video ? .video : .audio)
+                    keys = [key, MediaKey(key.lesson, .text)]
                 } else {
                     run = try await library.resumePending(includingFailed: true)
                 }
-                await services.runs.keep(run, keys: [])
+                await services.runs.keep(run, keys: keys)
                 return Outcome(ok: true, message: UIText.retrying(RequestInput.language(request)), reload: false)
             }
         }
