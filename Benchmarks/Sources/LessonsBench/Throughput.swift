@@ -49,7 +49,9 @@ extension Bench {
         let keys = Self.keys(small)
         let sources = StaticMediaServerURLs(base: server.mediaBase)
         let fetched = tmpfs.appendingPathComponent("nginx-fetch")
-        _ = try await curl(keys.map { (sources.url(forKey: $0), $0) }, into: fetched)
+        if !keys.isEmpty {  // `--only throughput` has none, and curl given no URL exits 2
+            _ = try await curl(keys.map { (sources.url(forKey: $0), $0) }, into: fetched)
+        }
         for (index, key) in keys.enumerated() {
             let target = top.appendingPathComponent("small").appendingPathComponent(key)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
