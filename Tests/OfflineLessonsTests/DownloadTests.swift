@@ -274,6 +274,35 @@ struct DownloadTests {
         }
     }
 
+    @Test("observe(): a cancelled run that joined another's download says so in its own stream only; the download goes on")
+    func joinedCancelNotObserved() async throws {
+        try await DownloadFixture.run(scale: 0.05) { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara/7", in: library)
+            let key = MediaKey(LessonID(.gemara, 7), .audio)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 100), at: MediaAddress(key.lesson, .audio))
+            let observed = await library.observe()
+            let owner = try await library.download(lessons, media: .audio)
+            for _ in 0..<500 where library.store.partialSize(key) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            let joiner = try await library.download(lessons, media: .audio)
+            joiner.cancel()
+            var ownStream: [DownloadEvent] = []
+            for await event in joiner { ownStream.append(event) }
+            let (_, summary) = await collect(owner)
+            #expect(ownStream.contains(.cancelled(key)), "the joining run learns its end: \(ownStream)")
+            #expect(summary?.downloaded == 2, "\(String(describing: summary))")
+            var seen: [DownloadEvent] = [], finished = 0
+            for await event in observed {
+                seen.append(event)
+                if case .finished = event { finished += 1 }
+                if finished == 2 { break }
+            }
+            #expect(!seen.contains(.cancelled(key)), "observers never see the item cancelled while it downloads")
+            #expect(seen.filter { $0 == .completed(key, bytes: fixture.served(lessons[0], .audio).count, alreadyPresent: false) }.count == 1)
+            #expect(fixture.hasServedFile(library, lessons[0], .audio))
+        }
+    }
+
     @Test("removing a lesson while it downloads leaves no file, no partial and no row")
     func removeWhileDownloading() async throws {
         try await DownloadFixture.run(scale: 0.05) { fixture in

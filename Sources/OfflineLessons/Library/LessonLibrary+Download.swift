@@ -90,9 +90,14 @@ extension LessonLibrary {
                 hub.publish(event)
             }
         }
+        // The end of a download this run joined: the observers had it from the run that downloads
+        // the item (and a cancel of this run leaves that download going), so only this run's stream.
+        let reportJoined: @Sendable (DownloadEvent) -> Void = { event in
+            order.withLock { _ = output.yield(event) }
+        }
         let work = Task {
             let summary = await Self.perform(keys, pending: pending, registered: registered, unavailable: unavailable,
-                                             badLinks: badLinks, engine: engine, report: report)
+                                             badLinks: badLinks, engine: engine, report: report, reportJoined: reportJoined)
             report(.finished(summary))
             output.finish()
             return summary
@@ -107,7 +112,8 @@ extension LessonLibrary {
     private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem],
                                 unavailable: [(MediaKey, String)],
                                 badLinks: [(MediaKey, String)], engine: DownloadEngine,
-                                report: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
+                                report: @escaping @Sendable (DownloadEvent) -> Void,
+                                reportJoined: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
         let started = ContinuousClock.now
         var summary = DownloadSummary()
         for (key, reason) in unavailable {
@@ -125,7 +131,7 @@ extension LessonLibrary {
                     let (outcome, joined) = await engine.download(key, pending: pending.contains(key), registered: registered[key],
                                                                   report: report)
                     // A joined download's events went to the run that started it: report its end here.
-                    if joined { report(outcome.endEvent(for: key)) }
+                    if joined { reportJoined(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)
                 }
             }

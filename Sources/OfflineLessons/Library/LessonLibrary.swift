@@ -106,8 +106,10 @@ public final class LessonLibrary: Sendable {
         layout.fileURL(key.lesson, key.medium)
     }
 
-    /// Every download event of this library, from every run (the whole queue), from now on.
-    /// An observer that falls behind loses the oldest events first.
+    /// Every download event of this library, from every run (the whole queue), from now on: an
+    /// item's events come from the run that downloads it (a run that joined another's download
+    /// of the item gets the end of it in its own stream only; cancelling that run leaves the
+    /// download going). An observer that falls behind loses the oldest events first.
     public func observe() async -> AsyncStream<DownloadEvent> {
         hub.subscribe()
     }
