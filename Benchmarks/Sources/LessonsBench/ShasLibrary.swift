@@ -43,6 +43,22 @@ extension Bench {
         let listed = try await library.downloads(sync: false).count
         let label = "\(listed) lessons, \(fileCount) files"
 
+        if ProcessInfo.processInfo.environment["LESSONS_BENCH_PROBE"] == "1" {
+            try await Task.sleep(for: .seconds(1.5))
+            for _ in 0..<3 {
+                var a: [Double] = [], b: [Double] = [], c: [Double] = []
+                for _ in 0..<10 { a.append(try await time { _ = try await library.downloads() }) }
+                for _ in 0..<10 { b.append(try await time { _ = try await library.downloads(sync: false) }) }
+                for _ in 0..<10 { c.append(try await time { _ = try await library.sync() }) }
+                log("probe: downloads() \(ms(median(a))), no sync \(ms(median(b))), sync() \(ms(median(c)))")
+            }
+        }
+        if ProcessInfo.processInfo.environment["LESSONS_BENCH_PROBE"] == "2" {
+            try await Task.sleep(for: .seconds(1.5))
+            log("probe: start")
+            for _ in 0..<300 { _ = try await library.downloads() }
+            log("probe: end")
+        }
         // list through the API.
         var withSync: [Double] = [], withoutSync: [Double] = []
         for _ in 0..<options.processRounds {

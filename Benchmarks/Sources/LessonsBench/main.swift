@@ -49,8 +49,13 @@ do {
 } catch {
     failure = error
 }
-try? FileManager.default.removeItem(at: tmpfs)
-try? FileManager.default.removeItem(at: disk)
+// LESSONS_BENCH_KEEP=1 keeps the libraries (to profile a command on them afterwards).
+if ProcessInfo.processInfo.environment["LESSONS_BENCH_KEEP"] != "1" {
+    try? FileManager.default.removeItem(at: tmpfs)
+    try? FileManager.default.removeItem(at: disk)
+} else {
+    FileHandle.standardError.write(Data("lessons-bench: kept \(tmpfs.path) and \(disk.path)\n".utf8))
+}
 
 func machine() -> String {
     var name = utsname()

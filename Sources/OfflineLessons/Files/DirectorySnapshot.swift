@@ -56,17 +56,22 @@ struct DirectorySnapshot: Sendable {
     /// per file, no path resolved twice. The type folders (`gemara/`, `mishna/`) are walked at
     /// the same time on the blocking-I/O threads: the walk is mostly the kernel's work, and a
     /// full Shas has two halves. A missing media folder is an empty library.
-    static func take(of layout: LibraryLayout) async throws -> DirectorySnapshot {
+    ///
+    /// With a `memo` (the quick walk), each lesson folder is stamped first and listed only when
+    /// its stamp differs from the one the memo has; the memo is then brought up to date.
+    static func take(of layout: LibraryLayout, memo: FolderMemo? = nil) async throws -> DirectorySnapshot {
         let media = layout.mediaPath
+        let start = Date()
         let top = try await BlockingIO.run { try FolderListing.read(media) }
         let parts = try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
             for (index, typeEntry) in top.enumerated() {
-                group.addTask { (index, try await BlockingIO.run { try walk(typeEntry, in: media) }) }
+                group.addTask { (index, try await BlockingIO.run { try walk(typeEntry, in: media, memo: memo, start: start) }) }
             }
             var parts: [(Int, [Entry])] = []
             for try await part in group { parts.append(part) }
             return parts
         }
+        memo?.keepOnly(Set(top.filter(\.isDirectory).map(\.name)))
         return DirectorySnapshot(entries: parts.sorted { $0.0 < $1.0 }.flatMap(\.1))
     }
 
@@ -91,14 +96,18 @@ struct DirectorySnapshot: Sendable {
         }
     }
 
-    /// One entry of `media/`: a type folder with its lessons' files, or a file the layout does not name.
-    private static func walk(_ typeEntry: FolderListing.Entry, in media: String) throws -> [Entry] {
+    /// One entry of `media/`: a type folder with its lessons' files, or a file the layout does not
+    /// name. With a `memo`, a lesson folder whose stamp it has is not listed again (see
+    /// ``take(of:memo:)``); `start`: when the walk began.
+    private static func walk(_ typeEntry: FolderListing.Entry, in media: String, memo: FolderMemo?, start: Date) throws -> [Entry] {
         let typeName = typeEntry.name
         guard typeEntry.isDirectory else { return entry(typeEntry, folder: "media", key: nil, isPartial: false) }
         var entries: [Entry] = []
         let type = LessonType(rawValue: typeName)
         let typeFolder = "media/" + typeName
         let typePath = media + "/" + typeName
+        let before = memo?.remembered(in: typeName) ?? [:]
+        var after: [String: FolderMemo.Remembered] = [:]
         try FolderListing.withFolder(typePath) { typeDescriptor, listing in
             for idEntry in listing {
                 let idName = idEntry.name
@@ -106,15 +115,26 @@ struct DirectorySnapshot: Sendable {
                     entries += entry(idEntry, folder: typeFolder, key: nil, isPartial: false)
                     continue
                 }
+                // Stamped before it is listed: a change after the stamp changes it for the next walk.
+                let stamp = memo == nil ? nil : FolderMemo.Stamp(idName, in: typeDescriptor)
+                if let stamp, let known = before[idName], known.stamp == stamp {
+                    entries += known.entries
+                    after[idName] = known
+                    continue
+                }
                 let lesson = type.flatMap { type in Int(idName).flatMap { $0 > 0 && String($0) == idName ? LessonID(type, $0) : nil } }
                 let relativeFolder = typeFolder + "/" + idName
+                var found: [Entry] = []
                 for file in try FolderListing.read(idName, in: typeDescriptor, parentPath: typePath, statFolders: true) {
                     let (medium, isPartial) = lesson == nil ? (nil, false) : Self.medium(named: file.name)
                     let key = medium.flatMap { medium in lesson.map { MediaKey($0, medium) } }
-                    entries += entry(file, folder: relativeFolder, key: key, isPartial: isPartial)
+                    found += entry(file, folder: relativeFolder, key: key, isPartial: isPartial)
                 }
+                entries += found
+                if let stamp, stamp.isSettled(before: start) { after[idName] = .init(stamp: stamp, entries: found) }
             }
         }
+        memo?.remember(after, in: typeName)
         return entries
     }
 

@@ -4,13 +4,16 @@ extension LessonLibrary {
     /// The downloads list: lessons with audio or video complete, grouped and sorted numerically
     /// in catalog order (seder, masechet, chapter, daf/mishna). Works without the Shas (ids then order).
     ///
-    /// With `sync` (the default), a quick ``sync(_:)`` runs first, so that the list never shows a
-    /// file that is gone nor misses one dropped into place (not in a read-only library).
+    /// With `sync` (the default), a quick sync runs first, so that the list never shows a file that
+    /// is gone nor misses one dropped into place (not in a read-only library). It reconciles as
+    /// ``sync(_:progress:)`` does, but lists again only the lesson folders whose entries changed
+    /// since this instance's last quick sync (one `stat` each for the others): a file rewritten
+    /// in place under its own name is left to ``sync(_:progress:)``.
     public func downloads(sync: Bool = true) async throws -> [DownloadedLesson] {
         guard sync, !isReadOnly else { return try await downloadsList() }
         // Read while the sync walks the folder; read again when the sync changed anything.
         async let early = downloadsList()
-        let report = try await self.sync()
+        let report = try await quickSync()
         let list = try await early
         return report.changes.isEmpty ? list : try await downloadsList()
     }

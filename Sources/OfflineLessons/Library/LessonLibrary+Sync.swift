@@ -11,17 +11,25 @@ extension LessonLibrary {
     /// (off the cooperative pool, `progress` told after each block) and a mismatch is corrupt.
     public func sync(_ options: SyncOptions = SyncOptions(),
                      progress: (@Sendable (MaintenanceProgress) -> Void)? = nil) async throws -> SyncReport {
-        try await reconcile(options, only: nil, progress: progress)
+        try await reconcile(options, only: nil, quick: false, progress: progress)
     }
 
     /// The same reconciliation for some lessons only: their folders and their registry rows, so
     /// that its cost does not grow with the library (``status(of:sync:)`` syncs the lessons it
     /// reports this way). Files elsewhere are neither looked at nor reported.
     public func sync(lessons: [LessonID], _ options: SyncOptions = SyncOptions()) async throws -> SyncReport {
-        try await reconcile(options, only: Array(Set(lessons)), progress: nil)
+        try await reconcile(options, only: Array(Set(lessons)), quick: false, progress: nil)
     }
 
-    private func reconcile(_ options: SyncOptions, only lessons: [LessonID]?,
+    /// The sync ``downloads(sync:)`` runs: the full reconciliation, from a walk that lists again
+    /// only the lesson folders whose entries changed since the last quick sync of this instance
+    /// (``FolderMemo``): a file gone or dropped into place is always seen; a file rewritten in
+    /// place under its name is left to ``sync(_:progress:)``.
+    func quickSync() async throws -> SyncReport {
+        try await reconcile(SyncOptions(), only: nil, quick: true, progress: nil)
+    }
+
+    private func reconcile(_ options: SyncOptions, only lessons: [LessonID]?, quick: Bool,
                            progress: (@Sendable (MaintenanceProgress) -> Void)?) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
         let layout = self.layout
@@ -34,7 +42,7 @@ extension LessonLibrary {
         let snapshot = if let lessons {
             try await DirectorySnapshot.take(of: layout, lessons: lessons)
         } else {
-            try await DirectorySnapshot.take(of: layout)
+            try await DirectorySnapshot.take(of: layout, memo: quick ? folderMemo : nil)
         }
         // Files that no item names (usually none): is their lesson registered, or in the catalog cache?
         let registered = try await database.registered(among: Reconciler.lessonsWithoutItems(snapshot, items: items))

@@ -47,6 +47,8 @@ public final class LessonLibrary: Sendable {
     let store: MediaStore
     let engine: DownloadEngine
     let hub = EventHub()
+    /// The lesson folders as the last quick sync found them (see ``FolderMemo``).
+    let folderMemo = FolderMemo()
     let locator: MediaLocator
     let now: @Sendable () -> Date
     /// Runs between a file's placement and its registration (crash tests aim there).

@@ -25,40 +25,41 @@ struct Reconciler {
     /// The steps, in path order. `known` says whether a lesson outside the registry can be
     /// placed (the catalog cache has it).
     func plan(_ snapshot: DirectorySnapshot, known: Set<LessonID>) -> [SyncAction] {
-        var actions: [SyncAction] = []
+        // The items in any order (a full Shas has 13,000, and almost all need nothing); only the
+        // steps found are put in key order, each key's steps in the order made.
+        var itemSteps: [(key: MediaKey, action: SyncAction)] = []
         let finals = snapshot.finals, partials = snapshot.partials
-        // Keys are sorted, not (key, item) pairs: a sync of a full Shas would copy every row twice.
-        for key in items.keys.sorted() {
-            guard let item = items[key] else { continue }
+        for (key, item) in items {
             let file = finals[key]
             switch item.state {
             case .complete:
                 guard let file else {
-                    actions.append(step(key, .missing, path: nil, found: "no file", reason: "the file is gone"))
-                    if repair { actions.append(step(key, .requeued, path: nil, found: "no file", reason: "repair: download it again")) }
+                    itemSteps.append((key, step(key, .missing, path: nil, found: "no file", reason: "the file is gone")))
+                    if repair { itemSteps.append((key, step(key, .requeued, path: nil, found: "no file", reason: "repair: download it again"))) }
                     continue
                 }
                 if file.size != item.receivedBytes {
-                    actions.append(step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                        reason: "registered with \(item.receivedBytes) bytes; moved aside, not deleted"))
-                    if repair { actions.append(step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again")) }
+                    itemSteps.append((key, step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                                reason: "registered with \(item.receivedBytes) bytes; moved aside, not deleted")))
+                    if repair { itemSteps.append((key, step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again"))) }
                 }
             case .queued, .downloading, .failed, .missing, .corrupt:
                 if let file, let expected = item.expectedBytes, expected > 0, file.size == expected {
-                    actions.append(step(key, .adopted, path: file.path, found: "\(file.size) bytes, the recorded size", bytes: file.size,
-                                        reason: "the whole file is in place (renamed before a crash, or back)"))
+                    itemSteps.append((key, step(key, .adopted, path: file.path, found: "\(file.size) bytes, the recorded size", bytes: file.size,
+                                                reason: "the whole file is in place (renamed before a crash, or back)")))
                 } else if let file {
                     // A file the registry does not vouch for, where a download would put its own: kept, aside.
-                    actions.append(step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                        reason: "not the recorded size (\(item.expectedBytes.map(String.init) ?? "unknown")) of an unfinished download; moved aside, not deleted"))
+                    itemSteps.append((key, step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                                reason: "not the recorded size (\(item.expectedBytes.map(String.init) ?? "unknown")) of an unfinished download; moved aside, not deleted")))
                     if repair, item.state == .missing || item.state == .corrupt {
-                        actions.append(step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again"))
+                        itemSteps.append((key, step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again")))
                     }
                 } else if repair, item.state == .missing || item.state == .corrupt {
-                    actions.append(step(key, .requeued, path: nil, found: "\(item.state.rawValue)", reason: "repair: download it again"))
+                    itemSteps.append((key, step(key, .requeued, path: nil, found: "\(item.state.rawValue)", reason: "repair: download it again")))
                 }
             }
         }
+        var actions = itemSteps.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element.action)
         for key in finals.keys.filter({ items[$0] == nil }).sorted() {
             guard let file = finals[key] else { continue }
             if registeredLessons.contains(key.lesson) || known.contains(key.lesson) {
