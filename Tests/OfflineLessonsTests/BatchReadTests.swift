@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import OfflineLessons
@@ -71,6 +72,33 @@ struct BatchReadTests {
                 #expect(lesson.masechetName == "Berakhot" && lesson.sederName != nil)
             }
         }
+    }
+
+    @Test("v5 fills each lesson's duration and PDF flag from its snapshot: the list of a migrated library says what its snapshots say")
+    func migrationV5() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("library.sqlite").path
+        do {
+            let v4 = try DatabaseQueue(path: path)
+            try LibraryDatabase.migrator.migrate(v4, upTo: "v4-links")
+            try await v4.write { db in
+                // Lesson 1 offers a PDF; lesson 2's page is blank (Unicode white space): no PDF.
+                for (id, page) in [(1, "p/1.pdf"), (2, "\u{2003} ")] {
+                    let json = #"{"id":\#(id),"chapter":1,"duration":\#(60 * id),"page_number":\#(id + 1),"audio":"a\#(id).mp3","page":"\#(page)","video_part":[],"gallery":[]}"#
+                    try db.execute(sql: "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', ?, 1, 1, 1, ?, ?, '2026-01-01 00:00:00')",
+                                   arguments: [id, id + 1, Data(json.utf8)])
+                    try db.execute(sql: "INSERT INTO mediaItem (type, id, medium, state, link, expectedBytes, receivedBytes, requestedAt, completedAt) VALUES ('gemara', ?, 'audio', 'complete', ?, 5, 5, '2026-01-01 00:00:00', '2026-01-01 00:00:00')",
+                                   arguments: [id, "a\(id).mp3"])
+                }
+            }
+            try v4.close()
+        }
+        let database = try LibraryDatabase.open(at: path)
+        #expect(try await database.appliedMigrations().last == "v5-lesson-summary")
+        let media = try await database.completeMedia()
+        #expect(media.map(\.lesson.id) == [1, 2])
+        #expect(media.map(\.duration) == [60, 120])
+        #expect(media.map(\.offersText) == [true, false])
     }
 
     @Test("remove and pin by selector touch exactly the lessons named; an unregistered id names nothing")

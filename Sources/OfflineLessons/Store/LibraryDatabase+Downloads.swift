@@ -1,8 +1,8 @@
 import Foundation
 internal import GRDB
 
-/// The reads behind the downloads list and status lookups: columns and two JSON fields, never a
-/// whole snapshot decoded, so that a full-Shas library is listed in milliseconds.
+/// The reads behind the downloads list and status lookups: columns only, never a snapshot
+/// decoded, so that a full-Shas library is listed in milliseconds.
 extension LibraryDatabase {
     /// One complete medium of a registered lesson, with what the list shows of the lesson.
     struct CompleteMedium: Sendable {
@@ -17,16 +17,17 @@ extension LibraryDatabase {
         var completedAt: Date?
     }
 
-    /// Every complete medium of every registered lesson: one join, no snapshot decoded, a
-    /// lesson's media next to each other (ordered by lesson).
+    /// Every complete medium of every registered lesson: one join, no snapshot decoded (the
+    /// duration and whether a PDF is offered are columns of their own), a lesson's media next to
+    /// each other. The lessons are walked in key order and each one's items looked up by key
+    /// (`CROSS JOIN` fixes that order), so the rows come out ordered with no sort.
     func completeMedia() async throws -> [CompleteMedium] {
         try await read { db in
             let statement = try db.cachedStatement(sql: """
-                SELECT l.type, l.id, l.sederId, l.masechetId, l.chapter, l.number,
-                       json_extract(l.json, '$.duration'), json_extract(l.json, '$.page'),
+                SELECT l.type, l.id, l.sederId, l.masechetId, l.chapter, l.number, l.duration, l.offersText,
                        m.medium, m.receivedBytes, m.completedAt
-                FROM lesson l JOIN mediaItem m ON m.type = l.type AND m.id = l.id
-                WHERE m.state = 'complete'
+                FROM lesson l CROSS JOIN mediaItem m ON m.type = l.type AND m.id = l.id
+                WHERE +m.state = 'complete'
                 ORDER BY l.type, l.id
                 """)
             var media: [CompleteMedium] = []
@@ -37,23 +38,10 @@ extension LibraryDatabase {
                 media.append(CompleteMedium(
                     lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
                     placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
-                    duration: row[6] ?? 0, offersText: try Self.namesText(row),
+                    duration: row[6], offersText: row[7],
                     medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: completedAt))
             }
             return media
-        }
-    }
-
-    /// Whether the `page` field (column 7) names a PDF: not absent, not blank. A printable ASCII
-    /// character settles it without making a string.
-    private static func namesText(_ row: Row) throws -> Bool {
-        let printable = try row.withUnsafeData(atIndex: 7) { data in
-            data?.contains { (0x21...0x7E).contains($0) }
-        }
-        switch printable {
-        case nil: return false
-        case true?: return true
-        case false?: return (row[7] as String?).map { !Lesson.isBlank($0) } ?? false
         }
     }
 

@@ -17,11 +17,12 @@ extension LibraryDatabase {
     static func insertLessonIfNew(_ placed: PlacedLesson, json: Data, at now: Date, in db: Database) throws {
         try db.execute(
             sql: """
-                INSERT OR IGNORE INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                        placed.placement.chapter, placed.number, json, now])
+                        placed.placement.chapter, placed.number, json, now, placed.lesson.duration,
+                        placed.lesson.link(for: .text) != nil])
     }
 
     /// A file moved into place by an import, to be registered.

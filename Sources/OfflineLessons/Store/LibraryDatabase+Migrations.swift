@@ -172,6 +172,25 @@ extension LibraryDatabase {
                 CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
                 """)
         }
+        migrator.registerMigration("v5-lesson-summary") { db in
+            // What the downloads list needs of a lesson's snapshot, as columns: its duration, and
+            // whether it offers a PDF (a `page` that is not blank). Read from each snapshot once
+            // here; written with the snapshot from now on.
+            try db.execute(sql: """
+                ALTER TABLE lesson ADD COLUMN duration INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE lesson ADD COLUMN offersText BOOLEAN NOT NULL DEFAULT 0;
+                """)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT type, id, json_extract(CAST(json AS TEXT), '$.duration'), json_extract(CAST(json AS TEXT), '$.page')
+                FROM lesson
+                """)
+            let update = try db.makeStatement(sql: "UPDATE lesson SET duration = ?, offersText = ? WHERE type = ? AND id = ?")
+            for row in rows {
+                let duration: Int = row[2] ?? 0
+                let page: String? = row[3]
+                try update.execute(arguments: [duration, page.map { !Lesson.isBlank($0) } ?? false, row[0] as String, row[1] as Int])
+            }
+        }
         return migrator
     }
 }

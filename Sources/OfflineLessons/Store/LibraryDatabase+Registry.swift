@@ -28,14 +28,16 @@ extension LibraryDatabase {
             for (registration, json) in zip(registrations, snapshots) {
                 let placed = registration.lesson
                 try db.cachedStatement(sql: """
-                    INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(type, id) DO UPDATE SET
                       sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
-                      number = excluded.number, json = excluded.json
+                      number = excluded.number, json = excluded.json, duration = excluded.duration,
+                      offersText = excluded.offersText
                     """).execute(arguments: [
                         placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                        placed.placement.chapter, placed.number, json, now,
+                        placed.placement.chapter, placed.number, json, now, placed.lesson.duration,
+                        placed.lesson.link(for: .text) != nil,
                     ])
                 for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
