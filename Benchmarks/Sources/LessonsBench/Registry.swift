@@ -28,20 +28,6 @@ extension Bench {
             let files = migration?.adopted.count ?? 0
             await report.note("Library of \(count(size)) lessons (\(files) files) populated by `migrate(from:)` in \(secs(seconds)) (\(ms(seconds / Double(max(files, 1)))) a file, tmpfs).")
 
-            if ProcessInfo.processInfo.environment["LESSONS_BENCH_PROBE"] == "3" {
-                let many = try await lessons(["gemara:eruvin", "gemara:pesachim"])
-                var samples: [Double] = []
-                for placed in many {
-                    samples.append(try await time {
-                        let run = try await library.download([placed], media: .audio)
-                        for await _ in run {}
-                        _ = await run.summary
-                    })
-                }
-                samples.removeFirst(5)
-                samples.sort()
-                log("probe: \(samples.count) single-lesson downloads: median \(ms(median(samples))), p25 \(ms(samples[samples.count / 4])), p75 \(ms(samples[samples.count * 3 / 4]))")
-            }
             if options.runs("registry") {
                 var samples: [Double] = []
                 for placed in targets {

@@ -43,23 +43,10 @@ extension Bench {
         let listed = try await library.downloads(sync: false).count
         let label = "\(listed) lessons, \(fileCount) files"
 
-        if ProcessInfo.processInfo.environment["LESSONS_BENCH_PROBE"] == "1" {
-            try await Task.sleep(for: .seconds(1.5))
-            for _ in 0..<3 {
-                var a: [Double] = [], b: [Double] = [], c: [Double] = []
-                for _ in 0..<10 { a.append(try await time { _ = try await library.downloads() }) }
-                for _ in 0..<10 { b.append(try await time { _ = try await library.downloads(sync: false) }) }
-                for _ in 0..<10 { c.append(try await time { _ = try await library.sync() }) }
-                log("probe: downloads() \(ms(median(a))), no sync \(ms(median(b))), sync() \(ms(median(c)))")
-            }
-        }
-        if ProcessInfo.processInfo.environment["LESSONS_BENCH_PROBE"] == "2" {
-            try await Task.sleep(for: .seconds(1.5))
-            log("probe: start")
-            for _ in 0..<300 { _ = try await library.downloads() }
-            log("probe: end")
-        }
-        // list through the API.
+        // list through the API, on the library as an app finds it: nothing changed in it for a
+        // second (a folder changed less than a second ago is listed at every quick sync; see
+        // FolderMemo), then the same call repeated on one instance, as a Downloads screen does.
+        try await Task.sleep(for: .seconds(1.5))
         var withSync: [Double] = [], withoutSync: [Double] = []
         for _ in 0..<options.processRounds {
             withSync.append(try await time { _ = try await library.downloads() })
@@ -68,6 +55,14 @@ extension Bench {
         let apiList = median(withSync), apiNoSync = median(withoutSync)
         await report.add(Row(benchmark: "list API: `downloads()` (quick sync included), full Shas (\(label))",
                              ours: ms(apiList), baseline: "—", ratio: "—", target: "< 50 ms", met: apiList < 0.050))
+        // The first call of a newly opened library lists every folder (its quick sync has no memo yet).
+        var firstCalls: [Double] = []
+        for _ in 0..<options.processRounds {
+            let fresh = try await self.library(at: library.root)
+            firstCalls.append(try await time { _ = try await fresh.downloads() })
+        }
+        await report.add(Row(benchmark: "list API: the first `downloads()` of a newly opened library (its quick sync lists every folder)",
+                             ours: ms(median(firstCalls)), baseline: ms(apiList), ratio: times(median(firstCalls) / apiList)))
         await report.add(Row(benchmark: "list API: `downloads(sync: false)`, full Shas (registry read alone)",
                              ours: ms(apiNoSync), baseline: ms(apiList), ratio: times(apiNoSync / apiList)))
 
