@@ -32,19 +32,24 @@ struct MediaStore: Sendable {
     /// Flushes a complete partial file, moves it into place and flushes the folders, so that the
     /// rename survives a crash. Never moves a file this download did not write (its own was
     /// removed or replaced meanwhile). `partial` stays open and locked (by its owner) throughout.
-    func place(_ partial: PartialFile, as key: MediaKey) async throws {
+    /// `beforeRename` and `then` run on the same thread, just before the rename and last (registry
+    /// writes: the whole placement is one trip off the cooperative pool).
+    func place(_ partial: PartialFile, as key: MediaKey, beforeRename: (@Sendable () throws -> Void)? = nil,
+               then: (@Sendable () throws -> Void)? = nil) async throws {
         let source = partial.url, sourcePath = partial.path, descriptor = partial.fileDescriptor
         let destination = layout.filePath(key.lesson, key.medium)
         let folder = layout.folderPath(for: key.lesson), typeFolder = layout.mediaPath + "/" + key.lesson.type.rawValue
         try await BlockingIO.run {
             try PartialFile.flush(descriptor, source)
             guard PartialFile.isFile(descriptor, at: sourcePath) else { throw FileError.posix("rename into place", source, ENOENT) }
+            try beforeRename?()
             guard rename(sourcePath, destination) == 0 else {
                 throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
             }
             // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
             try Self.flushFolder(atPath: folder)
             try Self.flushFolder(atPath: typeFolder)
+            try then?()
         }
     }
 

@@ -51,15 +51,27 @@ extension LibraryDatabase {
     /// says which.
     @discardableResult
     func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws -> ValidatorsRecorded {
-        try await write { db in
-            guard let item = try MediaItem.fetchOne(key, in: db) else { return .removed }
-            guard item.state != .complete else { return .complete }
-            let sameVersion = etag != nil && item.etag == etag
-            _ = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
-                                     [expectedBytes ?? (sameVersion ? item.expectedBytes : nil), etag, lastModified],
-                                     unlessComplete: true, in: db)
-            return .recorded
+        try await write { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
+    }
+
+    /// ``recordValidators(_:expectedBytes:etag:lastModified:)`` from a thread that may block (the
+    /// one placing the file): the transaction runs on the calling thread, under the writer's lock,
+    /// with no hop to the writer's queue and back. Never call it on the cooperative pool.
+    func recordValidatorsBlocking(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws -> ValidatorsRecorded {
+        try Self.withRegistryErrors {
+            try writer.write { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
         }
+    }
+
+    private static func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
+                                         in db: Database) throws -> ValidatorsRecorded {
+        guard let item = try MediaItem.fetchOne(key, in: db) else { return .removed }
+        guard item.state != .complete else { return .complete }
+        let sameVersion = etag != nil && item.etag == etag
+        _ = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
+                                 [expectedBytes ?? (sameVersion ? item.expectedBytes : nil), etag, lastModified],
+                                 unlessComplete: true, in: db)
+        return .recorded
     }
 
     /// Records a failed attempt that will be retried.
@@ -74,16 +86,26 @@ extension LibraryDatabase {
     /// Marks an item complete. Called only after its file is verified, flushed and renamed into place.
     /// An adoption leaves an item that is complete already as it is.
     func markComplete(_ key: MediaKey, bytes: Int, event: EventKind = .completed, at now: Date) async throws {
-        try await write { db in
-            let changed = try MediaItem.update(
-                key, set: "state = 'complete', expectedBytes = ?, receivedBytes = ?, lastError = NULL, completedAt = ?, lastAccessAt = ?",
-                [bytes, bytes, now, now], unlessComplete: event == .adopted, in: db)
-            guard changed == 1 else {
-                if event == .adopted, try MediaItem.matching(key).isEmpty(db) == false { return }
-                throw RegistryError.notRegistered(key)
-            }
-            try RegistryEvent.append(event, key.lesson, key.medium, "\(bytes) bytes", at: now, in: db)
+        try await write { db in try Self.complete(key, bytes: bytes, event: event, at: now, in: db) }
+    }
+
+    /// ``markComplete(_:bytes:event:at:)`` from a thread that may block (the one that has just
+    /// placed the file), as ``recordValidatorsBlocking(_:expectedBytes:etag:lastModified:)``.
+    func markCompleteBlocking(_ key: MediaKey, bytes: Int, at now: Date) throws {
+        try Self.withRegistryErrors {
+            try writer.write { db in try Self.complete(key, bytes: bytes, event: .completed, at: now, in: db) }
         }
+    }
+
+    private static func complete(_ key: MediaKey, bytes: Int, event: EventKind, at now: Date, in db: Database) throws {
+        let changed = try MediaItem.update(
+            key, set: "state = 'complete', expectedBytes = ?, receivedBytes = ?, lastError = NULL, completedAt = ?, lastAccessAt = ?",
+            [bytes, bytes, now, now], unlessComplete: event == .adopted, in: db)
+        guard changed == 1 else {
+            if event == .adopted, try MediaItem.matching(key).isEmpty(db) == false { return }
+            throw RegistryError.notRegistered(key)
+        }
+        try RegistryEvent.append(event, key.lesson, key.medium, "\(bytes) bytes", at: now, in: db)
     }
 
     /// Marks an item failed, with the reason. A complete item stays complete (another download of

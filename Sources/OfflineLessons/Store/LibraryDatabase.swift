@@ -46,7 +46,7 @@ struct LibraryDatabase: Sendable {
     }
 
     /// Runs `body`, turning SQLite's errors into ``RegistryError/database(message:underlying:)``.
-    private static func withRegistryErrors<T>(_ body: () throws -> T) throws -> T {
+    static func withRegistryErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {
