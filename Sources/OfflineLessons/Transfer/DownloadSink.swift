@@ -101,6 +101,35 @@ final class DownloadSink: TransportSink {
     }
 
     func receive(head: TransportResponseHead) async throws {
+        if let validators = try accept(head) { try await record(validators) }
+        state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
+        reportStart()
+    }
+
+    /// A small file's head (a 200 announcing at most ``recordedWithPlacement`` bytes) is taken on
+    /// the transport's thread: it needs no registry access (its validators are recorded with its
+    /// placement). Any other head is left to ``receive(head:)``.
+    func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool {
+        guard head.status == 200, let length = head["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+              length <= Self.recordedWithPlacement
+        else { return false }
+        if let validators = try accept(head) {
+            // Not expected (the length is small): recorded with the placement all the same.
+            state.withLockedValue { $0.unrecorded = validators }
+        }
+        state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
+        reportStart()
+        return true
+    }
+
+    /// Where this attempt starts, so that a progress reader counts only the bytes it transfers.
+    private func reportStart() {
+        context.report(.progress(key, received: partial.size, expected: expected))
+    }
+
+    /// Checks a head and takes what it says, without waiting: returns the validators to record
+    /// now, or `nil` when they are kept to record with the placement (a small file).
+    private func accept(_ head: TransportResponseHead) throws -> Validators? {
         let retryAfter = RetryPolicy.retryAfter(head["retry-after"])
         state.withLockedValue { $0.retryAfter = retryAfter }
         guard isOpen else { throw TransferError.network(NetworkError(summary: "a response after the attempt ended")) }
@@ -140,16 +169,10 @@ final class DownloadSink: TransportSink {
         // after the rename finds the size to adopt the file by).
         let validators = Validators(expected: expected, etag: head["etag"], lastModified: head["last-modified"])
         if let expected, expected <= Self.recordedWithPlacement {
-            state.withLockedValue {
-                $0.unrecorded = validators
-                $0.lastCheckpoint = ContinuousClock.now
-            }
-        } else {
-            try await record(validators)
-            state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
+            state.withLockedValue { $0.unrecorded = validators }
+            return nil
         }
-        // Where this attempt starts, so that a progress reader counts only the bytes it transfers.
-        context.report(.progress(key, received: file.size, expected: expected))
+        return validators
     }
 
     /// Records validators; throws when the item was removed or completed by another download.

@@ -46,12 +46,10 @@ public struct HTTPTransport: Transport {
         } catch {
             throw TransferError.network(NetworkError(error))
         }
-        let delegate = SinkDelegate(sink: sink)
+        let delegate = SinkDelegate(sink: sink, headTimeout: headTimeout)
         // The request and its connection on one event loop: the body is written where it is read.
         let loop = client.eventLoopGroup.any()
         let task = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegateAndChannel(on: loop), logger: logger)
-        let headDeadline = loop.scheduleTask(in: headTimeout) { delegate.headTimedOut(task) }
-        defer { headDeadline.cancel() }
         var networkError: (any Error)?
         do {
             try await withTaskCancellationHandler {
@@ -74,7 +72,10 @@ public struct HTTPTransport: Transport {
 /// Hands a response to a ``TransportSink``, on the connection's event loop: the body is written
 /// as it comes; the head and the checkpoints run as tasks, and the body that arrives meanwhile is
 /// held and written when the step ends (so that a connection reset during a step loses no byte
-/// already received). Past ``holdLimit`` held bytes the connection waits for the step.
+/// already received). Past ``holdLimit`` held bytes the connection waits for the step. A head the
+/// sink can take without waiting (``TransportSink/receiveWithoutWaiting(head:)``) is taken on the
+/// event loop, with no step. The head's deadline is set and cleared on the event loop too: a
+/// small file costs no hop between the loop and the tasks but the request and its end.
 private final class SinkDelegate: HTTPClientResponseDelegate {
     typealias Response = Void
 
@@ -82,6 +83,7 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
     static let holdLimit = 4 << 20
 
     let sink: any TransportSink
+    let headTimeout: TimeAmount
 
     private struct State {
         var headReceived = false
@@ -91,11 +93,14 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
         var step: EventLoopFuture<Void>?
         var held: [ByteBuffer] = []
         var heldBytes = 0
+        /// Fails the request if no head comes in time (set when the request is sent).
+        var headDeadline: Scheduled<Void>?
     }
     private let state = NIOLockedValueBox(State())
 
-    init(sink: any TransportSink) {
+    init(sink: any TransportSink, headTimeout: TimeAmount) {
         self.sink = sink
+        self.headTimeout = headTimeout
     }
 
     var sinkError: (any Error)? { state.withLockedValue { $0.sinkError } }
@@ -107,9 +112,24 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
         while let step = state.withLockedValue({ $0.step }) { _ = try? await step.get() }
     }
 
-    /// No head yet when the head's time is up: the request fails as out of time.
-    func headTimedOut(_ task: HTTPClient.Task<Void>) {
-        if !state.withLockedValue({ $0.headReceived }) { task.fail(reason: HTTPClientError.deadlineExceeded) }
+    /// On the event loop, once the request is sent: no head within ``headTimeout`` fails it.
+    func didSendRequestHead(task: HTTPClient.Task<Void>, _ head: HTTPRequestHead) {
+        let deadline = task.eventLoop.scheduleTask(in: headTimeout) { [self] in
+            if !state.withLockedValue({ $0.headReceived }) { task.fail(reason: HTTPClientError.deadlineExceeded) }
+        }
+        state.withLockedValue { $0.headDeadline = deadline }
+    }
+
+    func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+        clearHeadDeadline()
+    }
+
+    /// On the event loop (the deadline's own).
+    private func clearHeadDeadline() {
+        state.withLockedValue { state in
+            state.headDeadline?.cancel()
+            state.headDeadline = nil
+        }
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
@@ -117,6 +137,13 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
         for header in head.headers { headers[header.name.lowercased()] = header.value }
         let received = TransportResponseHead(status: Int(head.status.code), headers: headers)
         state.withLockedValue { $0.headReceived = true }
+        clearHeadDeadline()
+        do {
+            if try sink.receiveWithoutWaiting(head: received) { return task.eventLoop.makeSucceededVoidFuture() }
+        } catch {
+            state.withLockedValue { if $0.sinkError == nil { $0.sinkError = error } }
+            return task.eventLoop.makeFailedFuture(error)
+        }
         start(task) { [sink] in try await sink.receive(head: received) }
         return task.eventLoop.makeSucceededVoidFuture()
     }

@@ -33,6 +33,11 @@ public struct TransportResponseHead: Sendable, Hashable {
 public protocol TransportSink: AnyObject, Sendable {
     /// The status and headers; throwing refuses the response (no body is read).
     func receive(head: TransportResponseHead) async throws
+    /// The head, taken on the transport's thread when the sink can do so without waiting: `true`
+    /// when it did (``receive(head:)`` is then not called), `false` when it needs
+    /// ``receive(head:)`` (it then took nothing). Throwing refuses the response. The default
+    /// takes nothing: a transport may always call ``receive(head:)`` alone.
+    func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool
     /// The next bytes of the body, in order. Synchronous and quick (it runs on the transport's
     /// thread): the bytes are only valid during the call.
     func receive(bytes: UnsafeRawBufferPointer) throws
@@ -41,6 +46,10 @@ public protocol TransportSink: AnyObject, Sendable {
     /// Off the byte path: the sink may look at the registry (is the item still wanted?) and
     /// report progress. Throwing stops the transfer.
     func checkpoint() async throws
+}
+
+extension TransportSink {
+    public func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool { false }
 }
 
 /// How the engine talks HTTP. The default is ``HTTPTransport`` (AsyncHTTPClient); an app can plug
