@@ -49,4 +49,21 @@ struct StoredDateTests {
         #expect(Self.parse("2026-11-23 10:00:00.250") == Date(timeIntervalSince1970: 1_795_428_000.25))
         #expect(Self.parse("2000-02-29 23:59:59.999") == Date(timeIntervalSince1970: 951_868_799.999))
     }
+
+    @Test("the text written for a date is GRDB's own, to the millisecond: leap days, month and year ends, random dates")
+    func writesAsGRDB() throws {
+        var dates: [Date] = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400.5),
+                             Date(timeIntervalSince1970: 4_107_542_399.999), Date(timeIntervalSince1970: 1_795_000_000.001),
+                             Date(timeIntervalSince1970: 1_795_000_000.0009), Date(timeIntervalSince1970: 1_795_000_000.9999)]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 { dates.append(Date(timeIntervalSince1970: Double.random(in: 0..<4_102_444_800, using: &generator))) }
+        for day in stride(from: 1, to: 150 * 366, by: 31) { dates.append(Date(timeIntervalSince1970: Double(day) * 86_400 - 0.001)) }
+        var mismatches: [String] = []
+        for date in dates {
+            let grdb = try #require(String.fromDatabaseValue(date.databaseValue))
+            let ours = StoredDate.text(date)
+            if ours != grdb { mismatches.append("\(date.timeIntervalSince1970): ours \(ours), GRDB \(grdb)") }
+        }
+        #expect(mismatches.count == 0, "\(mismatches.prefix(10))")
+    }
 }

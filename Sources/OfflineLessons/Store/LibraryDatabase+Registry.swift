@@ -36,7 +36,7 @@ extension LibraryDatabase {
                       offersText = excluded.offersText
                     """).execute(arguments: [
                         placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                        placed.placement.chapter, placed.number, json, now, placed.lesson.duration,
+                        placed.placement.chapter, placed.number, json, StoredDate.text(now), placed.lesson.duration,
                         placed.lesson.link(for: .text) != nil,
                     ])
                 for (medium, link) in registration.media {
@@ -66,9 +66,11 @@ extension LibraryDatabase {
             return try requeue(key, link: link, at: now, in: db)
         case nil:
             try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
-                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, now])
+                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, StoredDate.text(now)])
             try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
-            return try MediaItem.fetchOne(key, in: db)
+            // The row just inserted, as a fetch would read it back (the time to the millisecond).
+            let requestedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded() / 1000)
+            return MediaItem(queued: key, link: link, requestedAt: requestedAt)
         }
     }
 

@@ -65,11 +65,13 @@ extension LibraryDatabase {
 
     private static func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
                                          in db: Database) throws -> ValidatorsRecorded {
-        guard let item = try MediaItem.fetchOne(key, in: db) else { return .removed }
-        guard item.state != .complete else { return .complete }
-        let sameVersion = etag != nil && item.etag == etag
+        // The three columns it needs, not the whole row (no dates to parse).
+        let statement = try db.cachedStatement(sql: "SELECT state, etag, expectedBytes FROM mediaItem WHERE \(MediaItem.whereKey)")
+        guard let row = try Row.fetchOne(statement, arguments: MediaItem.arguments(key)) else { return .removed }
+        guard row[0] as String != MediaState.complete.rawValue else { return .complete }
+        let sameVersion = etag != nil && row[1] as String? == etag
         _ = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
-                                 [expectedBytes ?? (sameVersion ? item.expectedBytes : nil), etag, lastModified],
+                                 [expectedBytes ?? (sameVersion ? row[2] as Int? : nil), etag, lastModified],
                                  unlessComplete: true, in: db)
         return .recorded
     }
@@ -100,7 +102,7 @@ extension LibraryDatabase {
     private static func complete(_ key: MediaKey, bytes: Int, event: EventKind, at now: Date, in db: Database) throws {
         let changed = try MediaItem.update(
             key, set: "state = 'complete', expectedBytes = ?, receivedBytes = ?, lastError = NULL, completedAt = ?, lastAccessAt = ?",
-            [bytes, bytes, now, now], unlessComplete: event == .adopted, in: db)
+            [bytes, bytes, StoredDate.text(now), StoredDate.text(now)], unlessComplete: event == .adopted, in: db)
         guard changed == 1 else {
             if event == .adopted, try MediaItem.matching(key).isEmpty(db) == false { return }
             throw RegistryError.notRegistered(key)

@@ -36,6 +36,6 @@ public struct RegistryEvent: Sendable, Hashable, Codable {
     /// Appends an entry to the log (inside the caller's transaction).
     static func append(_ kind: EventKind, _ lesson: LessonID, _ medium: MediaKind?, _ detail: String?, at: Date, in db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO event (at, type, id, medium, kind, detail) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [at, lesson.type.rawValue, lesson.id, medium?.rawValue, kind.rawValue, detail])
+            .execute(arguments: [StoredDate.text(at), lesson.type.rawValue, lesson.id, medium?.rawValue, kind.rawValue, detail])
     }
 }
