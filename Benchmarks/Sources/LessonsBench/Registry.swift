@@ -13,6 +13,14 @@ extension Bench {
         let sizes = options.registrySizes.sorted()
         // The same lessons are downloaded into every library: identical work at every size.
         let targets = Array(try await lessons(["gemara:berakhot", "gemara:shabbat"]).prefix(options.downloadsPerSize))
+        // The files come from nginx when it is installed, as in the throughput runs (else from the
+        // suite's in-process server, which then shares this process's event loops and cores).
+        let nginx = options.runs("registry") ? try await startMediaServer(big: [], small: targets) : nil
+        defer { nginx?.stop() }
+        let mediaBase = nginx.map { $0.base.appendingPathComponent("small/", isDirectory: true) }
+        if options.runs("registry") {
+            await report.note("Registry runs: the files come from \(nginx != nil ? "nginx on loopback (as the throughput runs)" : "the suite's in-process content server (nginx is not installed)").")
+        }
         var perDownload: [Int: Double] = [:]
         var libraries: [(lessons: Int, files: Int, library: LessonLibrary)] = []
         for size in sizes {
@@ -21,7 +29,7 @@ extension Bench {
             let container = root.appendingPathComponent("container")
             log("registry: building a legacy container of \(size) lessons")
             var legacy = try await offPool { [shas] in try LegacyContainer.synthetic(at: container, count: size, pdf: pdf, shas: shas) }
-            let library = try await library(at: root.appendingPathComponent("library"))
+            let library = try await library(at: root.appendingPathComponent("library"), mediaBase: mediaBase)
             _ = try await library.catalog()
             var migration: MigrationReport?
             let seconds = try await time { migration = try await library.migrate(from: container) }
