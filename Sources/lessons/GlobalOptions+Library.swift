@@ -8,7 +8,9 @@ extension GlobalOptions {
         let client = try apiBase().map { CatalogClient(configuration: $0) }
         var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase(), readOnly: readOnly)
         configuration.beforeCommit = commitPauseForCrashTests()
-        return try await LessonLibrary(root: libraryURL, client: client, configuration: configuration)
+        let library = try await LessonLibrary(root: libraryURL, client: client, configuration: configuration)
+        await OpenLibraries.shared.add(library)
+        return library
     }
 
     /// The API client's configuration, or `nil` when no server is configured. Throws on an unusable URL.
@@ -21,6 +23,25 @@ extension GlobalOptions {
     /// the server's origin + `/media/`.
     func explicitMediaBase() throws -> URL? {
         try setting(mediaBase, "LESSONS_MEDIA_BASE").map(LessonLibrary.Configuration.mediaBase)
+    }
+}
+
+/// The libraries this process opened, closed before it exits (``LessonLibrary/close()``): a
+/// command's registry then lies whole in `library.sqlite`, not partly in its write-ahead log
+/// (whose fold into the file otherwise depended on the library's last reference going before
+/// `exit`).
+actor OpenLibraries {
+    static let shared = OpenLibraries()
+    private var libraries: [LessonLibrary] = []
+
+    func add(_ library: LessonLibrary) {
+        libraries.append(library)
+    }
+
+    /// Closes each; a failure leaves that library's log for its next open to replay.
+    func closeAll() async {
+        for library in libraries { try? await library.close() }
+        libraries = []
     }
 }
 

@@ -42,6 +42,7 @@ struct Lessons: AsyncParsableCommand {
         } catch {
             code = report(error)
         }
+        await OpenLibraries.shared.closeAll()
         if let problem = Terminal.stdoutProblem {
             Terminal.error(problem)
             if code == 0 { code = CommandFailure.failed }

@@ -29,6 +29,28 @@ struct DownloadCLITests {
         var lessons: [Entry]
     }
 
+    @Test("after a command, library.sqlite alone holds the registry: a copy of that one file lists the download")
+    func registryWholeInItsFile() async throws {
+        try await withServer { _, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            let download = try await CLIRunner.run(["download", "gemara:berakhot:2-4", "--media", "audio"], environment: env)
+            #expect(download.status == 0, "stderr: \(download.stderr)")
+            let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
+            let log = URL(fileURLWithPath: database.path + "-wal")
+            let logBytes = (try? FileManager.default.attributesOfItem(atPath: log.path))?[.size] as? Int ?? 0
+            #expect(logBytes == 0, "the write-ahead log is folded into the file at exit (\(logBytes) bytes left)")
+            // The file alone, as someone copying it off a device would take it.
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-copy-\(UUID().uuidString.prefix(8))")
+            defer { try? FileManager.default.removeItem(at: copy) }
+            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: database, to: copy.appendingPathComponent(LibraryLayout.databaseName))
+            let list = try await CLIRunner.run(["--json", "list", "--no-sync"], environment: ["LESSONS_LIBRARY": copy.path])
+            #expect(list.status == 0, "stderr: \(list.stderr)")
+            let document = try JSONDecoder().decode(ListDocument.self, from: Data(list.stdout.utf8))
+            #expect(document.lessons.map(\.id) == [1, 2, 3], "\(list.stdout.prefix(300))")
+        }
+    }
+
     @Test("download gemara:berakhot:2-11 --media audio, then list --json with the server's sizes")
     func downloadAndList() async throws {
         try await withServer { server, running, library in

@@ -121,6 +121,15 @@ public final class LessonLibrary: Sendable {
         await engine.activeDownloads
     }
 
+    /// Closes the registry once nothing more is to be done with this library: its write-ahead log
+    /// is folded into `library.sqlite`, so that the file alone holds the whole registry (a copy of
+    /// it is complete). Every later call that needs the registry fails. Not required: a process
+    /// that ends without it loses nothing (the next open replays the log). The CLI calls it
+    /// before it exits.
+    public func close() async throws {
+        try await database.close()
+    }
+
     /// Whether a lesson is downloaded (audio or video complete), from the registry alone.
     public func isDownloaded(_ lesson: LessonID) async throws -> Bool {
         try await database.isDownloaded(lesson)

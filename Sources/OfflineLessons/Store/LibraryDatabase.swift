@@ -129,6 +129,20 @@ struct LibraryDatabase: Sendable {
         }
     }
 
+    /// Folds the write-ahead log into the database file (`wal_checkpoint(TRUNCATE)`: the log is
+    /// left empty), then closes every connection. Every later access throws.
+    func close() async throws {
+        let writer = self.writer
+        try await BlockingIO.run {
+            try Self.withRegistryErrors {
+                if writer is DatabasePool {
+                    try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+                }
+                try writer.close()
+            }
+        }
+    }
+
     /// SQLite's `PRAGMA integrity_check`: `["ok"]` when the database is sound.
     func integrityCheck() async throws -> [String] {
         try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
