@@ -12,13 +12,21 @@ struct StoredDateTests {
         Array(text.utf8).withUnsafeBytes(StoredDate.parse)
     }
 
-    @Test("the dates GRDB writes read back as GRDB reads them: leap days, month and year ends, every millisecond pattern")
-    func sameAsGRDB() throws {
+    /// Leap days, month and year ends, millisecond edges (rounding up into the next second), and
+    /// 5,000 random dates from 1970 to 2100.
+    static func sampleDates() -> [Date] {
         var dates: [Date] = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400.5),
-                             Date(timeIntervalSince1970: 4_107_542_399.999), Date(timeIntervalSince1970: 1_795_000_000.001)]
+                             Date(timeIntervalSince1970: 4_107_542_399.999), Date(timeIntervalSince1970: 1_795_000_000.001),
+                             Date(timeIntervalSince1970: 1_795_000_000.0009), Date(timeIntervalSince1970: 1_795_000_000.9999)]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 { dates.append(Date(timeIntervalSince1970: Double.random(in: 0..<4_102_444_800, using: &generator))) }
         for day in stride(from: 1, to: 150 * 366, by: 31) { dates.append(Date(timeIntervalSince1970: Double(day) * 86_400 - 0.001)) }
+        return dates
+    }
+
+    @Test("the dates GRDB writes read back as GRDB reads them: leap days, month and year ends, every millisecond pattern")
+    func sameAsGRDB() throws {
+        let dates = Self.sampleDates()
         var mismatches: [String] = []
         for date in dates {
             let text = try #require(String.fromDatabaseValue(date.databaseValue))
@@ -52,12 +60,7 @@ struct StoredDateTests {
 
     @Test("the text written for a date is GRDB's own, to the millisecond: leap days, month and year ends, random dates")
     func writesAsGRDB() throws {
-        var dates: [Date] = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400.5),
-                             Date(timeIntervalSince1970: 4_107_542_399.999), Date(timeIntervalSince1970: 1_795_000_000.001),
-                             Date(timeIntervalSince1970: 1_795_000_000.0009), Date(timeIntervalSince1970: 1_795_000_000.9999)]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<5_000 { dates.append(Date(timeIntervalSince1970: Double.random(in: 0..<4_102_444_800, using: &generator))) }
-        for day in stride(from: 1, to: 150 * 366, by: 31) { dates.append(Date(timeIntervalSince1970: Double(day) * 86_400 - 0.001)) }
+        let dates = Self.sampleDates()
         var mismatches: [String] = []
         for date in dates {
             let grdb = try #require(String.fromDatabaseValue(date.databaseValue))
