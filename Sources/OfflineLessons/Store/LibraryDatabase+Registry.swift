@@ -68,9 +68,7 @@ extension LibraryDatabase {
             try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
                 .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, StoredDate.text(now)])
             try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
-            // The row just inserted, as a fetch would read it back (the time to the millisecond).
-            let requestedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded() / 1000)
-            return MediaItem(queued: key, link: link, requestedAt: requestedAt)
+            return try MediaItem.fetchOne(key, in: db)
         }
     }
 

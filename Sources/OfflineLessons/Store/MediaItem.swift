@@ -65,22 +65,6 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
         lastAccessAt = row[13]
     }
 
-    /// A row as registration inserts it: queued, nothing received, no validators.
-    init(queued key: MediaKey, link: String, requestedAt: Date) {
-        self.key = key
-        state = .queued
-        self.link = link
-        expectedBytes = nil
-        receivedBytes = 0
-        etag = nil
-        lastModified = nil
-        attempts = 0
-        lastError = nil
-        self.requestedAt = requestedAt
-        completedAt = nil
-        lastAccessAt = nil
-    }
-
     /// The row of one item.
     static func matching(_ key: MediaKey) -> QueryInterfaceRequest<MediaItem> {
         matching(key.lesson).filter(Columns.medium == key.medium.rawValue)
