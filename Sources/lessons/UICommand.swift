@@ -8,7 +8,7 @@ struct UICommand: AsyncParsableCommand {
         commandName: "ui",
         abstract: "The Downloads screen as a local web app: browse the Shas, download, listen offline, manage storage.",
         discussion: """
-            Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries this run's token: open that one. It listens on loopback unless --host says otherwise; every request needs the token and a loopback Host. Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
+            Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries this run's token: open that one. It listens on loopback unless --host says otherwise; every request needs the token and a Host that names this machine (loopback; with --host 0.0.0.0, also its own addresses and host name, so open http://<its address>:<port>/?token=… from another machine). Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
 
             Example:
               lessons ui --port 8090 --open

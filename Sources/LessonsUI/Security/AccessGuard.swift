@@ -4,7 +4,9 @@ import Hummingbird
 /// Keeps every other site out, before any route runs:
 ///
 /// - the `Host` header must name this machine's loopback (or the host the app was told to
-///   listen on), so a DNS-rebinding page cannot talk to the app under its own name;
+///   listen on; listening on every address, `0.0.0.0` or `::`, one of the machine's own
+///   addresses or its host name, ``MachineNames``), so a DNS-rebinding page cannot talk to the
+///   app under its own name;
 /// - an `Origin` header, when sent, must be the app's own;
 /// - pages and media need the token: the printed URL carries it once (`?token=`), the app
 ///   answers with a same-site cookie and a redirect to the clean address;
@@ -19,12 +21,14 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
 
     init(token: AccessToken, listeningHost: String) {
         self.token = token
-        hostNames = Set(["127.0.0.1", "localhost", "[::1]", Self.bracketed(listeningHost.lowercased())])
+        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]", Self.bracketed(listeningHost.lowercased())]
+        if MachineNames.isWildcard(listeningHost) { names.formUnion(MachineNames.all()) }
+        hostNames = names
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority, let name = Self.hostName(host), hostNames.contains(name) else {
-            return Self.refusal(.misdirectedRequest, "This app answers only on its own address (loopback); the Host header names another.")
+            return Self.refusal(.misdirectedRequest, "This app answers only on its own address (loopback, or this machine's addresses and name with --host 0.0.0.0); the Host header names another.")
         }
         if let origin = request.headers[.origin], origin.lowercased() != "http://\(host.lowercased())" {
             return Self.refusal(.forbidden, "A page of another site (\(origin)) may not use this app.")

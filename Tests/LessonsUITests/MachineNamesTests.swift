@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+@testable import LessonsUI
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lessons ui --host 0.0.0.0`: a browser on another machine names this one by its address or its
+/// host name, and gets in; a name another site controls still does not.
+@Suite("Web app: the Host check when listening on every address")
+struct MachineNamesTests {
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = gethostname(&buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+    }
+
+    @Test("listening on 0.0.0.0 or ::, the machine's host name and interface addresses pass; loopback only, they do not")
+    func wildcardAcceptsTheMachine() throws {
+        let token = AccessToken("test-token")
+        for wildcard in ["0.0.0.0", "::"] {
+            let names = AccessGuard<BasicRequestContext>(token: token, listeningHost: wildcard).hostNames
+            #expect(names.contains(Self.hostName()), "\(names)")
+            #expect(names.contains("127.0.0.1") && names.contains("localhost") && names.contains("[::1]"))
+            #expect(!names.contains("evil.example") && !names.contains("0.0.0.0.evil.example"))
+            #expect(MachineNames.interfaceAddresses().isSubset(of: names))
+        }
+        // The loopback interface is among the addresses found, as getifaddrs reports it.
+        #expect(MachineNames.interfaceAddresses().contains("127.0.0.1"))
+        let loopbackOnly = AccessGuard<BasicRequestContext>(token: token, listeningHost: "127.0.0.1").hostNames
+        #expect(loopbackOnly == ["127.0.0.1", "localhost", "[::1]"])
+        #expect(AccessGuard<BasicRequestContext>.hostName("[FE80::1]:8080") == "[fe80::1]")
+    }
+}
