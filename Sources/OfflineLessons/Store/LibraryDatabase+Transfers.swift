@@ -55,12 +55,9 @@ extension LibraryDatabase {
     }
 
     /// ``recordValidators(_:expectedBytes:etag:lastModified:)`` from a thread that may block (the
-    /// one placing the file): the transaction runs on the calling thread, under the writer's lock,
-    /// with no hop to the writer's queue and back. Never call it on the cooperative pool.
+    /// one placing the file), through ``writeBlocking(_:)``.
     func recordValidatorsBlocking(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws -> ValidatorsRecorded {
-        try Self.withRegistryErrors {
-            try writer.write { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
-        }
+        try writeBlocking { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
     }
 
     private static func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
@@ -94,9 +91,7 @@ extension LibraryDatabase {
     /// ``markComplete(_:bytes:event:at:)`` from a thread that may block (the one that has just
     /// placed the file), as ``recordValidatorsBlocking(_:expectedBytes:etag:lastModified:)``.
     func markCompleteBlocking(_ key: MediaKey, bytes: Int, at now: Date) throws {
-        try Self.withRegistryErrors {
-            try writer.write { db in try Self.complete(key, bytes: bytes, event: .completed, at: now, in: db) }
-        }
+        try writeBlocking { db in try Self.complete(key, bytes: bytes, event: .completed, at: now, in: db) }
     }
 
     private static func complete(_ key: MediaKey, bytes: Int, event: EventKind, at now: Date, in db: Database) throws {

@@ -46,7 +46,7 @@ struct LibraryDatabase: Sendable {
     }
 
     /// Runs `body`, turning SQLite's errors into ``RegistryError/database(message:underlying:)``.
-    static func withRegistryErrors<T>(_ body: () throws -> T) throws -> T {
+    private static func withRegistryErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {
@@ -119,6 +119,12 @@ struct LibraryDatabase: Sendable {
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let writer = self.writer
         return try await Self.shielded { try await writer.write(body) }
+    }
+
+    /// Runs a write transaction on the calling thread, under the writer's lock (no hop to the
+    /// writer's queue and back): for a thread that may block, never the cooperative pool.
+    func writeBlocking<T>(_ body: (Database) throws -> T) throws -> T {
+        try Self.withRegistryErrors { try writer.write(body) }
     }
 
     private static func shielded<T: Sendable>(_ access: @escaping @Sendable () async throws -> T) async throws -> T {

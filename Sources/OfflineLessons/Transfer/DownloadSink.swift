@@ -113,10 +113,8 @@ final class DownloadSink: TransportSink {
         guard head.status == 200, let length = head["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
               length <= Self.recordedWithPlacement
         else { return false }
-        if let validators = try accept(head) {
-            // Not expected (the length is small): recorded with the placement all the same.
-            state.withLockedValue { $0.unrecorded = validators }
-        }
+        // A 200 of at most that length: `accept` keeps its validators for the placement.
+        _ = try accept(head)
         state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
         reportStart()
         return true
