@@ -34,9 +34,16 @@ let package = Package(
             ]
         ),
         .target(
+            name: "ServerLifetime",
+            dependencies: [
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "LessonsServer",
             dependencies: [
-                "OfflineLessons",
+                "OfflineLessons", "ServerLifetime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -45,7 +52,7 @@ let package = Package(
         .target(
             name: "LessonsUI",
             dependencies: [
-                "OfflineLessons",
+                "OfflineLessons", "ServerLifetime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OfflineLessons
+import ServerLifetime
 
 /// A content server that speaks the legacy lessons API with the demo catalog, and serves
 /// synthetic media with `Range`, `ETag` and `HEAD`; an optional ``ContentServerInterceptor`` sees
@@ -16,21 +17,21 @@ public struct ContentServer: Sendable {
         self.catalog = try catalog ?? DemoCatalog.bundled(trickyKeys: configuration.trickyKeys)
     }
 
-    /// Runs the server until `body` returns, then stops it. Throws
+    /// Runs the server until `body` returns, then stops it gracefully (``ServedWhile``). Throws
     /// ``ContentServerError/didNotStart(_:)`` when the server cannot listen (a port in use).
     public func withRunning<T: Sendable>(_ body: @Sendable (Running) async throws -> T) async throws -> T {
         let (ports, listening) = AsyncStream<Int>.makeStream()
         let app = makeApplication { listening.yield($0) }
         return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                defer { listening.finish() }
-                try await app.runService(gracefulShutdownSignals: [])
-                return nil
+            let server = ServedWhile(app, in: &group) { listening.finish() }
+            do {
+                let result = try await body(try await started(ports, group: &group))
+                await server.stop(in: &group)
+                return result
+            } catch {
+                await server.stop(in: &group)
+                throw error
             }
-            let running = try await started(ports, group: &group)
-            let result = try await body(running)
-            group.cancelAll()
-            return result
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OfflineLessons
+import ServerLifetime
 
 /// `lessons ui`: the Downloads screen as a local web app over one ``LessonLibrary``:
 /// server-rendered pages (the Shas, the downloads, a lesson's history, a player), live progress
@@ -55,11 +56,7 @@ public struct LibraryWebApp: Sendable {
         let (ports, listening) = AsyncStream<Int>.makeStream()
         let app = makeApplication(services) { listening.yield($0) }
         return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                defer { listening.finish() }
-                try await app.runService(gracefulShutdownSignals: [])
-                return nil
-            }
+            let server = ServedWhile(app, in: &group) { listening.finish() }
             group.addTask {
                 await services.watch()
                 return nil
@@ -67,11 +64,11 @@ public struct LibraryWebApp: Sendable {
             do {
                 let result = try await body(try await started(ports))
                 await services.stop()
-                group.cancelAll()
+                await server.stop(in: &group)
                 return result
             } catch {
                 await services.stop()
-                group.cancelAll()
+                await server.stop(in: &group)
                 throw error
             }
         }

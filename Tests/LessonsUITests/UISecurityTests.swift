@@ -1,4 +1,6 @@
 import Foundation
+import LessonsServerTesting
+import LessonsUI
 import OfflineLessons
 import Testing
 
@@ -78,6 +80,20 @@ struct UISecurityTests {
             #expect(try await fixture.get("/static/app.css", token: nil).status == 200)
             #expect(try await fixture.get("/static/nothing.js", token: nil).status == 404)
             #expect(try await fixture.get("/static/app.js", token: nil, headers: [("Host", "evil.example")]).status == 421)
+        }
+    }
+
+    @Test("stopping while connections are still arriving: no trap, and withRunning returns", .timeLimit(.minutes(2)))
+    func stopWhileConnectionsArrive() async throws {
+        let folder = try TemporaryDirectory()
+        let client = CatalogClient(configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test", timeout: .seconds(1)))
+        let library = try await LessonLibrary(root: folder.url, client: client)
+        for _ in 0..<10 {
+            let opened = try await LibraryWebApp(library: library, configuration: .init(token: UIFixture.token)).withRunning { app in
+                // Accepted by the kernel, not yet served when the body returns (swift-nio #3481).
+                (0..<32).map { _ in LoopbackConnection(port: app.port) }
+            }
+            #expect(opened.allSatisfy { $0.connected }, "every connection reached the app")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import Testing
 
 /// Starting the content server on a port it cannot have.
@@ -33,5 +34,18 @@ struct ContentServerStartTests {
         }
         #expect(reason.lowercased().contains("address already in use"), "\(reason)")
         withExtendedLifetime(busy) {}
+    }
+
+    @Test("stopping while connections are still arriving: no trap, and withRunning returns", .timeLimit(.minutes(2)))
+    func stopWhileConnectionsArrive() async throws {
+        let server = try ContentServer()
+        for _ in 0..<20 {
+            let opened = try await server.withRunning { running in
+                // Accepted by the kernel, not yet served by the server when the body returns:
+                // cancelling the server's task here trapped in NIO (swift-nio #3481).
+                (0..<32).map { _ in LoopbackConnection(port: running.port) }
+            }
+            #expect(opened.allSatisfy { $0.connected }, "every connection reached the server")
+        }
     }
 }
