@@ -103,6 +103,12 @@ struct DownloadCommand: AsyncParsableCommand {
             run = try await library.download(lessons, media: media)
         }
         let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
+        if progress.mode == .silent {
+            // Nothing to show (--quiet, --json): the events are left unread (reading each one
+            // would wake this task: a thread switch per event), and a Ctrl-C cancels the run itself.
+            let summary = await withTaskCancellationHandler { await run.summary } onCancel: { run.cancel() }
+            return Outcome(summary: summary, library: library)
+        }
         for await event in run { progress.handle(event) }
         if Task.isCancelled { run.cancel() }
         progress.clear()

@@ -167,15 +167,17 @@ struct MediaStore: Sendable {
         }
     }
 
-    /// Throws ``FileError/noSpace(_:needed:available:)`` unless the disk holding `url` has room
+    /// Throws ``FileError/noSpace(_:needed:available:)`` unless the disk holding `file` has room
     /// for `bytes` more, and a margin for the registry's commit.
-    func checkRoom(for bytes: Int, at url: URL) throws {
+    func checkRoom(for bytes: Int, at file: PartialFile) throws {
+        guard bytes > 0 else { return }
         var info = statvfs()
-        guard statvfs(url.deletingLastPathComponent().path, &info) == 0 else { return }  // unknown: let the write tell
+        // The open file's own disk (`fstatvfs`: no path to walk); unknown, the write will tell.
+        guard fstatvfs(file.fileDescriptor, &info) == 0 else { return }
         let available = Int(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
         let margin = 256 * 1024
-        if bytes > 0, available < bytes + margin {
-            throw FileError.noSpace(url, needed: bytes + margin, available: available)
+        if available < bytes + margin {
+            throw FileError.noSpace(file.url, needed: bytes + margin, available: available)
         }
     }
 

@@ -34,7 +34,7 @@ final class PartialFile: Sendable {
         // Twice: a removal may take the (empty) lesson folder away between the two calls.
         var descriptor = open(path, flags, 0o644)
         for _ in 0..<2 where descriptor < 0 && errno == ENOENT {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.makeFolder(of: url)
             descriptor = open(path, flags, 0o644)
         }
         guard descriptor >= 0 else { throw FileError.posix("open", url, errno) }
@@ -56,6 +56,15 @@ final class PartialFile: Sendable {
             throw FileError.posix("seek", url, code)
         }
         handle = NIOLockedValueBox(Handle(descriptor: descriptor, size: Int(end)))
+    }
+
+    /// Makes the lesson folder of `url` (mode as FileManager's, under the umask): one `mkdir` when
+    /// its parent is there, FileManager's intermediate folders otherwise (they cost 1.4 % of the
+    /// CPU of a download of 730 small files, each in a new folder, taken every time).
+    private static func makeFolder(of url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        if mkdir(folder.path, 0o777) == 0 || errno == EEXIST { return }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     /// Whether the open file is still the one at `url` (not renamed away, removed or replaced).

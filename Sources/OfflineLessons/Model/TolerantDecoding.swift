@@ -18,7 +18,7 @@ extension KeyedDecodingContainer {
             return Int(value)
         }
         if let text = try? decode(String.self, forKey: key),
-            let value = Int(text.trimmingCharacters(in: .whitespaces))
+            let value = Int(text.trimmedOfWhitespace)
         {
             return value
         }

@@ -8,12 +8,12 @@ package enum ByteRange: Equatable {
     case ignored
 
     package static func parse(_ header: String, size: Int) -> ByteRange {
-        let value = header.trimmingCharacters(in: .whitespaces)
+        let value = header.trimmedOfWhitespace
         guard value.hasPrefix("bytes="), !value.contains(",") else { return .ignored }
         let spec = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard spec.count == 2 else { return .ignored }
-        let first = Int(spec[0].trimmingCharacters(in: .whitespaces))
-        let last = Int(spec[1].trimmingCharacters(in: .whitespaces))
+        let first = Int(spec[0].trimmedOfWhitespace)
+        let last = Int(spec[1].trimmedOfWhitespace)
         switch (first, last) {
         case (let start?, let end):
             guard start >= 0 else { return .ignored }

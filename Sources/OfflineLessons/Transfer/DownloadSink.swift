@@ -110,7 +110,7 @@ final class DownloadSink: TransportSink {
     /// the transport's thread: it needs no registry access (its validators are recorded with its
     /// placement). Any other head is left to ``receive(head:)``.
     func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool {
-        guard head.status == 200, let length = head["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+        guard head.status == 200, let length = head["content-length"].flatMap({ Int($0.trimmedOfWhitespace) }),
               length <= Self.recordedWithPlacement
         else { return false }
         // A 200 of at most that length: `accept` keeps its validators for the placement.
@@ -138,7 +138,7 @@ final class DownloadSink: TransportSink {
             throw TransferError.rangeNotSatisfiable
         }
         guard head.status == 200 || head.status == 206 else { throw TransferError.httpStatus(head.status) }
-        let length = head["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let length = head["content-length"].flatMap { Int($0.trimmedOfWhitespace) }
         let contentType = (head["content-type"] ?? "").lowercased()
         let declaredType = contentType.split(separator: ";").first.map(String.init) ?? contentType
         state.withLockedValue { $0.declaredType = declaredType }
@@ -161,7 +161,7 @@ final class DownloadSink: TransportSink {
         }
         state.withLockedValue { $0.expected = expected }
         // A file of known size starts only if the disk has room for it.
-        if let expected { try context.store.checkRoom(for: expected - file.size, at: file.url) }
+        if let expected { try context.store.checkRoom(for: expected - file.size, at: file) }
         // One write both records the validators and checks that the item is still wanted: now,
         // or, for a small file, with its placement (always before its rename, so that a crash
         // after the rename finds the size to adopt the file by).

@@ -32,7 +32,7 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// Parses `Retry-After`: seconds, or an HTTP date.
     public static func retryAfter(_ header: String?, now: Date = Date()) -> Duration? {
-        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
+        guard let header = header?.trimmedOfWhitespace, !header.isEmpty else { return nil }
         if let seconds = Int(header) { return .seconds(max(0, seconds)) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
