@@ -145,13 +145,14 @@ struct DownloadCLITests {
         }
     }
 
-    @Test("Ctrl-C stops a download cleanly: items go back to the queue, the next run finishes them")
-    func interrupt() async throws {
+    @Test("Ctrl-C stops a download cleanly: items go back to the queue, the next run finishes them",
+          arguments: [[], ["--quiet"]])  // --quiet leaves the events unread: the Ctrl-C cancels the run itself
+    func interrupt(extra: [String]) async throws {
         let faults = FaultInjector()
         for id in 1...3 { await faults.inject(.throttle(millisecondsPerChunk: 50), at: MediaAddress(LessonID(.gemara, id), .audio)) }
         try await withServer(faults: faults, scale: 0.05) { _, running, library in
             let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
-            let child = try CLIRunner.start(["download", "gemara:berakhot:2-4"], environment: env)
+            let child = try CLIRunner.start(["download", "gemara:berakhot:2-4"] + extra, environment: env)
             let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
             // Interrupt once a download has its partial file (a fixed sleep raced slow CI machines).
             var downloading = false
