@@ -89,6 +89,9 @@ struct LibraryDatabase: Sendable {
             return (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0, tables, applied)
         }
         if id == applicationID || (id == 0 && tables.isEmpty) { return }
+        // A first creation stopped (a crash, a kill) after GRDB made its migrations table, which it
+        // commits on its own, and before the first migration's commit: nothing else is there.
+        if id == 0, tables == ["grdb_migrations"], applied.isEmpty { return }
         if id == 0, !applied.isEmpty, Set(applied).isSubset(of: migrator.migrations) { return }
         throw RegistryError.foreignDatabase(path: path, tables: tables)
     }
