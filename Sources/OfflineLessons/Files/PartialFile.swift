@@ -119,6 +119,7 @@ final class PartialFile: Sendable {
     /// Throws away what was written so far.
     func truncate() throws {
         try handle.withLockedValue { handle in
+            guard handle.size > 0 else { return }  // empty already (the size is kept exactly, under the lock)
             guard ftruncate(handle.descriptor, 0) == 0 else { throw FileError.posix("truncate", url, errno) }
             handle.size = 0
         }

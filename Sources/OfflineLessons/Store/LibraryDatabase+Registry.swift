@@ -23,6 +23,9 @@ extension LibraryDatabase {
     func register(_ registrations: [Registration], at now: Date,
                   vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> [MediaItem] {
         let snapshots = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
+        let requestedAt = StoredDate.text(now)
+        // The date as a read of the row gives it back (to the millisecond), for the rows made here.
+        let requestedDate = Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
             var pending: [MediaItem] = []
             for (registration, json) in zip(registrations, snapshots) {
@@ -36,23 +39,30 @@ extension LibraryDatabase {
                       offersText = excluded.offersText
                     """).execute(arguments: [
                         placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                        placed.placement.chapter, placed.number, json, StoredDate.text(now), placed.lesson.duration,
+                        placed.placement.chapter, placed.number, json, requestedAt, placed.lesson.duration,
                         placed.lesson.link(for: .text) != nil,
                     ])
+                // The lesson's items in one read (none for a lesson never requested).
+                let existing = try MediaItem.fetchAll(
+                    db.cachedStatement(sql: "SELECT \(MediaItem.selectionSQL) FROM mediaItem WHERE type = ? AND id = ?"),
+                    arguments: [placed.type.rawValue, placed.lesson.id])
                 for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
-                    if let item = try register(key, link: link, at: now, vanished: vanished, in: db) { pending.append(item) }
+                    let item = existing.first { $0.key.medium == medium }
+                    if let item = try register(key, item, link: link, at: now, requestedAt: (requestedAt, requestedDate),
+                                               vanished: vanished, in: db) {
+                        pending.append(item)
+                    }
                 }
             }
             return pending
         }
     }
 
-    /// Registers one item; its row when it needs work.
-    private func register(_ key: MediaKey, link: String, at now: Date, vanished: (MediaKey, Int) -> String?,
-                          in db: Database) throws -> MediaItem? {
-        typealias Columns = MediaItem.Columns
-        let item = try MediaItem.fetchOne(key, in: db)
+    /// Registers one item (`item`: its row, if it has one); its row when it needs work.
+    /// `requestedAt`: `now` as stored, and as a read of the stored text gives it back.
+    private func register(_ key: MediaKey, _ item: MediaItem?, link: String, at now: Date, requestedAt: (text: String, date: Date),
+                          vanished: (MediaKey, Int) -> String?, in db: Database) throws -> MediaItem? {
         switch item?.state {
         case .complete:
             guard let item, let reason = vanished(key, item.receivedBytes) else { return nil }
@@ -66,9 +76,11 @@ extension LibraryDatabase {
             return try requeue(key, link: link, at: now, in: db)
         case nil:
             try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
-                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, StoredDate.text(now)])
+                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, requestedAt.text])
             try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
-            return try MediaItem.fetchOne(key, in: db)
+            // The row just inserted, as a read would give it (the table's defaults), without the read.
+            return MediaItem(key: key, state: .queued, link: link, expectedBytes: nil, receivedBytes: 0, etag: nil, lastModified: nil,
+                             attempts: 0, lastError: nil, requestedAt: requestedAt.date, completedAt: nil, lastAccessAt: nil)
         }
     }
 

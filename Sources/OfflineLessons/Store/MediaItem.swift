@@ -47,6 +47,19 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
     /// ``databaseSelection`` as SQL, for statements written by hand.
     static let selectionSQL = "type, id, medium, state, link, expectedBytes, receivedBytes, etag, lastModified, attempts, lastError, requestedAt, completedAt, lastAccessAt"
 
+    /// The row of one item.
+    static func matching(_ key: MediaKey) -> QueryInterfaceRequest<MediaItem> {
+        matching(key.lesson).filter(Columns.medium == key.medium.rawValue)
+    }
+
+    /// The rows of one lesson.
+    static func matching(_ lesson: LessonID) -> QueryInterfaceRequest<MediaItem> {
+        filter(Columns.type == lesson.type.rawValue && Columns.id == lesson.id)
+    }
+}
+
+extension MediaItem {
+    /// (In an extension: the struct keeps its memberwise initializer, for a row made without a read.)
     init(row: Row) throws {
         guard row.count == 14 else {
             throw RegistryError.unreadableRow("an item row has \(row.count) columns, not the 14 of MediaItem.databaseSelection")
@@ -63,16 +76,6 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
         requestedAt = row[11]
         completedAt = row[12]
         lastAccessAt = row[13]
-    }
-
-    /// The row of one item.
-    static func matching(_ key: MediaKey) -> QueryInterfaceRequest<MediaItem> {
-        matching(key.lesson).filter(Columns.medium == key.medium.rawValue)
-    }
-
-    /// The rows of one lesson.
-    static func matching(_ lesson: LessonID) -> QueryInterfaceRequest<MediaItem> {
-        filter(Columns.type == lesson.type.rawValue && Columns.id == lesson.id)
     }
 }
 
