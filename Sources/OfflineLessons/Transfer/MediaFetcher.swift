@@ -60,24 +60,26 @@ struct MediaFetcher: Sendable {
         var fresh = pending ? registered : nil
         while true {
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
-            if isBusyElsewhere(key) {
-                await standAside { await waitForOtherWriter(key, report: report) }
-                waited = true
-                fresh = nil
-                continue
-            }
+            // The lock is tried first (no probe before it: most items have no other download).
             let file: PartialFile
             do {
                 file = try store.openPartial(key)
             } catch FileError.inUse {
-                // Another download took it first, or a waiting one's probe held it for a moment.
-                try? await Task.sleep(for: .milliseconds(20))
+                if isBusyElsewhere(key) {
+                    await standAside { await waitForOtherWriter(key, report: report) }
+                    waited = true
+                } else {
+                    // A waiting download's probe held it for a moment.
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
                 fresh = nil
                 continue
             }
             // Held now: no other download writes, places or ends this item until it is let go.
             if store.isBeingPlaced(key) {  // another one renamed its file into place; its commit is next
                 store.letGo(file, of: key)
+                await standAside { await waitForOtherWriter(key, report: report) }
+                waited = true
                 fresh = nil
                 continue
             }
