@@ -36,21 +36,24 @@ struct MediaStore: Sendable {
     /// writes: the whole placement is one trip off the cooperative pool).
     func place(_ partial: PartialFile, as key: MediaKey, beforeRename: (@Sendable () throws -> Void)? = nil,
                then: (@Sendable () throws -> Void)? = nil) async throws {
+        try await BlockingIO.run { try placeBlocking(partial, as: key, beforeRename: beforeRename, then: then) }
+    }
+
+    /// ``place(_:as:beforeRename:then:)`` on a thread that may block (the blocking-I/O pool).
+    func placeBlocking(_ partial: PartialFile, as key: MediaKey, beforeRename: (() throws -> Void)? = nil,
+                       then: (() throws -> Void)? = nil) throws {
         let source = partial.url, sourcePath = partial.path, descriptor = partial.fileDescriptor
         let destination = layout.filePath(key.lesson, key.medium)
-        let folder = layout.folderPath(for: key.lesson), typeFolder = layout.mediaPath + "/" + key.lesson.type.rawValue
-        try await BlockingIO.run {
-            try PartialFile.flush(descriptor, source)
-            guard PartialFile.isFile(descriptor, at: sourcePath) else { throw FileError.posix("rename into place", source, ENOENT) }
-            try beforeRename?()
-            guard rename(sourcePath, destination) == 0 else {
-                throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
-            }
-            // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
-            try Self.flushFolder(atPath: folder)
-            try Self.flushFolder(atPath: typeFolder)
-            try then?()
+        try PartialFile.flush(descriptor, source)
+        guard PartialFile.isFile(descriptor, at: sourcePath) else { throw FileError.posix("rename into place", source, ENOENT) }
+        try beforeRename?()
+        guard rename(sourcePath, destination) == 0 else {
+            throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
         }
+        // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
+        try Self.flushFolder(atPath: layout.folderPath(for: key.lesson))
+        try Self.flushFolder(atPath: layout.mediaPath + "/" + key.lesson.type.rawValue)
+        try then?()
     }
 
     /// Deletes an item's final file and its partial file (unless a download is writing it: that

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+import NIOPosix
 
 /// Receives one attempt's response for one item: checks the head (status, type, `Content-Range`,
 /// validators), streams the body into the partial file, and on ``finish()`` verifies, flushes,
@@ -50,6 +51,9 @@ final class DownloadSink: TransportSink {
         /// What the head said, while not yet recorded (a small file's, until its placement or its
         /// first checkpoint).
         var unrecorded: Validators?
+        /// How the placement started when the body ended (``bodyEnded(then:)``) went: the file's
+        /// size, or the error ``finish()`` throws.
+        var placed: Result<Int, any Error>?
     }
 
     /// What a response's head says about the file, for the registry.
@@ -284,6 +288,13 @@ final class DownloadSink: TransportSink {
     /// caller holds the file's lock until after the commit). Returns the file's size.
     func finish() async throws -> Int {
         defer { end() }
+        if let placed = state.withLockedValue({ $0.placed }) {
+            do {
+                return try placed.get()
+            } catch RegistryError.notRegistered {
+                throw await removedMeanwhile()
+            }
+        }
         let total = expected ?? partial.size
         guard partial.size == total else {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
@@ -315,16 +326,54 @@ final class DownloadSink: TransportSink {
                 }
             }
         } catch RegistryError.notRegistered {
-            // Removed between the check and the commit: the file must not stay unregistered.
-            do {
-                try await context.store.delete(key)
-            } catch {
-                context.logger.error(
-                    "a removed item's placed file could not be deleted", metadata: ["item": "\(key)", "error": "\(error)"])
-            }
-            throw TransferError.notRequested
+            throw await removedMeanwhile()
         }
         return total
+    }
+
+    /// Removed between the check and the commit: the placed file must not stay unregistered.
+    private func removedMeanwhile() async -> TransferError {
+        do {
+            try await context.store.delete(key)
+        } catch {
+            context.logger.error(
+                "a removed item's placed file could not be deleted", metadata: ["item": "\(key)", "error": "\(error)"])
+        }
+        return TransferError.notRequested
+    }
+
+    /// A small file (announced at most ``recordedWithPlacement`` bytes) whose body has all come,
+    /// with no checkpoint due, starts its placement from the transport's thread: flush, record
+    /// the validators, rename, flush the folders, commit, in one trip to the blocking-I/O pool
+    /// (as ``finish()`` does it), and ``finish()`` then returns its outcome. Anything else is
+    /// left to ``finish()``.
+    func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool {
+        guard context.beforeCommit == nil, isOpen, let total = expected, total > 0, total <= Self.recordedWithPlacement,
+              partial.size == total, !checkpointDue
+        else { return false }
+        let validators = takeUnrecorded()
+        let (database, store, key, now, file) = (context.database, context.store, key, context.now(), partial)
+        NIOThreadPool.singleton.submit { [state] poolState in
+            let result: Result<Int, any Error>
+            if case .active = poolState {
+                result = Result {
+                    try store.placeBlocking(file, as: key, beforeRename: validators.map { validators in
+                        {
+                            try Self.check(database.recordValidatorsBlocking(
+                                key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
+                        }
+                    }) {
+                        try database.markCompleteBlocking(key, bytes: total, at: now)
+                    }
+                    return total
+                }
+            } else {
+                result = .failure(CancellationError())  // the pool is shutting down
+            }
+            state.withLockedValue { $0.placed = result }
+            done()
+        }
+        return true
     }
 
     /// Finishes a partial file that an earlier attempt wrote whole (a crash before the rename):

@@ -61,7 +61,7 @@ public struct HTTPTransport: Transport {
         var networkError: (any Error)?
         do {
             try await withTaskCancellationHandler {
-                try await task.futureResult.get()
+                try await delegate.ended(task)
             } onCancel: {
                 task.cancel()
             }
@@ -103,6 +103,13 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
         var heldBytes = 0
         /// Fails the request if no head comes in time (set when the request is sent).
         var headDeadline: Scheduled<Void>?
+        /// The sink's closing work started at the body's end (``TransportSink/bodyEnded(then:)``),
+        /// and whether it has ended.
+        var closing = false
+        var closed = false
+        /// How the request ended, and the fetch waiting for the end (of the request and the closing work).
+        var requestResult: Result<Void, any Error>?
+        var waiter: CheckedContinuation<Void, any Error>?
     }
     private let state = NIOLockedValueBox(State())
 
@@ -173,7 +180,42 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
         }
     }
 
-    func didFinishRequest(task: HTTPClient.Task<Void>) throws {}
+    /// On the event loop, the body complete: with no step running, the sink may start its closing
+    /// work from here (a small file's placement goes from this loop to the blocking-I/O pool, and
+    /// the fetch resumes once, when it is done, instead of after the request and again after it).
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        let idle = state.withLockedValue { state in
+            state.closing = state.step == nil && state.sinkError == nil
+            return state.closing
+        }
+        guard idle else { return }
+        let started = sink.bodyEnded { [self] in
+            state.withLockedValue { $0.closed = true }
+            resumeIfEnded()
+        }
+        if !started { state.withLockedValue { $0.closing = false } }
+    }
+
+    /// Waits until the request has ended and, when the sink started closing work at the body's
+    /// end, until that work has too. Throws the request's error.
+    func ended(_ task: HTTPClient.Task<Void>) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            state.withLockedValue { $0.waiter = continuation }
+            task.futureResult.whenComplete { [self] result in
+                state.withLockedValue { $0.requestResult = result }
+                resumeIfEnded()
+            }
+        }
+    }
+
+    private func resumeIfEnded() {
+        let ready: (CheckedContinuation<Void, any Error>, Result<Void, any Error>)? = state.withLockedValue { state in
+            guard let result = state.requestResult, !state.closing || state.closed, let waiter = state.waiter else { return nil }
+            state.waiter = nil
+            return (waiter, result)
+        }
+        if let (waiter, result) = ready { waiter.resume(with: result) }
+    }
 
     /// Writes bytes to the sink; returns (and records) the sink's error.
     private func write(_ buffer: ByteBuffer) -> (any Error)? {

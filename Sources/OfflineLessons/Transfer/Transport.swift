@@ -46,10 +46,16 @@ public protocol TransportSink: AnyObject, Sendable {
     /// Off the byte path: the sink may look at the registry (is the item still wanted?) and
     /// report progress. Throwing stops the transfer.
     func checkpoint() async throws
+    /// The whole body has arrived (on the transport's thread, with no step running): the sink may
+    /// start its closing work there and then (a small file's placement), calling `done` when it
+    /// has ended, from any thread. `true` when it started some: the transport's `fetch` then
+    /// returns only after `done`. The default starts nothing.
+    func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool
 }
 
 extension TransportSink {
     public func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool { false }
+    public func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool { false }
 }
 
 /// How the engine talks HTTP. The default is ``HTTPTransport`` (AsyncHTTPClient); an app can plug
