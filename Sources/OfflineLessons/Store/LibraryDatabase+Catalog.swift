@@ -11,18 +11,19 @@ extension LibraryDatabase {
         try await write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO shasCache (singleton, json, fetchedAt) VALUES (1, ?, ?)",
-                arguments: [json, fetchedAt])
+                arguments: [json, StoredDate.text(fetchedAt)])
         }
     }
 
     /// The cached Shas and when it was fetched, or `nil` when none is cached.
     func cachedShas() async throws -> (shas: Shas, fetchedAt: Date)? {
-        try await read { db in
+        try await read { db -> (shas: Shas, fetchedAt: Date)? in
             guard let row = try Row.fetchOne(db, sql: "SELECT json, fetchedAt FROM shasCache WHERE singleton = 1") else {
                 return nil
             }
             let shas = try SnapshotCoding.decode(Shas.self, from: row["json"])
-            return (shas, row["fetchedAt"])
+            guard let fetchedAt = try row.storedDate(atIndex: 1) else { throw RegistryError.unreadableRow("the cached Shas has no date") }
+            return (shas, fetchedAt)
         }
     }
 
@@ -51,7 +52,7 @@ extension LibraryDatabase {
                     INSERT OR REPLACE INTO catalogListing (type, masechetId, chapter, fetchedAt, problemCount)
                     VALUES (?, ?, ?, ?, ?)
                     """,
-                arguments: [type.rawValue, placement.masechetId, chapterKey, fetchedAt, problemCount])
+                arguments: [type.rawValue, placement.masechetId, chapterKey, StoredDate.text(fetchedAt), problemCount])
         }
     }
 

@@ -25,7 +25,7 @@ extension LibraryDatabase {
         let snapshots = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
         // The date as a read of the row gives it back (to the millisecond), for the rows made here.
-        let requestedDate = Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
+        let requestedDate = Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
             var pending: [MediaItem] = []
             for (registration, json) in zip(registrations, snapshots) {

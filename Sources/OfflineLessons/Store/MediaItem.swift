@@ -73,9 +73,12 @@ extension MediaItem {
         lastModified = row[8]
         attempts = row[9]
         lastError = row[10]
-        requestedAt = row[11]
-        completedAt = row[12]
-        lastAccessAt = row[13]
+        guard let requestedAt = try row.storedDate(atIndex: 11) else {
+            throw RegistryError.unreadableRow("an item row has no request date")
+        }
+        self.requestedAt = requestedAt
+        completedAt = try row.storedDate(atIndex: 12)
+        lastAccessAt = try row.storedDate(atIndex: 13)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import GRDB
 
 /// The registry's dates as GRDB stores them, `YYYY-MM-DD HH:MM:SS.SSS` in UTC, read from their
 /// bytes: a full-Shas list reads 13,000 of them, and GRDB's general parser (components, then a
@@ -94,5 +95,15 @@ enum StoredDate {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+extension Row {
+    /// A date column of the registry: read from its bytes (``StoredDate/parse(_:)``) when GRDB
+    /// wrote it, as GRDB reads it otherwise; `nil` for NULL. GRDB's own reading builds a
+    /// Foundation calendar the first time, about 2 % of a download command's CPU.
+    func storedDate(atIndex index: Int) throws -> Date? {
+        let parsed: Date? = try withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes(StoredDate.parse) } }
+        return parsed ?? self[index]
     }
 }
