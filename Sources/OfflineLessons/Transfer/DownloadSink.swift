@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
-import NIOPosix
 
 /// Receives one attempt's response for one item: checks the head (status, type, `Content-Range`,
 /// validators), streams the body into the partial file, and on ``finish()`` verifies, flushes,
@@ -36,9 +35,9 @@ final class DownloadSink: TransportSink {
     let context: Context
     let resume: Resume
 
-    private let partial: PartialFile
+    let partial: PartialFile
 
-    private struct State {
+    struct State {
         /// False once the attempt is over: a late callback must not touch the file.
         var isOpen = true
         var expected: Int?
@@ -67,7 +66,7 @@ final class DownloadSink: TransportSink {
     /// places it, just before its rename (or at its first checkpoint, if it takes longer), not when
     /// the head comes: a small file costs one trip off the cooperative pool instead of three.
     static let recordedWithPlacement = 1 << 20
-    private let state = NIOLockedValueBox(State())
+    let state = NIOLockedValueBox(State())
 
     /// The file's total size, once the head (or an earlier attempt) told it.
     var expected: Int? { state.withLockedValue { $0.expected } }
@@ -75,7 +74,7 @@ final class DownloadSink: TransportSink {
     var retryAfter: Duration? { state.withLockedValue { $0.retryAfter } }
     /// Bytes this attempt wrote.
     var bytesWritten: Int { state.withLockedValue { $0.bytesWritten } }
-    private var isOpen: Bool { state.withLockedValue { $0.isOpen } }
+    var isOpen: Bool { state.withLockedValue { $0.isOpen } }
 
     /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
     /// across its attempts, so that another download waits for its final result), from `item` as
@@ -178,12 +177,12 @@ final class DownloadSink: TransportSink {
     }
 
     /// Records validators; throws when the item was removed or completed by another download.
-    private func record(_ validators: Validators) async throws {
+    func record(_ validators: Validators) async throws {
         try Self.check(await context.database.recordValidators(
             key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
     }
 
-    private static func check(_ recorded: LibraryDatabase.ValidatorsRecorded) throws {
+    static func check(_ recorded: LibraryDatabase.ValidatorsRecorded) throws {
         switch recorded {
         case .removed: throw TransferError.notRequested
         case .complete: throw TransferError.completedElsewhere
@@ -192,7 +191,7 @@ final class DownloadSink: TransportSink {
     }
 
     /// The validators still to record, taken (the caller records them).
-    private func takeUnrecorded() -> Validators? {
+    func takeUnrecorded() -> Validators? {
         state.withLockedValue { state in
             defer { state.unrecorded = nil }
             return state.unrecorded
@@ -282,106 +281,6 @@ final class DownloadSink: TransportSink {
         // A small file still coming after 100 ms has its validators recorded now (for a resume).
         if let validators = takeUnrecorded() { try await record(validators) } else { try await checkStillWanted() }
         context.report(.progress(key, received: partial.size, expected: expected))
-    }
-
-    /// Verifies the length, flushes, renames into place, flushes the folder, then commits (the
-    /// caller holds the file's lock until after the commit). Returns the file's size.
-    func finish() async throws -> Int {
-        defer { end() }
-        if let placed = state.withLockedValue({ $0.placed }) {
-            do {
-                return try placed.get()
-            } catch RegistryError.notRegistered {
-                throw await removedMeanwhile()
-            }
-        }
-        let total = expected ?? partial.size
-        guard partial.size == total else {
-            throw TransferError.lengthMismatch(expected: total, received: partial.size)
-        }
-        guard total > 0 else { throw TransferError.emptyBody }
-        // Checked when the head came (or by the validators write below) and every 100 ms since; a
-        // removal after that is caught by the commit (the placed file is then deleted).
-        let unrecorded = takeUnrecorded()
-        if checkpointDue, unrecorded == nil { try await checkStillWanted() }
-        let (database, key, now) = (context.database, key, context.now())
-        do {
-            if let beforeCommit = context.beforeCommit {
-                if let unrecorded { try await record(unrecorded) }
-                try await context.store.place(partial, as: key)
-                await beforeCommit(key)
-                try await database.markComplete(key, bytes: total, at: now)
-            } else {
-                // One trip off the cooperative pool: flush, record the validators (if not yet),
-                // rename, flush the folders, commit.
-                var recordFirst: (@Sendable () throws -> Void)?
-                if let validators = unrecorded {
-                    recordFirst = {
-                        try Self.check(database.recordValidatorsBlocking(
-                            key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
-                    }
-                }
-                try await context.store.place(partial, as: key, beforeRename: recordFirst) {
-                    try database.markCompleteBlocking(key, bytes: total, at: now)
-                }
-            }
-        } catch RegistryError.notRegistered {
-            throw await removedMeanwhile()
-        }
-        return total
-    }
-
-    /// Removed between the check and the commit: the placed file must not stay unregistered.
-    private func removedMeanwhile() async -> TransferError {
-        do {
-            try await context.store.delete(key)
-        } catch {
-            context.logger.error(
-                "a removed item's placed file could not be deleted", metadata: ["item": "\(key)", "error": "\(error)"])
-        }
-        return TransferError.notRequested
-    }
-
-    /// A small file (announced at most ``recordedWithPlacement`` bytes) whose body has all come,
-    /// with no checkpoint due, starts its placement from the transport's thread: flush, record
-    /// the validators, rename, flush the folders, commit, in one trip to the blocking-I/O pool
-    /// (as ``finish()`` does it), and ``finish()`` then returns its outcome. Anything else is
-    /// left to ``finish()``.
-    func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool {
-        guard context.beforeCommit == nil, isOpen, let total = expected, total > 0, total <= Self.recordedWithPlacement,
-              partial.size == total, !checkpointDue
-        else { return false }
-        let validators = takeUnrecorded()
-        let (database, store, key, now, file) = (context.database, context.store, key, context.now(), partial)
-        NIOThreadPool.singleton.submit { [state] poolState in
-            let result: Result<Int, any Error>
-            if case .active = poolState {
-                result = Result {
-                    try store.placeBlocking(file, as: key, beforeRename: validators.map { validators in
-                        {
-                            try Self.check(database.recordValidatorsBlocking(
-                                key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
-                        }
-                    }) {
-                        try database.markCompleteBlocking(key, bytes: total, at: now)
-                    }
-                    return total
-                }
-            } else {
-                result = .failure(CancellationError())  // the pool is shutting down
-            }
-            state.withLockedValue { $0.placed = result }
-            done()
-        }
-        return true
-    }
-
-    /// Finishes a partial file that an earlier attempt wrote whole (a crash before the rename):
-    /// no request needed.
-    func finishWritten() async throws -> Int {
-        let known = resume.knownTotal
-        state.withLockedValue { $0.expected = known }
-        return try await finish()
     }
 
     /// Ends a failed attempt: later callbacks are refused; the file stays with the caller.
