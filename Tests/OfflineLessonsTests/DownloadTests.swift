@@ -208,6 +208,25 @@ struct DownloadTests {
         }
     }
 
+    @Test("requesting downloaded lessons again: each item reported complete from the registration, nothing fetched")
+    func requestedAgain() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2-4", in: library)
+            let (_, first) = await collect(try await library.download(lessons, media: .audio))
+            #expect(first?.downloaded == 6)
+            let address = MediaAddress(lessons[0].id, .audio)
+            let fetched = await fixture.faults.downloads(of: address)
+            let (events, again) = await collect(try await library.download(lessons, media: .audio))
+            #expect(again?.alreadyComplete == 6 && again?.downloaded == 0 && again?.failed.isEmpty == true)
+            let completions = events.compactMap { event -> MediaKey? in
+                if case .completed(let key, _, alreadyPresent: true) = event { key } else { nil }
+            }
+            #expect(Set(completions).count == 6 && completions.count == 6, "\(events)")
+            #expect(await fixture.faults.downloads(of: address) == fetched)
+        }
+    }
+
     @Test("requesting a lesson whose file vanished downloads it again and logs it missing")
     func vanishedFile() async throws {
         try await DownloadFixture.run { fixture in

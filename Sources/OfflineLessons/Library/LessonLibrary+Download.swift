@@ -38,13 +38,14 @@ extension LessonLibrary {
         // A requested item registered complete whose file is gone is marked missing and queued
         // again, in the registration's transaction (one `stat` per such item, no listing).
         let store = self.store
-        let pending = try await database.register(registrations, at: now()) { key, recorded in
+        let registered = try await database.registerRequest(registrations, at: now()) { key, recorded in
             let size = store.finalSize(key)
             guard size != recorded else { return nil }
             return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
         }
-        let rows = Dictionary(pending.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        return start(requested, pending: Set(rows.keys), registered: rows, unavailable: unavailable, badLinks: badLinks)
+        let rows = Dictionary(registered.pending.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return start(requested, pending: Set(rows.keys), registered: rows, complete: registered.complete,
+                     unavailable: unavailable, badLinks: badLinks)
     }
 
     /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
@@ -77,7 +78,10 @@ extension LessonLibrary {
     /// ``DownloadEvent/finished(_:)``).
     /// `registered`: the rows the request's registration just left (the first request of each
     /// item is made from its row, with no registry access before it).
+    /// `complete`: the items the registration found complete, their files in place (with their
+    /// sizes): reported complete from that reading, with no engine work.
     private func start(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem] = [:],
+                       complete: [MediaKey: Int] = [:],
                        unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)]) -> DownloadRun {
         let engine = self.engine, hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
@@ -96,8 +100,9 @@ extension LessonLibrary {
             order.withLock { _ = output.yield(event) }
         }
         let work = Task {
-            let summary = await Self.perform(keys, pending: pending, registered: registered, unavailable: unavailable,
-                                             badLinks: badLinks, engine: engine, report: report, reportJoined: reportJoined)
+            let summary = await Self.perform(keys, pending: pending, registered: registered, complete: complete,
+                                             unavailable: unavailable, badLinks: badLinks, engine: engine, report: report,
+                                             reportJoined: reportJoined)
             report(.finished(summary))
             output.finish()
             return summary
@@ -110,7 +115,7 @@ extension LessonLibrary {
 
     /// Downloads every item of a run through the engine and tallies the outcomes.
     private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem],
-                                unavailable: [(MediaKey, String)],
+                                complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
                                 badLinks: [(MediaKey, String)], engine: DownloadEngine,
                                 report: @escaping @Sendable (DownloadEvent) -> Void,
                                 reportJoined: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
@@ -125,8 +130,13 @@ extension LessonLibrary {
             summary.record(.failed(reason), of: key)
         }
         for key in keys where pending.contains(key) { report(.queued(key)) }
+        for key in keys where !pending.contains(key) {
+            guard let bytes = complete[key] else { continue }
+            report(.completed(key, bytes: bytes, alreadyPresent: true))
+            summary.record(.completed(bytes: bytes, alreadyPresent: true), of: key)
+        }
         await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
-            for key in keys {
+            for key in keys where pending.contains(key) || complete[key] == nil {
                 group.addTask {
                     let (outcome, joined) = await engine.download(key, pending: pending.contains(key), registered: registered[key],
                                                                   report: report)

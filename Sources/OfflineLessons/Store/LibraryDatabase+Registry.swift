@@ -22,12 +22,26 @@ extension LibraryDatabase {
     @discardableResult
     func register(_ registrations: [Registration], at now: Date,
                   vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> [MediaItem] {
+        try await registerRequest(registrations, at: now, vanished: vanished).pending
+    }
+
+    /// What a registration found: the items that need work (as it left them), and the items
+    /// complete with their file in place, with their sizes.
+    struct Registered: Sendable {
+        var pending: [MediaItem] = []
+        var complete: [MediaKey: Int] = [:]
+    }
+
+    /// ``register(_:at:vanished:)``, with the complete items too: a run reports them complete
+    /// from this transaction's reading, with no read of its own for each.
+    func registerRequest(_ registrations: [Registration], at now: Date,
+                         vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> Registered {
         let snapshots = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
         // The date as a read of the row gives it back (to the millisecond), for the rows made here.
         let requestedDate = Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
-            var pending: [MediaItem] = []
+            var registered = Registered()
             for (registration, json) in zip(registrations, snapshots) {
                 let placed = registration.lesson
                 try db.cachedStatement(sql: """
@@ -49,13 +63,15 @@ extension LibraryDatabase {
                 for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
                     let item = existing.first { $0.key.medium == medium }
-                    if let item = try register(key, item, link: link, at: now, requestedAt: (requestedAt, requestedDate),
-                                               vanished: vanished, in: db) {
-                        pending.append(item)
+                    if let pending = try register(key, item, link: link, at: now, requestedAt: (requestedAt, requestedDate),
+                                                  vanished: vanished, in: db) {
+                        registered.pending.append(pending)
+                    } else if let item, item.state == .complete {
+                        registered.complete[key] = item.receivedBytes
                     }
                 }
             }
-            return pending
+            return registered
         }
     }
 
