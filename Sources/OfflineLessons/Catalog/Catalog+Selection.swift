@@ -23,13 +23,31 @@ extension Catalog {
             try LessonSelector.check(chapters: chapters, mishnayot: mishnayot, of: masechet)
             let known = masechet.chapterList.map(\.chapter)
             let wanted = chapters.map { range in known.filter { range.contains($0) } } ?? known
-            var result: [PlacedLesson] = []
-            for chapter in wanted {
-                let lessons = try await mishnaLessons(of: masechet, in: seder, chapter: chapter).lessons
-                result += lessons.filter { mishnayot?.contains($0.number) ?? true }
-            }
+            let result = try await mishnaLessons(of: masechet, in: seder, chapters: wanted)
+                .filter { mishnayot?.contains($0.number) ?? true }
             if result.isEmpty { throw SelectorError("no Mishna lesson matches \(selector)") }
             return result
+        }
+    }
+
+    /// The Mishna lessons of some chapters of a masechet, in chapter order; up to four listings
+    /// are fetched at once (a masechet's first load asked for its chapters one after another: 30
+    /// round trips to the server for Kelim before the page could show).
+    private func mishnaLessons(of masechet: Masechet, in seder: Seder, chapters: [Int]) async throws -> [PlacedLesson] {
+        try await withThrowingTaskGroup(of: (Int, [PlacedLesson]).self) { group in
+            var next = chapters.enumerated().makeIterator()
+            var found = Array(repeating: [PlacedLesson](), count: chapters.count)
+            for _ in 0..<4 {
+                guard let (index, chapter) = next.next() else { break }
+                group.addTask { (index, try await mishnaLessons(of: masechet, in: seder, chapter: chapter).lessons) }
+            }
+            while let (index, lessons) = try await group.next() {
+                found[index] = lessons
+                if let (index, chapter) = next.next() {
+                    group.addTask { (index, try await mishnaLessons(of: masechet, in: seder, chapter: chapter).lessons) }
+                }
+            }
+            return found.flatMap { $0 }
         }
     }
 
