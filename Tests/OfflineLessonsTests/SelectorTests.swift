@@ -69,4 +69,23 @@ struct SelectorTests {
             }
         }
     }
+
+    @Test("a whole Mishna masechet comes in chapter and mishna order, each chapter's listing fetched once (several at a time)")
+    func wholeMishnaMasechet() async throws {
+        let folder = try TemporaryDirectory()
+        let faults = FaultInjector()
+        try await withServer(faults: faults) { running in
+            let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "t"))
+            let library = try await LessonLibrary(root: folder.url, client: client)
+            let shas = try await library.catalog().shas
+            let kelim = try #require(shas.masechtot.first { $0.name == "Kelim" })
+            let before = await faults.apiRequests
+            let lessons = try await library.lessons(for: try LessonSelector(parsing: "mishna:kelim"))
+            #expect(await faults.apiRequests - before == kelim.chapterList.count)
+            let places = lessons.map { [$0.placement.chapter, $0.number] }
+            #expect(places == places.sorted { $0.lexicographicallyPrecedes($1) }, "chapter, then mishna order")
+            #expect(Set(lessons.map(\.placement.chapter)) == Set(kelim.chapterList.map(\.chapter)))
+            #expect(lessons.count == kelim.chapterList.reduce(0) { $0 + $1.mishnayot })
+        }
+    }
 }
