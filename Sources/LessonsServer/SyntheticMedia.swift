@@ -1,5 +1,5 @@
 import OfflineLessons
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Deterministic synthetic media: the bytes of (type, id, medium, version) are a pure function of
 /// those and the offset, so any range can be produced without storing files, and a test can
@@ -44,7 +44,7 @@ public struct SyntheticMedia: Sendable, Hashable {
     public var md5ETag: String {
         guard size <= Self.largestHashed else { return etag }
         let id = ETagCache.Key(seed: seed, size: size)
-        if let known = ETagCache.shared.withLock({ $0[id] }) { return known }
+        if let known = ETagCache.shared.withLockedValue({ $0[id] }) { return known }
         var md5 = MD5()
         var offset = 0
         while offset < size {
@@ -53,7 +53,7 @@ public struct SyntheticMedia: Sendable, Hashable {
             offset = end
         }
         let etag = "\"\(md5.finalize())\""
-        ETagCache.shared.withLock { $0[id] = etag }
+        ETagCache.shared.withLockedValue { $0[id] = etag }
         return etag
     }
 
@@ -106,5 +106,7 @@ public struct SyntheticMedia: Sendable, Hashable {
 /// The ETags computed so far, by content (seed and size).
 enum ETagCache {
     struct Key: Hashable { var seed: UInt64; var size: Int }
-    static let shared = Mutex<[Key: String]>([:])
+    /// NIO's lock (a pthread mutex), not `Synchronization.Mutex`: ThreadSanitizer does not see
+    /// the latter's futex-based locking on Linux and reported the cache as a race in CI.
+    static let shared = NIOLockedValueBox<[Key: String]>([:])
 }

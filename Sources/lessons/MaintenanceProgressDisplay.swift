@@ -1,12 +1,12 @@
 import Foundation
 import OfflineLessons
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Progress of `sync --verify` and `migrate` on stderr: one redrawn line on a terminal, a line every 5 s
 /// otherwise, nothing with --json or --quiet. Called from the hashing thread.
 final class MaintenanceProgressDisplay: Sendable {
     private let mode: ProgressDisplay.Mode
-    private let last = Mutex<ContinuousClock.Instant>(ContinuousClock.now - .seconds(60))
+    private let last = NIOLockedValueBox<ContinuousClock.Instant>(ContinuousClock.now - .seconds(60))
 
     private let verb: String
 
@@ -19,7 +19,7 @@ final class MaintenanceProgressDisplay: Sendable {
         guard mode != .silent else { return }
         let now = ContinuousClock.now
         let interval: Duration = mode == .bars ? .milliseconds(100) : .seconds(5)
-        let due = last.withLock { last in
+        let due = last.withLockedValue { last in
             guard now - last >= interval || progress.files == progress.totalFiles else { return false }
             last = now
             return true
