@@ -99,7 +99,7 @@ extension LessonLibrary {
         let reportJoined: @Sendable (DownloadEvent) -> Void = { event in
             order.withLock { _ = output.yield(event) }
         }
-        let work = Task {
+        let work = Self.runTask(on: engine.fetcher.transport) {
             let summary = await Self.perform(keys, pending: pending, registered: registered, complete: complete,
                                              unavailable: unavailable, badLinks: badLinks, engine: engine, report: report,
                                              reportJoined: reportJoined)
@@ -111,6 +111,19 @@ extension LessonLibrary {
             if case .cancelled = termination { work.cancel() }
         }
         return DownloadRun(events: events, work: work)
+    }
+
+    /// The task of a run. With ``HTTPTransport``, it (and every item's task in it) prefers the
+    /// transport's home event loop as its executor: a small file's steps, its request, its
+    /// response and the registry calls' resumptions then run on one thread, with no hand-off
+    /// between the cooperative pool and the loop per step (about half the context switches of a
+    /// run of small files). Blocking work still goes to the blocking-I/O pool and GRDB's queues.
+    private static func runTask(on transport: any Transport,
+                                _ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never> {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), let http = transport as? HTTPTransport {
+            return Task(executorPreference: EventLoopTaskExecutor(http.home)) { await body() }
+        }
+        return Task { await body() }
     }
 
     /// Downloads every item of a run through the engine and tallies the outcomes.

@@ -31,12 +31,16 @@ public struct HTTPTransport: Transport {
 
     let client: HTTPClient
     private let loops = LoopAffinity()
+    /// The event loop a download run's tasks prefer (``runsOn``): a fetch started there is
+    /// delegated there, so that its connection, its callbacks and its caller share one thread.
+    let home: any EventLoop
     /// How long to wait for the response head.
     public var headTimeout: TimeAmount
     let logger: Logger
 
     public init(client: HTTPClient = HTTPTransport.downloadClient, headTimeout: TimeAmount = .seconds(30), logger: Logger = .silent) {
         self.client = client
+        self.home = client.eventLoopGroup.next()
         self.headTimeout = headTimeout
         self.logger = logger
     }
@@ -55,8 +59,9 @@ public struct HTTPTransport: Transport {
         // the pool's to keep. (Requiring the loop, `.delegateAndChannel`, made the pool open a
         // connection for one request and close it after whenever none was idle on that loop:
         // 44 connections for 730 small files.)
-        let loop = loops.take(from: client.eventLoopGroup)
-        defer { loops.giveBack(loop) }
+        let atHome = home.inEventLoop
+        let loop = atHome ? home : loops.take(from: client.eventLoopGroup)
+        defer { if !atHome { loops.giveBack(loop) } }
         let task = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegate(on: loop), logger: logger)
         var networkError: (any Error)?
         do {
