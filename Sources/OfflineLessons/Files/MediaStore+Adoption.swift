@@ -70,8 +70,8 @@ extension MediaStore {
         var times = [info.st_atim, info.st_mtim]
         #endif
         guard futimens(output, &times) == 0 else { throw FileError.posix("set the time of", partial.url, errno) }
-        try PartialFile.flush(output, partial.url)
-        let copy = open(partial.url.path, O_RDONLY)  // the partial file is open for writing only
+        try PartialFile.flush(output, atPath: partial.path)
+        let copy = open(partial.path, O_RDONLY)  // the partial file is open for writing only
         guard copy >= 0 else { throw FileError.posix("open", partial.url, errno) }
         defer { _ = systemClose(copy) }
         guard sameBytes(input, copy) else {

@@ -16,7 +16,7 @@ struct MediaStore: Sendable {
 
     /// Opens and locks the partial file of an item for appending.
     func openPartial(_ key: MediaKey) throws -> PartialFile {
-        try PartialFile(url: layout.partialURL(key.lesson, key.medium))
+        try PartialFile(path: layout.partialPath(key.lesson, key.medium))
     }
 
     /// The size of an item's partial file, or 0 when there is none.
@@ -42,10 +42,10 @@ struct MediaStore: Sendable {
     /// ``place(_:as:beforeRename:then:)`` on a thread that may block (the blocking-I/O pool).
     func placeBlocking(_ partial: PartialFile, as key: MediaKey, beforeRename: (() throws -> Void)? = nil,
                        then: (() throws -> Void)? = nil) throws {
-        let source = partial.url, sourcePath = partial.path, descriptor = partial.fileDescriptor
+        let sourcePath = partial.path, descriptor = partial.fileDescriptor
         let destination = layout.filePath(key.lesson, key.medium)
-        try PartialFile.flush(descriptor, source)
-        guard PartialFile.isFile(descriptor, at: sourcePath) else { throw FileError.posix("rename into place", source, ENOENT) }
+        try PartialFile.flush(descriptor, atPath: sourcePath)
+        guard PartialFile.isFile(descriptor, at: sourcePath) else { throw FileError.posix("rename into place", partial.url, ENOENT) }
         try beforeRename?()
         guard rename(sourcePath, destination) == 0 else {
             throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
@@ -122,7 +122,7 @@ struct MediaStore: Sendable {
     /// folder if nothing is left in it; bytes stay for a resume.
     func letGo(_ file: PartialFile, of key: MediaKey) {
         let remove = file.size == 0 && file.isAtItsPath
-        if remove { _ = unlink(file.url.path) }
+        if remove { _ = unlink(file.path) }
         file.release()
         if remove { removeFolderIfEmpty(key.lesson) }
     }

@@ -13,9 +13,12 @@ import Musl
 /// file's size. One download owns it; its transport may write to it from an event loop, one step
 /// at a time, so the descriptor and size sit behind a lock.
 final class PartialFile: Sendable {
-    let url: URL
-    /// `url.path`, made once.
+    /// Where the file is (a path: a download opens one per attempt, and builds no URL for it).
     let path: String
+    /// The file's URL, for messages.
+    var url: URL { Self.fileURL(path) }
+
+    private static func fileURL(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: false) }
     private struct Handle {
         var descriptor: Int32
         var size: Int
@@ -26,45 +29,48 @@ final class PartialFile: Sendable {
     var size: Int { handle.withLockedValue { $0.size } }
 
     /// Opens and locks `url` for appending, creating it (and its folder) when needed.
-    init(url: URL) throws {
-        self.url = url
-        let path = url.path
+    convenience init(url: URL) throws {
+        try self.init(path: url.path)
+    }
+
+    /// Opens and locks the file at `path` for appending, creating it (and its folder) when needed.
+    init(path: String) throws {
         self.path = path
         let flags = O_WRONLY | O_CREAT | O_APPEND
         // Twice: a removal may take the (empty) lesson folder away between the two calls.
         var descriptor = open(path, flags, 0o644)
         for _ in 0..<2 where descriptor < 0 && errno == ENOENT {
-            try Self.makeFolder(of: url)
+            try Self.makeFolder(of: path)
             descriptor = open(path, flags, 0o644)
         }
-        guard descriptor >= 0 else { throw FileError.posix("open", url, errno) }
+        guard descriptor >= 0 else { throw FileError.posix("open", Self.fileURL(path), errno) }
         // One writer per partial file, across processes and library instances.
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             _ = systemClose(descriptor)
-            throw code == EWOULDBLOCK ? FileError.inUse(url) : FileError.posix("lock", url, code)
+            throw code == EWOULDBLOCK ? FileError.inUse(Self.fileURL(path)) : FileError.posix("lock", Self.fileURL(path), code)
         }
         // The lock must be on the file still at this path, not one a finished download renamed away.
         guard Self.isFile(descriptor, at: path) else {
             _ = systemClose(descriptor)
-            throw FileError.inUse(url)
+            throw FileError.inUse(Self.fileURL(path))
         }
         let end = lseek(descriptor, 0, SEEK_END)
         guard end >= 0 else {
             let code = errno
             _ = systemClose(descriptor)
-            throw FileError.posix("seek", url, code)
+            throw FileError.posix("seek", Self.fileURL(path), code)
         }
         handle = NIOLockedValueBox(Handle(descriptor: descriptor, size: Int(end)))
     }
 
-    /// Makes the lesson folder of `url` (mode as FileManager's, under the umask): one `mkdir` when
+    /// Makes the lesson folder of `path` (mode as FileManager's, under the umask): one `mkdir` when
     /// its parent is there, FileManager's intermediate folders otherwise (they cost 1.4 % of the
     /// CPU of a download of 730 small files, each in a new folder, taken every time).
-    private static func makeFolder(of url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        if mkdir(folder.path, 0o777) == 0 || errno == EEXIST { return }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    private static func makeFolder(of path: String) throws {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if mkdir(folder, 0o777) == 0 || errno == EEXIST { return }
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: folder, isDirectory: true), withIntermediateDirectories: true)
     }
 
     /// Whether the open file is still the one at `url` (not renamed away, removed or replaced).
@@ -125,9 +131,9 @@ final class PartialFile: Sendable {
         }
     }
 
-    /// Flushes the open file `descriptor` at `url` to stable storage (blocking).
-    static func flush(_ descriptor: Int32, _ url: URL) throws {
-        guard fsync(descriptor) == 0 else { throw FileError.posix("flush", url, errno) }
+    /// Flushes the open file `descriptor` at `path` to stable storage (blocking).
+    static func flush(_ descriptor: Int32, atPath path: String) throws {
+        guard fsync(descriptor) == 0 else { throw FileError.posix("flush", URL(fileURLWithPath: path, isDirectory: false), errno) }
     }
 
     /// Closes without flushing (the bytes stay for a later resume).
