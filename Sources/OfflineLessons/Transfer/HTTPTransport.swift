@@ -48,7 +48,8 @@ public struct HTTPTransport: Transport {
     public func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws {
         let outgoing: HTTPClient.Request
         do {
-            outgoing = try HTTPClient.Request(url: request.url.absoluteString, method: .GET,
+            // From the URL itself (its string form would be printed and parsed again).
+            outgoing = try HTTPClient.Request(url: request.url, method: .GET,
                                               headers: HTTPHeaders(request.headers.map { ($0.key, $0.value) }))
         } catch {
             throw TransferError.network(NetworkError(error))
@@ -154,8 +155,9 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         var headers: [String: String] = [:]
+        headers.reserveCapacity(head.headers.count)
         for header in head.headers { headers[header.name.lowercased()] = header.value }
-        let received = TransportResponseHead(status: Int(head.status.code), headers: headers)
+        let received = TransportResponseHead(status: Int(head.status.code), lowercasedHeaders: headers)
         state.withLockedValue { $0.headReceived = true }
         clearHeadDeadline()
         do {

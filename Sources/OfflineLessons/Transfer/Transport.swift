@@ -22,6 +22,12 @@ public struct TransportResponseHead: Sendable, Hashable {
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Headers whose names are lower-cased already (a transport's own reading of a response).
+    init(status: Int, lowercasedHeaders: [String: String]) {
+        self.status = status
+        self.headers = lowercasedHeaders
+    }
+
     public subscript(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
