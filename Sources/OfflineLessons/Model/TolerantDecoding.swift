@@ -5,11 +5,12 @@ import Foundation
 extension KeyedDecodingContainer {
     /// An integer that may arrive as `12`, `12.0` or `"12"`.
     func lenientInt(_ key: Key) throws -> Int {
+        // The common case in one lookup (the checks below cost three); anything else as before.
+        if let value = try? decode(Int.self, forKey: key) { return value }
         guard contains(key), try !decodeNil(forKey: key) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "`\(key.stringValue)` is missing"))
         }
-        if let value = try? decode(Int.self, forKey: key) { return value }
         if let value = try? decode(Double.self, forKey: key) {
             guard value.rounded() == value, abs(value) < 9.0e15 else {
                 throw DecodingError.dataCorruptedError(
@@ -29,12 +30,18 @@ extension KeyedDecodingContainer {
 
     /// Like ``lenientInt(_:)``, but absent or `null` is `nil`.
     func lenientIntIfPresent(_ key: Key) throws -> Int? {
+        do {
+            return try decodeIfPresent(Int.self, forKey: key)  // absent, null or an integer: one lookup
+        } catch {}
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try lenientInt(key)
     }
 
     /// A string that may be absent or `null` (both are `nil`); a number is read as its text.
     func lenientStringIfPresent(_ key: Key) throws -> String? {
+        do {
+            return try decodeIfPresent(String.self, forKey: key)  // absent, null or a string: one lookup
+        } catch {}
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let text = try? decode(String.self, forKey: key) { return text }
         if let value = try? decode(Int.self, forKey: key) { return String(value) }
@@ -46,6 +53,7 @@ extension KeyedDecodingContainer {
 
     /// An array that may be absent or `null` (both read as empty).
     func lenientArray<T: Decodable>(_ type: T.Type, _ key: Key) throws -> [T] {
+        if let array = try? decodeIfPresent([T].self, forKey: key) { return array }  // one lookup when present
         guard contains(key), try !decodeNil(forKey: key) else { return [] }
         return try decode([T].self, forKey: key)
     }
