@@ -62,6 +62,14 @@ extension LibraryDatabase {
 
     private static func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
                                          in db: Database) throws -> ValidatorsRecorded {
+        if let expectedBytes {
+            // A known length needs nothing from the row: one update, and a read only when it
+            // changed nothing (the item is gone or complete).
+            let changed = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
+                                               [expectedBytes, etag, lastModified], unlessComplete: true, in: db)
+            if changed == 1 { return .recorded }
+            return try MediaItem.matching(key).isEmpty(db) ? .removed : .complete
+        }
         // The three columns it needs, not the whole row (no dates to parse).
         let statement = try db.cachedStatement(sql: "SELECT state, etag, expectedBytes FROM mediaItem WHERE \(MediaItem.whereKey)")
         guard let row = try Row.fetchOne(statement, arguments: MediaItem.arguments(key)) else { return .removed }
