@@ -120,7 +120,7 @@ extension LessonLibrary {
     /// run of small files). Blocking work still goes to the blocking-I/O pool and GRDB's queues.
     private static func runTask(on transport: any Transport,
                                 _ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never> {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), let http = transport as? HTTPTransport {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let http = transport as? HTTPTransport {
             return Task(executorPreference: EventLoopTaskExecutor(http.home)) { await body() }
         }
         return Task { await body() }

@@ -106,7 +106,6 @@ extension DownloadSink {
     }
 }
 
-
 /// The one thread that places the small files whose bodies ended on an event loop
 /// (``DownloadSink/bodyEnded(then:)``): one after another, each placement's two registry writes
 /// find the registry's writer free. Spread over the blocking-I/O pool's threads, they waited for

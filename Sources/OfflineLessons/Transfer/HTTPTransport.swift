@@ -31,8 +31,9 @@ public struct HTTPTransport: Transport {
 
     let client: HTTPClient
     private let loops = LoopAffinity()
-    /// The event loop a download run's tasks prefer (``runsOn``): a fetch started there is
-    /// delegated there, so that its connection, its callbacks and its caller share one thread.
+    /// The event loop a download run's tasks prefer as their executor (`LessonLibrary`'s runs): a
+    /// fetch started there is delegated there, so that its connection, its callbacks and its
+    /// caller share one thread.
     let home: any EventLoop
     /// How long to wait for the response head.
     public var headTimeout: TimeAmount
