@@ -133,7 +133,7 @@ final class PartialFile: Sendable {
 
     /// Flushes the open file `descriptor` at `path` to stable storage (blocking).
     static func flush(_ descriptor: Int32, atPath path: String) throws {
-        guard fsync(descriptor) == 0 else { throw FileError.posix("flush", URL(fileURLWithPath: path, isDirectory: false), errno) }
+        guard fsync(descriptor) == 0 else { throw FileError.posix("flush", fileURL(path), errno) }
     }
 
     /// Closes without flushing (the bytes stay for a later resume).

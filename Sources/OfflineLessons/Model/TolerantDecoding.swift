@@ -43,7 +43,6 @@ extension KeyedDecodingContainer {
             return try decodeIfPresent(String.self, forKey: key)  // absent, null or a string: one lookup
         } catch {}
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        if let text = try? decode(String.self, forKey: key) { return text }
         if let value = try? decode(Int.self, forKey: key) { return String(value) }
         if let value = try? decode(Double.self, forKey: key) { return String(value) }
         throw DecodingError.typeMismatch(
