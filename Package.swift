@@ -76,23 +76,25 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
+        // Test support: children started without Foundation's Process (see ChildProcess.swift).
+        .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         .testTarget(
             name: "OfflineLessonsTests",
             dependencies: [
-                "OfflineLessons", "LessonsServer", "LessonsServerTesting",
+                "OfflineLessons", "LessonsServer", "LessonsServerTesting", "ChildProcesses",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "LessonsUITests",
             dependencies: [
-                "OfflineLessons", "LessonsServer", "LessonsServerTesting", "LessonsUI",
+                "OfflineLessons", "LessonsServer", "LessonsServerTesting", "LessonsUI", "ChildProcesses",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "LessonsCLITests",
-            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting", "lessons"]
+            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting", "lessons", "ChildProcesses"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -30,23 +31,19 @@ enum CLIRunner {
     static func start(_ arguments: [String], environment: [String: String] = [:],
                       stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
                       currentDirectory: URL? = nil) throws -> Running {
-        let process = Process()
-        process.executableURL = try executable.map { URL(fileURLWithPath: $0) } ?? binary()
-        process.arguments = arguments
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         var env = ProcessInfo.processInfo.environment
         for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { env[name] = nil }
         env.merge(environment) { $1 }
-        process.environment = env
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try stdout ?? FileHandle(forWritingTo: out)
-        process.standardError = try stderr ?? FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            try executable.map { URL(fileURLWithPath: $0) } ?? binary(), arguments: arguments, environment: env,
+            currentDirectory: currentDirectory,
+            stdout: stdout.map { .descriptor($0.fileDescriptor) } ?? .file(out),
+            stderr: stderr.map { .descriptor($0.fileDescriptor) } ?? .file(err))
         return Running(process: process, stdout: out, stderr: err, folder: folder)
     }
 
@@ -62,15 +59,14 @@ enum CLIRunner {
     }
 
     struct Running {
-        let process: Process
+        let process: ChildProcess
         let stdout: URL
         let stderr: URL
         let folder: URL
 
         /// Waits for the process to end.
         func exit() async {
-            while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
-            process.waitUntilExit()
+            await process.exit()
         }
 
         func result() -> Result {

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -42,17 +43,9 @@ private func lessons(_ arguments: [String], environment: [String: String] = clea
     let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = try lessonsBinary()
-    process.arguments = arguments
-    process.environment = environment
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    process.standardInput = FileHandle.nullDevice
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        process.terminationHandler = { _ in continuation.resume() }
-        do { try process.run() } catch { continuation.resume(throwing: error) }
-    }
+    let process = try ChildProcess(try lessonsBinary(), arguments: arguments, environment: environment,
+                                   stdout: .file(out), stderr: .file(err))
+    await process.exit()
     return CLIResult(
         exitCode: process.terminationStatus,
         stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
@@ -61,15 +54,11 @@ private func lessons(_ arguments: [String], environment: [String: String] = clea
 
 /// Runs `lessons serve --port 0 …` for the duration of `body`, which gets the printed API base.
 private func withServe<T>(_ extra: [String] = [], _ body: (String) async throws -> T) async throws -> T {
-    let process = Process()
-    process.executableURL = try lessonsBinary()
-    process.arguments = ["serve", "--port", "0"] + extra
-    process.environment = cleanEnvironment()
     let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let process = try ChildProcess(try lessonsBinary(), arguments: ["serve", "--port", "0"] + extra,
+                                   environment: cleanEnvironment(), stdout: .descriptor(pipe.fileHandleForWriting.fileDescriptor))
+    // The child holds the writing end now; closing ours lets a read end at its exit.
+    try pipe.fileHandleForWriting.close()
     defer {
         process.terminate()
         process.waitUntilExit()

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import LessonsServer
 import OfflineLessons
@@ -183,7 +184,7 @@ func wav(bytes: Int) -> Data {
 }
 
 /// Starts the built `lessons` binary (a terminal's command), its output discarded unless given.
-func startCLI(_ arguments: [String], stdout: FileHandle? = nil) throws -> Process {
+func startCLI(_ arguments: [String], stdout: FileHandle? = nil) throws -> ChildProcess {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var candidates: [URL] = []
     for _ in 0..<4 {
@@ -195,15 +196,8 @@ func startCLI(_ arguments: [String], stdout: FileHandle? = nil) throws -> Proces
     guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
         throw Browser.Failure(description: "the lessons binary is not built (swift build --build-tests builds it)")
     }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { environment[name] = nil }
-    process.environment = environment
-    process.standardOutput = stdout ?? FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return process
+    return try ChildProcess(binary, arguments: arguments, environment: environment,
+                            stdout: stdout.map { .descriptor($0.fileDescriptor) } ?? .null)
 }

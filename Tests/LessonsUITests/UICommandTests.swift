@@ -19,7 +19,7 @@ struct UICommandTests {
         let folder = try TemporaryDirectory()
         try await UIFixture.offlineLibrary(folder.url)
         let output = folder.url.appendingPathComponent("stdout")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let child = try startCLI(["ui", "--port", "0", "--library", folder.url.path], stdout: try FileHandle(forWritingTo: output))
         defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
         var printed = ""

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ChildProcesses
 import Foundation
 import NIOCore
 import Testing
@@ -60,7 +61,7 @@ final class Browser {
         var description: String
     }
 
-    let driver: Process
+    let driver: ChildProcess
     let base: String
     let session: String
 
@@ -70,12 +71,7 @@ final class Browser {
             throw Failure(description: "Chromium or chromedriver is not installed, and CI=true requires the browser tests to run")
         }
         let port = try freePort()
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: chromedriver)
-        driver.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
+        let driver = try ChildProcess(URL(fileURLWithPath: chromedriver), arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"])
         let base = "http://127.0.0.1:\(port)"
         // Wait until the driver answers.
         var ready = false
@@ -110,7 +106,7 @@ final class Browser {
         }
     }
 
-    private init(driver: Process, base: String, session: String) {
+    private init(driver: ChildProcess, base: String, session: String) {
         self.driver = driver
         self.base = base
         self.session = session

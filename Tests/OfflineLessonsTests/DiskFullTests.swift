@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import LessonsServer
 import LessonsServerTesting
@@ -45,12 +46,7 @@ struct DiskFullTests {
 
     @discardableResult
     static func run(_ executable: String, _ arguments: String...) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
+        guard let process = try? ChildProcess(URL(fileURLWithPath: executable), arguments: arguments) else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
     }
