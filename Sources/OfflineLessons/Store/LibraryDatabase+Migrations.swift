@@ -191,6 +191,32 @@ extension LibraryDatabase {
                 try update.execute(arguments: [duration, page.map { !Lesson.isBlank($0) } ?? false, row[0] as String, row[1] as Int])
             }
         }
+        migrator.registerMigration("v6-event-rowid") { db in
+            // The event log's sequence number without AUTOINCREMENT: rows are never deleted (a
+            // trigger forbids it), so the next rowid is already always the highest plus one, and
+            // SQLite no longer writes the sqlite_sequence table with every event (one page less in
+            // the commit of each completed file).
+            try db.execute(sql: """
+                CREATE TABLE event_v6 (
+                  seq INTEGER PRIMARY KEY,
+                  at DATETIME NOT NULL,
+                  type TEXT NOT NULL,
+                  id INTEGER NOT NULL,
+                  medium TEXT,
+                  kind TEXT NOT NULL CHECK (kind IN ('requested', 'completed', 'failed', 'removed', 'missing', 'adopted',
+                    'expired', 'imported', 'discovered', 'corrupt', 'movedAside', 'pinned', 'unpinned')),
+                  detail TEXT
+                );
+                INSERT INTO event_v6 SELECT seq, at, type, id, medium, kind, detail FROM event;
+                DROP TABLE event;
+                ALTER TABLE event_v6 RENAME TO event;
+                CREATE INDEX event_lesson ON event(type, id, seq);
+                CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                """)
+        }
         return migrator
     }
 }
