@@ -78,4 +78,43 @@ struct QuickSyncTests {
             #expect(memo.remembered(in: "gemara")["stray"] == nil)
         }
     }
+
+    @Test("a walk with nothing changed since a fully remembered one hands its snapshot back; any change, even one too recent to remember, is seen")
+    func unchangedWalks() async throws {
+        try await DownloadFixture.run { fixture in
+            let (library, lessons) = try await SyncTests.downloaded(fixture)
+            let layout = library.layout
+            let memo = FolderMemo()
+            func quickMatchesFull(_ note: Comment) async throws {
+                let quick = try await DirectorySnapshot.take(of: layout, memo: memo)
+                let full = try await DirectorySnapshot.take(of: layout)
+                #expect(Set(quick.entries) == Set(full.entries), note)
+                #expect(quick.finals == full.finals && quick.partials == full.partials, note)
+            }
+            try await Self.settle()
+            try await quickMatchesFull("first walk")
+            try await quickMatchesFull("nothing changed: the kept snapshot")
+
+            // A lesson folder too new to be remembered, then removed before it could be.
+            let fresh = layout.mediaPath + "/gemara/999999"
+            try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true)
+            try Data("new".utf8).write(to: URL(fileURLWithPath: fresh + "/audio.mp3"))
+            try await quickMatchesFull("a new folder")
+            try FileManager.default.removeItem(atPath: fresh)
+            try await quickMatchesFull("the new folder removed before it settled")
+
+            try await Self.settle()
+            try await quickMatchesFull("settled again")
+            try await quickMatchesFull("and again, unchanged")
+            // A file deleted in a remembered folder, then a file where only type folders belong.
+            try FileManager.default.removeItem(at: layout.fileURL(lessons[2].id, .text))
+            try await quickMatchesFull("a file deleted")
+            try Data("?".utf8).write(to: URL(fileURLWithPath: layout.mediaPath + "/stray.txt"))
+            try await quickMatchesFull("a stray file in media/")
+            try await Self.settle()
+            try await quickMatchesFull("settled with the stray file")
+            try FileManager.default.removeItem(atPath: layout.mediaPath + "/stray.txt")
+            try await quickMatchesFull("the stray file gone")
+        }
+    }
 }

@@ -63,16 +63,40 @@ struct DirectorySnapshot: Sendable {
         let media = layout.mediaPath
         let start = Date()
         let top = try await BlockingIO.run { try FolderListing.read(media) }
-        let parts = try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
+        let parts = try await withThrowingTaskGroup(of: (Int, Walked).self) { group in
             for (index, typeEntry) in top.enumerated() {
                 group.addTask { (index, try await BlockingIO.run { try walk(typeEntry, in: media, memo: memo, start: start) }) }
             }
-            var parts: [(Int, [Entry])] = []
+            var parts: [(Int, Walked)] = []
             for try await part in group { parts.append(part) }
             return parts
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+        guard let memo else { return DirectorySnapshot(entries: parts.flatMap(\.entries)) }
+        let names = top.map(\.name)
+        memo.keepOnly(Set(top.filter(\.isDirectory).map(\.name)))
+        // Nothing changed since the last quick walk, which remembered every folder it found: its
+        // snapshot as it is (no entry copied, no table rebuilt; a Downloads screen asks again and
+        // again of a library at rest).
+        if parts.allSatisfy({ $0.unchanged != nil }), let last = memo.lastSnapshot(for: names) { return last }
+        let snapshot = DirectorySnapshot(entries: parts.flatMap(\.entries))
+        memo.keep(parts.allSatisfy(\.allRemembered) ? snapshot : nil, for: names)
+        return snapshot
+    }
+
+    /// What the walk of one entry of `media/` found.
+    private struct Walked {
+        var listed: [Entry] = []
+        /// A type folder whose lesson folders are all as the memo remembers them (same names, same
+        /// stamps): those folders, in the listing's order, and what the memo has of each.
+        var unchanged: (names: [String], remembered: [String: FolderMemo.Remembered])?
+        /// Whether the memo now has every lesson folder of this entry (none changed too recently
+        /// to be remembered, no file where a lesson folder belongs).
+        var allRemembered = false
+
+        var entries: [Entry] {
+            guard let unchanged else { return listed }
+            return unchanged.names.flatMap { unchanged.remembered[$0]?.entries ?? [] }
         }
-        memo?.keepOnly(Set(top.filter(\.isDirectory).map(\.name)))
-        return DirectorySnapshot(entries: parts.sorted { $0.0 < $1.0 }.flatMap(\.1))
     }
 
     /// The folders of some lessons only (what a sync of those lessons needs): one `readdir` each.
@@ -99,24 +123,34 @@ struct DirectorySnapshot: Sendable {
     /// One entry of `media/`: a type folder with its lessons' files, or a file the layout does not
     /// name. With a `memo`, a lesson folder whose stamp it has is not listed again (see
     /// ``take(of:memo:)``); `start`: when the walk began.
-    private static func walk(_ typeEntry: FolderListing.Entry, in media: String, memo: FolderMemo?, start: Date) throws -> [Entry] {
+    private static func walk(_ typeEntry: FolderListing.Entry, in media: String, memo: FolderMemo?, start: Date) throws -> Walked {
         let typeName = typeEntry.name
-        guard typeEntry.isDirectory else { return entry(typeEntry, folder: "media", key: nil, isPartial: false) }
+        guard typeEntry.isDirectory else { return Walked(listed: entry(typeEntry, folder: "media", key: nil, isPartial: false)) }
         var entries: [Entry] = []
         let type = LessonType(rawValue: typeName)
         let typeFolder = "media/" + typeName
         let typePath = media + "/" + typeName
         let before = memo?.remembered(in: typeName) ?? [:]
         var after: [String: FolderMemo.Remembered] = [:]
+        var unchanged: [String]?
+        var allRemembered = true
         try FolderListing.withFolder(typePath) { typeDescriptor, listing in
-            for idEntry in listing {
+            // Each lesson folder stamped before it is listed: a change after the stamp changes it
+            // for the next walk.
+            let stamps = memo == nil ? [] : listing.map { $0.isDirectory ? FolderMemo.Stamp($0.name, in: typeDescriptor) : nil }
+            if memo != nil, listing.count == before.count,
+               zip(listing, stamps).allSatisfy({ listed, stamp in stamp != nil && before[listed.name]?.stamp == stamp }) {
+                unchanged = listing.map(\.name)
+                return
+            }
+            for (index, idEntry) in listing.enumerated() {
                 let idName = idEntry.name
                 guard idEntry.isDirectory else {
                     entries += entry(idEntry, folder: typeFolder, key: nil, isPartial: false)
+                    allRemembered = false
                     continue
                 }
-                // Stamped before it is listed: a change after the stamp changes it for the next walk.
-                let stamp = memo == nil ? nil : FolderMemo.Stamp(idName, in: typeDescriptor)
+                let stamp = memo == nil ? nil : stamps[index]
                 if let stamp, let known = before[idName], known.stamp == stamp {
                     entries += known.entries
                     after[idName] = known
@@ -131,11 +165,17 @@ struct DirectorySnapshot: Sendable {
                     found += entry(file, folder: relativeFolder, key: key, isPartial: isPartial)
                 }
                 entries += found
-                if let stamp, stamp.isSettled(before: start) { after[idName] = .init(stamp: stamp, entries: found) }
+                if let stamp, stamp.isSettled(before: start) {
+                    after[idName] = .init(stamp: stamp, entries: found)
+                } else {
+                    allRemembered = false
+                }
             }
         }
+        // Unchanged: the memo stays as it is.
+        if let unchanged { return Walked(unchanged: (unchanged, before), allRemembered: true) }
         memo?.remember(after, in: typeName)
-        return entries
+        return Walked(listed: entries, allRemembered: allRemembered)
     }
 
     /// `audio.mp3` → audio; `audio.mp3.partial` → audio, partial; anything else → `nil`.

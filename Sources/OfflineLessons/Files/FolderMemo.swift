@@ -78,4 +78,18 @@ final class FolderMemo: Sendable {
     func keepOnly(_ typeFolders: Set<String>) {
         folders.withLockedValue { folders in folders = folders.filter { typeFolders.contains($0.key) } }
     }
+
+    /// The last quick walk's snapshot, kept only when the memo had every lesson folder it found,
+    /// with the names `media/` held then.
+    private let last = NIOLockedValueBox<(names: [String], snapshot: DirectorySnapshot)?>(nil)
+
+    /// The snapshot of the last quick walk, if `media/` held the same names and it was kept.
+    func lastSnapshot(for names: [String]) -> DirectorySnapshot? {
+        last.withLockedValue { $0?.names == names ? $0?.snapshot : nil }
+    }
+
+    /// Keeps (or, with `nil`, forgets) the snapshot of a quick walk.
+    func keep(_ snapshot: DirectorySnapshot?, for names: [String]) {
+        last.withLockedValue { $0 = snapshot.map { (names, $0) } }
+    }
 }
