@@ -195,7 +195,8 @@ extension LibraryDatabase {
             // The event log's sequence number without AUTOINCREMENT: rows are never deleted (a
             // trigger forbids it), so the next rowid is already always the highest plus one, and
             // SQLite no longer writes the sqlite_sequence table with every event (one page less in
-            // the commit of each completed file).
+            // the commit of each completed file). The columns and triggers are v3's, written out
+            // again: a migration's SQL is never shared, so that none can change once shipped.
             try db.execute(sql: """
                 CREATE TABLE event_v6 (
                   seq INTEGER PRIMARY KEY,
