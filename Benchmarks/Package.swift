@@ -24,6 +24,18 @@ let package = Package(
         ),
         // Runs one command and reports its wall time, CPU and peak RSS (see its main.c for why).
         .executableTarget(name: "rusage-exec", path: "Sources/RusageExec"),
+        // Calls `downloads()` of one library over and over, for `perf record` (see its main.swift).
+        .executableTarget(
+            name: "list-loop",
+            dependencies: [.product(name: "OfflineLessons", package: "OfflineLessons")],
+            path: "Sources/ListLoop"
+        ),
+        // Downloads lessons one at a time, as the registry benchmark does, for `perf record`.
+        .executableTarget(
+            name: "download-loop",
+            dependencies: [.product(name: "OfflineLessons", package: "OfflineLessons")],
+            path: "Sources/DownloadLoop"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

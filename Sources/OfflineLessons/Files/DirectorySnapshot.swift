@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 #if canImport(Darwin)
 import Darwin
@@ -32,9 +33,15 @@ struct DirectorySnapshot: Sendable {
     let finals: [MediaKey: Entry]
     /// Partial files by item.
     let partials: [MediaKey: Entry]
+    /// Which walk made this snapshot: a quick walk that found nothing changed hands back the last
+    /// one's snapshot, serial and all (``take(of:memo:)``), so that a quick sync can tell.
+    let serial: UInt64
+
+    private static let serials = NIOLockedValueBox<UInt64>(0)
 
     init(entries: [Entry]) {
         self.entries = entries
+        serial = Self.serials.withLockedValue { $0 &+= 1; return $0 }
         var finals: [MediaKey: Entry] = [:], partials: [MediaKey: Entry] = [:]
         finals.reserveCapacity(entries.count)
         for entry in entries {

@@ -9,17 +9,29 @@ extension LessonLibrary {
     /// ``sync(_:progress:)`` does, but lists again only the lesson folders whose entries changed
     /// since this instance's last quick sync (one `stat` each for the others): a file rewritten
     /// in place under its own name is left to ``sync(_:progress:)``.
+    ///
+    /// While nothing is committed to the registry (by this process or another), the list is not
+    /// read again, and a quick sync that finds every folder as the last one did, which had nothing
+    /// to change, has nothing to change either: a library at rest costs its folder stamps.
     public func downloads(sync: Bool = true) async throws -> [DownloadedLesson] {
-        guard sync, !isReadOnly else { return try await downloadsList() }
+        let version = try await database.version()
+        guard sync, !isReadOnly else { return try await downloadsList(at: version) }
         // Read while the sync walks the folder; read again when the sync changed anything.
-        async let early = downloadsList()
-        let report = try await quickSync()
+        async let early = downloadsList(at: version)
+        let report = try await quickSync(at: version)
         let list = try await early
-        return report.changes.isEmpty ? list : try await downloadsList()
+        return report.changes.isEmpty ? list : try await downloadsList(at: database.version())
     }
 
-    /// The list from the registry alone.
-    private func downloadsList() async throws -> [DownloadedLesson] {
+    /// The list from the registry alone (as read at `version`, when that was the last read).
+    private func downloadsList(at version: LibraryDatabase.Version?) async throws -> [DownloadedLesson] {
+        if let version, let kept = readCache.list(at: version) { return kept }
+        let list = try await readDownloadsList()
+        if let version { readCache.keepList(list, at: version) }
+        return list
+    }
+
+    private func readDownloadsList() async throws -> [DownloadedLesson] {
         // Two reads at once, on two of the pool's connections.
         async let reading = database.completeMedia()
         let shas = try await database.cachedShas()?.shas

@@ -25,11 +25,21 @@ extension LessonLibrary {
     /// only the lesson folders whose entries changed since the last quick sync of this instance
     /// (``FolderMemo``): a file gone or dropped into place is always seen; a file rewritten in
     /// place under its name is left to ``sync(_:progress:)``.
-    func quickSync() async throws -> SyncReport {
-        try await reconcile(SyncOptions(), only: nil, quick: true, progress: nil)
+    ///
+    /// `version`: the registry's, taken before anything is read. When the last quick sync found
+    /// nothing to change at that same version, and the walk hands back that sync's snapshot
+    /// (nothing changed in the folders either), its report is the answer, without a read of the
+    /// registry or a plan. Otherwise the registry is read, then the folders walked, as always.
+    func quickSync(at version: LibraryDatabase.Version?) async throws -> SyncReport {
+        if let version, let quiet = readCache.quietSync(at: version) {
+            let snapshot = try await DirectorySnapshot.take(of: layout, memo: folderMemo)
+            if snapshot.serial == quiet.snapshot { return quiet.report }
+        }
+        return try await reconcile(SyncOptions(), only: nil, quick: true, version: version, progress: nil)
     }
 
     private func reconcile(_ options: SyncOptions, only lessons: [LessonID]?, quick: Bool,
+                           version: LibraryDatabase.Version? = nil,
                            progress: (@Sendable (MaintenanceProgress) -> Void)?) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
         let layout = self.layout
@@ -53,6 +63,9 @@ extension LessonLibrary {
         }
         let reconciler = Reconciler(items: items, registeredLessons: registered, repair: options.repair)
         var actions = reconciler.plan(snapshot, known: known)
+        // Nothing to change (before any step is set aside for a download at work): kept for the
+        // next quick sync at the same version.
+        let quiet = quick && !actions.contains(where: \.changes)
         var verification = ContentCheck()
         if options.verify {
             let untouched = Set(actions.compactMap(\.key))
@@ -71,6 +84,7 @@ extension LessonLibrary {
         var report = SyncReport(actions: actions, dryRun: options.dryRun, filesSeen: snapshot.entries.count, itemsSeen: items.count)
         report.verified = verification.verified
         report.unverifiable = verification.unverifiable
+        if quick { readCache.keepQuietSync(quiet ? version.map { .init(version: $0, snapshot: snapshot.serial, report: report) } : nil) }
         return report
     }
 

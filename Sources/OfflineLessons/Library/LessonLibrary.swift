@@ -49,6 +49,8 @@ public final class LessonLibrary: Sendable {
     let hub = EventHub()
     /// The lesson folders as the last quick sync found them (see ``FolderMemo``).
     let folderMemo = FolderMemo()
+    /// The last downloads list and quiet quick sync, while the registry has not changed.
+    let readCache = RegistryReadCache()
     let locator: MediaLocator
     let now: @Sendable () -> Date
     /// Runs between a file's placement and its registration (crash tests aim there).

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import NIOConcurrencyHelpers
 
 /// The library's single source of truth: one SQLite database (WAL mode) holding the catalog cache,
 /// the registry of lessons and media items, and the append-only event log.
@@ -12,6 +13,9 @@ internal import GRDB
 /// cooperative thread pool.
 struct LibraryDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Transactions this instance has committed (or rolled back), counted after each ends: with
+    /// SQLite's `data_version`, what a ``Version`` is made of. `nil` for a read-only database.
+    private let ownWrites: NIOLockedValueBox<UInt64>?
 
     /// Opens (or creates) the database at `path`, in WAL mode, and migrates it. Blocking: the
     /// library calls it off the cooperative pool.
@@ -72,6 +76,7 @@ struct LibraryDatabase: Sendable {
 
     private init(readOnly writer: any DatabaseWriter) {
         self.writer = writer
+        ownWrites = nil
     }
 
     /// Stamped in the file's header (`PRAGMA application_id`): "OLSN".
@@ -103,6 +108,7 @@ struct LibraryDatabase: Sendable {
 
     init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        ownWrites = NIOLockedValueBox(0)
         try Self.migrator.migrate(writer)
     }
 
@@ -120,14 +126,18 @@ struct LibraryDatabase: Sendable {
     /// Runs a write transaction; SQLite errors become ``RegistryError/database(message:underlying:)``.
     /// Not cancelled with the calling task (see ``read(_:)``).
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let writer = self.writer
-        return try await Self.shielded { try await writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
+        let writer = self.writer, ownWrites = self.ownWrites
+        return try await Self.shielded {
+            defer { ownWrites?.withLockedValue { $0 &+= 1 } }
+            return try await writer.writeWithoutTransaction { db in try Self.transaction(db, body) }
+        }
     }
 
     /// Runs a write transaction on the calling thread, under the writer's lock (no hop to the
     /// writer's queue and back): for a thread that may block, never the cooperative pool.
     func writeBlocking<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.withRegistryErrors { try writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
+        defer { ownWrites?.withLockedValue { $0 &+= 1 } }
+        return try Self.withRegistryErrors { try writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
     }
 
     /// `body` in an immediate transaction, as GRDB's `write` runs it, with its `BEGIN` and
@@ -153,6 +163,28 @@ struct LibraryDatabase: Sendable {
         } catch let error as DatabaseError {
             throw RegistryError(error)
         }
+    }
+
+    /// What the registry holds, as a value that changes with every commit: this instance's own
+    /// (counted) and any other connection's, another process's included (SQLite's
+    /// `PRAGMA data_version`, read on the writer's connection). Two equal versions mean nothing was
+    /// committed between them, so a read made after the first still holds: take the version
+    /// before the read it stands for. `nil` for a read-only database (nothing is cached there).
+    struct Version: Hashable, Sendable {
+        var ownWrites: UInt64
+        var dataVersion: Int
+    }
+
+    /// The registry's ``Version`` now (one hop to the writer's queue).
+    func version() async throws -> Version? {
+        guard let ownWrites else { return nil }
+        let writer = self.writer
+        // The count first: a commit that ends after it is counted in the next version.
+        let own = ownWrites.withLockedValue { $0 }
+        let data = try await Self.shielded {
+            try await writer.writeWithoutTransaction { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
+        }
+        return Version(ownWrites: own, dataVersion: data)
     }
 
     /// Folds the write-ahead log into the database file (`wal_checkpoint(TRUNCATE)`: the log is
