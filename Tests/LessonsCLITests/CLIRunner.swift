@@ -12,18 +12,7 @@ enum CLIRunner {
 
     /// The `lessons` binary next to the test bundle (built by `swift build`).
     static func binary() throws -> URL {
-        var candidates: [URL] = []
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("lessons"))
-            folder = folder.deletingLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/lessons"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw CLIError("the lessons binary is not built: run `swift build` before `swift test` (looked in \(candidates.map(\.path)))")
-        }
-        return found
+        try LessonsBinary.url()
     }
 
     /// Starts `lessons` with `arguments`; output goes to files read by ``Running/result()``, or to
@@ -31,9 +20,7 @@ enum CLIRunner {
     static func start(_ arguments: [String], environment: [String: String] = [:],
                       stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
                       currentDirectory: URL? = nil) throws -> Running {
-        var env = ProcessInfo.processInfo.environment
-        for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { env[name] = nil }
-        env.merge(environment) { $1 }
+        let env = LessonsBinary.environment(environment)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")

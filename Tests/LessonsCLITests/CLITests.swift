@@ -12,21 +12,14 @@ import Testing
 private let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// The built `lessons` binary: next to the test bundle, else in `.build/debug`.
+/// The built `lessons` binary.
 private func lessonsBinary() throws -> URL {
-    let candidates = [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lessons"),
-        packageRoot.appendingPathComponent(".build/debug/lessons"),
-    ]
-    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    return try #require(found, "build the package first (`swift build --build-tests`): no lessons binary in \(candidates)")
+    try LessonsBinary.url()
 }
 
 /// An environment without the variables that would change what the CLI does.
 private func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
-    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LESSONS_") }
-    environment["XDG_DATA_HOME"] = nil
-    return environment.merging(extra) { $1 }
+    LessonsBinary.environment(extra)
 }
 
 struct CLIResult {

@@ -185,19 +185,6 @@ func wav(bytes: Int) -> Data {
 
 /// Starts the built `lessons` binary (a terminal's command), its output discarded unless given.
 func startCLI(_ arguments: [String], stdout: FileHandle? = nil) throws -> ChildProcess {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var candidates: [URL] = []
-    for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent("lessons"))
-        folder = folder.deletingLastPathComponent()
-    }
-    candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/debug/lessons"))
-    guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-        throw Browser.Failure(description: "the lessons binary is not built (swift build --build-tests builds it)")
-    }
-    var environment = ProcessInfo.processInfo.environment
-    for name in ["LESSONS_LIBRARY", "LESSONS_SERVER", "LESSONS_TOKEN", "LESSONS_MEDIA_BASE"] { environment[name] = nil }
-    return try ChildProcess(binary, arguments: arguments, environment: environment,
-                            stdout: stdout.map { .descriptor($0.fileDescriptor) } ?? .null)
+    try ChildProcess(try LessonsBinary.url(), arguments: arguments, environment: LessonsBinary.environment(),
+                     stdout: stdout.map { .descriptor($0.fileDescriptor) } ?? .null)
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The built `lessons` binary the CLI and UI tests start, and the environment they start it in.
+public enum LessonsBinary {
+    /// Where it is looked for: next to the test bundle and up to three folders above it (the
+    /// bundle's layout differs between platforms), then the package's `.build/debug`.
+    public static var candidates: [URL] {
+        var candidates: [URL] = []
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("lessons"))
+            folder = folder.deletingLastPathComponent()
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/lessons"))
+        return candidates
+    }
+
+    /// The binary, or an error saying how to build it.
+    public static func url() throws -> URL {
+        let candidates = self.candidates
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw NotBuilt(candidates: candidates)
+        }
+        return found
+    }
+
+    public struct NotBuilt: Error, CustomStringConvertible {
+        public var candidates: [URL]
+        public var description: String {
+            "the lessons binary is not built: run `swift build --build-tests` before `swift test` (looked in \(candidates.map(\.path)))"
+        }
+    }
+
+    /// The test process's environment without what would change what the CLI does (every
+    /// `LESSONS_` variable: library, server, token, media base, test hooks; `XDG_DATA_HOME`), then `extra`.
+    public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LESSONS_") }
+        environment["XDG_DATA_HOME"] = nil
+        return environment.merging(extra) { $1 }
+    }
+}
