@@ -65,8 +65,3 @@ enum CLIRunner {
         }
     }
 }
-
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
