@@ -3,7 +3,8 @@ import Foundation
 /// The built `lessons` binary the CLI and UI tests start, and the environment they start it in.
 public enum LessonsBinary {
     /// Where it is looked for: next to the test bundle and up to three folders above it (the
-    /// bundle's layout differs between platforms), then the package's `.build/debug`.
+    /// bundle's layout differs between platforms), never elsewhere: a sanitizer pass, built in a
+    /// folder of its own, must not run a binary built without the sanitizer.
     public static var candidates: [URL] {
         var candidates: [URL] = []
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -11,8 +12,6 @@ public enum LessonsBinary {
             candidates.append(folder.appendingPathComponent("lessons"))
             folder = folder.deletingLastPathComponent()
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/lessons"))
         return candidates
     }
 

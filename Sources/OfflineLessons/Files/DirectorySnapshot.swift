@@ -69,6 +69,7 @@ struct DirectorySnapshot: Sendable {
     static func take(of layout: LibraryLayout, memo: FolderMemo? = nil) async throws -> DirectorySnapshot {
         let media = layout.mediaPath
         let start = Date()
+        let generation = memo?.generation ?? 0
         let top = try await BlockingIO.run { try FolderListing.read(media) }
         let parts = try await withThrowingTaskGroup(of: (Int, Walked).self) { group in
             for (index, typeEntry) in top.enumerated() {
@@ -86,7 +87,8 @@ struct DirectorySnapshot: Sendable {
         // again of a library at rest).
         if parts.allSatisfy({ $0.unchanged != nil }), let last = memo.lastSnapshot(for: names) { return last }
         let snapshot = DirectorySnapshot(entries: parts.flatMap(\.entries))
-        memo.keep(parts.allSatisfy(\.allRemembered) ? snapshot : nil, for: names)
+        let own = UInt64(parts.filter(\.remembered).count)
+        memo.keep(parts.allSatisfy(\.allRemembered) ? snapshot : nil, for: names, ifGeneration: generation &+ own)
         return snapshot
     }
 
@@ -99,6 +101,8 @@ struct DirectorySnapshot: Sendable {
         /// Whether the memo now has every lesson folder of this entry (none changed too recently
         /// to be remembered, no file where a lesson folder belongs).
         var allRemembered = false
+        /// Whether the walk changed the memo (``FolderMemo/remember(_:in:)``).
+        var remembered = false
 
         var entries: [Entry] {
             guard let unchanged else { return listed }
@@ -182,7 +186,7 @@ struct DirectorySnapshot: Sendable {
         // Unchanged: the memo stays as it is.
         if let unchanged { return Walked(unchanged: (unchanged, before), allRemembered: true) }
         memo?.remember(after, in: typeName)
-        return Walked(listed: entries, allRemembered: allRemembered)
+        return Walked(listed: entries, allRemembered: allRemembered, remembered: memo != nil)
     }
 
     /// `audio.mp3` → audio; `audio.mp3.partial` → audio, partial; anything else → `nil`.

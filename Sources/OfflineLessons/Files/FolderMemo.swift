@@ -61,35 +61,52 @@ final class FolderMemo: Sendable {
         var entries: [DirectorySnapshot.Entry]
     }
 
-    /// By type folder name, then lesson folder name.
-    private let folders = NIOLockedValueBox<[String: [String: Remembered]]>([:])
+    /// What is remembered, under one lock: each type folder's lesson folders (by name), a
+    /// count of the changes made to them, and the last quick walk's snapshot.
+    private struct Contents {
+        var folders: [String: [String: Remembered]] = [:]
+        var generation: UInt64 = 0
+        var last: (names: [String], snapshot: DirectorySnapshot)?
+    }
+    private let contents = NIOLockedValueBox(Contents())
 
     /// The lesson folders of one type folder as remembered.
     func remembered(in typeFolder: String) -> [String: Remembered] {
-        folders.withLockedValue { $0[typeFolder] ?? [:] }
+        contents.withLockedValue { $0.folders[typeFolder] ?? [:] }
     }
 
     /// Replaces what is remembered of one type folder (a folder no longer there is forgotten).
+    /// The last snapshot goes with it: it may no longer match.
     func remember(_ lessons: [String: Remembered], in typeFolder: String) {
-        folders.withLockedValue { $0[typeFolder] = lessons }
+        contents.withLockedValue { contents in
+            contents.folders[typeFolder] = lessons
+            contents.generation &+= 1
+            contents.last = nil
+        }
     }
 
     /// Forgets every type folder but these (the ones the last walk found).
     func keepOnly(_ typeFolders: Set<String>) {
-        folders.withLockedValue { folders in folders = folders.filter { typeFolders.contains($0.key) } }
+        contents.withLockedValue { contents in contents.folders = contents.folders.filter { typeFolders.contains($0.key) } }
     }
 
-    /// The last quick walk's snapshot, kept only when the memo had every lesson folder it found,
-    /// with the names `media/` held then.
-    private let last = NIOLockedValueBox<(names: [String], snapshot: DirectorySnapshot)?>(nil)
+    /// How many times ``remember(_:in:)`` changed the memo: a walk notes it when it starts.
+    var generation: UInt64 {
+        contents.withLockedValue { $0.generation }
+    }
 
     /// The snapshot of the last quick walk, if `media/` held the same names and it was kept.
     func lastSnapshot(for names: [String]) -> DirectorySnapshot? {
-        last.withLockedValue { $0?.names == names ? $0?.snapshot : nil }
+        contents.withLockedValue { $0.last?.names == names ? $0.last?.snapshot : nil }
     }
 
-    /// Keeps (or, with `nil`, forgets) the snapshot of a quick walk.
-    func keep(_ snapshot: DirectorySnapshot?, for names: [String]) {
-        last.withLockedValue { $0 = snapshot.map { (names, $0) } }
+    /// Keeps (or, with `nil`, forgets) the snapshot of a quick walk, with the names `media/` held.
+    /// Kept only if the memo changed by the walk's own ``remember(_:in:)`` calls alone
+    /// (`generation`: the count at its start plus its own): a walk running beside it may have
+    /// remembered a folder as it is later than this snapshot has it.
+    func keep(_ snapshot: DirectorySnapshot?, for names: [String], ifGeneration expected: UInt64) {
+        contents.withLockedValue { contents in
+            contents.last = contents.generation == expected ? snapshot.map { (names, $0) } : nil
+        }
     }
 }

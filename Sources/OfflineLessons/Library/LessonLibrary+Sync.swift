@@ -33,7 +33,10 @@ extension LessonLibrary {
     func quickSync(at version: LibraryDatabase.Version?) async throws -> SyncReport {
         if let version, let quiet = readCache.quietSync(at: version) {
             let snapshot = try await DirectorySnapshot.take(of: layout, memo: folderMemo)
-            if snapshot.serial == quiet.snapshot { return quiet.report }
+            if snapshot.serial == quiet.snapshot {
+                readCache.answeredQuietly()
+                return quiet.report
+            }
         }
         return try await reconcile(SyncOptions(), only: nil, quick: true, version: version, progress: nil)
     }

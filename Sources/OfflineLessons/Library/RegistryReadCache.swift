@@ -17,10 +17,15 @@ final class RegistryReadCache: Sendable {
 
     private let list = NIOLockedValueBox<(version: LibraryDatabase.Version, lessons: [DownloadedLesson])?>(nil)
     private let quiet = NIOLockedValueBox<QuietSync?>(nil)
+    /// How many times each was answered from what was kept (what the tests look at).
+    private let counts = NIOLockedValueBox<(list: Int, quiet: Int)>((0, 0))
+    var hits: (list: Int, quiet: Int) { counts.withLockedValue { $0 } }
 
     /// The downloads list read at `version`, if that is the last one kept.
     func list(at version: LibraryDatabase.Version) -> [DownloadedLesson]? {
-        list.withLockedValue { $0?.version == version ? $0?.lessons : nil }
+        let kept = list.withLockedValue { $0?.version == version ? $0?.lessons : nil }
+        if kept != nil { counts.withLockedValue { $0.list += 1 } }
+        return kept
     }
 
     func keepList(_ lessons: [DownloadedLesson], at version: LibraryDatabase.Version) {
@@ -30,6 +35,11 @@ final class RegistryReadCache: Sendable {
     /// The last quiet quick sync, if the registry is still at its version.
     func quietSync(at version: LibraryDatabase.Version) -> QuietSync? {
         quiet.withLockedValue { $0?.version == version ? $0 : nil }
+    }
+
+    /// Counts a quick sync answered by the last quiet one (its snapshot handed back too).
+    func answeredQuietly() {
+        counts.withLockedValue { $0.quiet += 1 }
     }
 
     func keepQuietSync(_ sync: QuietSync?) {

@@ -1,6 +1,5 @@
 import Foundation
 internal import GRDB
-import NIOConcurrencyHelpers
 
 /// The library's single source of truth: one SQLite database (WAL mode) holding the catalog cache,
 /// the registry of lessons and media items, and the append-only event log.
@@ -13,9 +12,10 @@ import NIOConcurrencyHelpers
 /// cooperative thread pool.
 struct LibraryDatabase: Sendable {
     let writer: any DatabaseWriter
-    /// Transactions this instance has committed (or rolled back), counted after each ends: with
-    /// SQLite's `data_version`, what a ``Version`` is made of. `nil` for a read-only database.
-    private let ownWrites: NIOLockedValueBox<UInt64>?
+    /// A connection of its own, only ever asked SQLite's `PRAGMA data_version` (``version()``):
+    /// never the writer's, so that the question waits for no write. `nil` for a read-only or an
+    /// in-memory database.
+    private let versionReader: DatabaseQueue?
 
     /// Opens (or creates) the database at `path`, in WAL mode, and migrates it. Blocking: the
     /// library calls it off the cooperative pool.
@@ -24,7 +24,11 @@ struct LibraryDatabase: Sendable {
         configuration.busyMode = .timeout(10)
         return try withRegistryErrors {
             try checkBelongsToLibrary(path)
-            let database = try LibraryDatabase(try DatabasePool(path: path, configuration: configuration))
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            var readOnly = Configuration()
+            readOnly.readonly = true
+            readOnly.busyMode = .timeout(10)
+            let database = try LibraryDatabase(pool, versionReader: try DatabaseQueue(path: path, configuration: readOnly))
             try database.writer.writeWithoutTransaction { db in
                 if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
                     try db.execute(sql: "PRAGMA application_id = \(applicationID)")
@@ -76,7 +80,7 @@ struct LibraryDatabase: Sendable {
 
     private init(readOnly writer: any DatabaseWriter) {
         self.writer = writer
-        ownWrites = nil
+        versionReader = nil
     }
 
     /// Stamped in the file's header (`PRAGMA application_id`): "OLSN".
@@ -106,9 +110,9 @@ struct LibraryDatabase: Sendable {
         try withRegistryErrors { try LibraryDatabase(DatabaseQueue()) }
     }
 
-    init(_ writer: any DatabaseWriter) throws {
+    init(_ writer: any DatabaseWriter, versionReader: DatabaseQueue? = nil) throws {
         self.writer = writer
-        ownWrites = NIOLockedValueBox(0)
+        self.versionReader = versionReader
         try Self.migrator.migrate(writer)
     }
 
@@ -126,18 +130,14 @@ struct LibraryDatabase: Sendable {
     /// Runs a write transaction; SQLite errors become ``RegistryError/database(message:underlying:)``.
     /// Not cancelled with the calling task (see ``read(_:)``).
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let writer = self.writer, ownWrites = self.ownWrites
-        return try await Self.shielded {
-            defer { ownWrites?.withLockedValue { $0 &+= 1 } }
-            return try await writer.writeWithoutTransaction { db in try Self.transaction(db, body) }
-        }
+        let writer = self.writer
+        return try await Self.shielded { try await writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
     }
 
     /// Runs a write transaction on the calling thread, under the writer's lock (no hop to the
     /// writer's queue and back): for a thread that may block, never the cooperative pool.
     func writeBlocking<T>(_ body: (Database) throws -> T) throws -> T {
-        defer { ownWrites?.withLockedValue { $0 &+= 1 } }
-        return try Self.withRegistryErrors { try writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
+        try Self.withRegistryErrors { try writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
     }
 
     /// `body` in an immediate transaction, as GRDB's `write` runs it, with its `BEGIN` and
@@ -165,26 +165,24 @@ struct LibraryDatabase: Sendable {
         }
     }
 
-    /// What the registry holds, as a value that changes with every commit: this instance's own
-    /// (counted) and any other connection's, another process's included (SQLite's
-    /// `PRAGMA data_version`, read on the writer's connection). Two equal versions mean nothing was
-    /// committed between them, so a read made after the first still holds: take the version
-    /// before the read it stands for. `nil` for a read-only database (nothing is cached there).
+    /// What the registry holds, as a value that changes with every commit, this library's and
+    /// any other connection's or process's: SQLite's `PRAGMA data_version` on a connection that
+    /// never writes (it moves whenever another connection has committed since it last looked; the
+    /// pragma starts a read transaction, which in WAL mode reads the shared index). Two equal
+    /// versions mean nothing was committed between them, so a read made after the first still
+    /// holds: take the version before the read it stands for. A write still in progress is not
+    /// committed and no reader sees it. `nil` for a read-only or in-memory database (nothing is
+    /// cached there).
     struct Version: Hashable, Sendable {
-        var ownWrites: UInt64
         var dataVersion: Int
     }
 
-    /// The registry's ``Version`` now (one hop to the writer's queue).
+    /// The registry's ``Version`` now (one hop to the version connection's queue; no write waits).
     func version() async throws -> Version? {
-        guard let ownWrites else { return nil }
-        let writer = self.writer
-        // The count first: a commit that ends after it is counted in the next version.
-        let own = ownWrites.withLockedValue { $0 }
-        let data = try await Self.shielded {
-            try await writer.writeWithoutTransaction { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
+        guard let versionReader else { return nil }
+        return try await Self.shielded {
+            try await versionReader.read { db in Version(dataVersion: try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0) }
         }
-        return Version(ownWrites: own, dataVersion: data)
     }
 
     /// Folds the write-ahead log into the database file (`wal_checkpoint(TRUNCATE)`: the log is
@@ -196,6 +194,7 @@ struct LibraryDatabase: Sendable {
                 if writer is DatabasePool {
                     try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
                 }
+                try versionReader?.close()
                 try writer.close()
             }
         }
