@@ -55,7 +55,7 @@ struct Options: Sendable {
 
     // Sizes (full mode; --quick shrinks them).
     var bigBytes = 1 << 30
-    var bigRounds = 3
+    var bigRounds = 5
     var smallMasechtot = ["shabbat", "eruvin", "pesachim"]
     var diskMasechtot: [String] = []  // empty: the whole Gemara
     var smallRounds = 3

@@ -119,7 +119,10 @@ extension Bench {
             let oursWall = median(ours.map(\.wall)), curlWall = median(theirs.map(\.wall))
             let gib = Double(bytes) / Double(1 << 30)
             let size = lessons.count == 1 ? mib(bytes) : "\(lessons.count) × \(mib(bytes / lessons.count))"
-            let ratio = curlWall / oursWall
+            // The ratio is the median of each round's own (curl's time ÷ ours, measured one after
+            // the other): the machine's speed drifts within a run, and a round's two figures share
+            // its moment. The medians of each side are shown beside it.
+            let ratio = median(zip(theirs, ours).map { $0.wall / $1.wall })
             await report.add(Row(
                 benchmark: "download \(label) (\(size), \(source.kind) → tmpfs): throughput vs curl",
                 ours: "\(secs(oursWall)), \(mbps(bytes, oursWall))", baseline: "\(secs(curlWall)), \(mbps(bytes, curlWall))",
