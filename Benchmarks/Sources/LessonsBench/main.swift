@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 // lessons-bench: the OfflineLessons benchmark suite. Every figure is printed beside its baseline,
-// measured in the same run, and its target (met or not). See Benchmarks/README.md.
+// measured in the same run, and its target (met or not). See the README's "Performance" section.
 
 let options: Options
 do {
