@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "OfflineLessons", "LessonsServer", "LessonsServerTesting", "ChildProcesses",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -67,7 +67,7 @@ enum Terminal {
     static func writeOut(_ data: some ContiguousBytes) {
         guard stdoutFailure.load(ordering: .relaxed) == 0 else { return }
         let code = write(data, to: STDOUT_FILENO)
-        if code != 0 { stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed) }
+        if code != 0 { _ = stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed) }
     }
 
     /// Writes all of `data` to `descriptor`; returns 0, or the `errno` of the failure.

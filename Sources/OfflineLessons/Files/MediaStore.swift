@@ -42,18 +42,34 @@ struct MediaStore: Sendable {
     /// ``place(_:as:beforeRename:then:)`` on a thread that may block (the blocking-I/O pool).
     func placeBlocking(_ partial: PartialFile, as key: MediaKey, beforeRename: (() throws -> Void)? = nil,
                        then: (() throws -> Void)? = nil) throws {
-        let sourcePath = partial.path, descriptor = partial.fileDescriptor
-        let destination = layout.filePath(key.lesson, key.medium)
-        try PartialFile.flush(descriptor, atPath: sourcePath)
-        guard PartialFile.isFile(descriptor, at: sourcePath) else { throw FileError.posix("rename into place", partial.url, ENOENT) }
+        try flushForPlacement(partial)
         try beforeRename?()
-        guard rename(sourcePath, destination) == 0 else {
+        try renameIntoPlace(partial, as: key)
+        for folder in foldersToFlush(after: key) { try Self.flushFolder(atPath: folder) }
+        try then?()
+    }
+
+    /// The first step of a placement: the partial file's bytes reach the disk, and it is checked
+    /// to be still at its path (not removed or replaced meanwhile). Blocking.
+    func flushForPlacement(_ partial: PartialFile) throws {
+        try PartialFile.flush(partial.fileDescriptor, atPath: partial.path)
+        guard PartialFile.isFile(partial.fileDescriptor, at: partial.path) else {
+            throw FileError.posix("rename into place", partial.url, ENOENT)
+        }
+    }
+
+    /// Renames a flushed partial file to its item's final path. Blocking.
+    func renameIntoPlace(_ partial: PartialFile, as key: MediaKey) throws {
+        let destination = layout.filePath(key.lesson, key.medium)
+        guard rename(partial.path, destination) == 0 else {
             throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
         }
-        // The lesson's folder, and its entry in the type's folder (it may be new), reach the disk.
-        try Self.flushFolder(atPath: layout.folderPath(for: key.lesson))
-        try Self.flushFolder(atPath: layout.mediaPath + "/" + key.lesson.type.rawValue)
-        try then?()
+    }
+
+    /// The folders to flush after a rename into place, so that it survives a crash: the lesson's
+    /// folder, and the type's folder that holds its entry (it may be new).
+    func foldersToFlush(after key: MediaKey) -> [String] {
+        [layout.folderPath(for: key.lesson), layout.mediaPath + "/" + key.lesson.type.rawValue]
     }
 
     /// Deletes an item's final file and its partial file (unless a download is writing it: that
@@ -198,7 +214,7 @@ struct MediaStore: Sendable {
         try flushFolder(atPath: folder.path)
     }
 
-    private static func flushFolder(atPath folder: String) throws {
+    static func flushFolder(atPath folder: String) throws {
         let descriptor = open(folder, O_RDONLY)
         guard descriptor >= 0 else { throw FileError.posix("open folder", URL(fileURLWithPath: folder, isDirectory: true), errno) }
         defer { _ = systemClose(descriptor) }

@@ -1,5 +1,4 @@
 import Foundation
-import NIOPosix
 
 /// The end of an attempt: the file verified, flushed, renamed into place and committed, in that
 /// order (architecture invariant 3), from the download's task (``finish()``) or, for a small
@@ -65,35 +64,20 @@ extension DownloadSink {
 
     /// A small file (announced at most ``recordedWithPlacement`` bytes) whose body has all come,
     /// with no checkpoint due, starts its placement from the transport's thread: flush, record
-    /// the validators, rename, flush the folders, commit, in one trip to the ``PlacementThread``
-    /// (as ``finish()`` does it), and ``finish()`` then returns its outcome. Anything else is
-    /// left to ``finish()``.
+    /// the validators, rename, flush the folders, commit, on the ``PlacementQueue``'s thread (with
+    /// the small files that ended beside it), and ``finish()`` then returns its outcome. Anything
+    /// else is left to ``finish()``.
     func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool {
         guard context.beforeCommit == nil, isOpen, let total = expected, total > 0, total <= Self.recordedWithPlacement,
               partial.size == total, !checkpointDue
         else { return false }
-        let validators = takeUnrecorded()
-        let (database, store, key, now, file) = (context.database, context.store, key, context.now(), partial)
-        PlacementThread.pool.submit { [state] poolState in
-            let result: Result<Int, any Error>
-            if case .active = poolState {
-                result = Result {
-                    try store.placeBlocking(file, as: key, beforeRename: validators.map { validators in
-                        {
-                            try Self.check(database.recordValidatorsBlocking(
-                                key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
-                        }
-                    }) {
-                        try database.markCompleteBlocking(key, bytes: total, at: now)
-                    }
-                    return total
-                }
-            } else {
-                result = .failure(CancellationError())  // the pool is shutting down
-            }
+        PlacementQueue.shared.submit(PlacementQueue.Job(
+            key: key, file: partial, bytes: total, at: context.now(), validators: takeUnrecorded(),
+            database: context.database, store: context.store
+        ) { [state] result in
             state.withLockedValue { $0.placed = result }
             done()
-        }
+        })
         return true
     }
 
@@ -104,18 +88,4 @@ extension DownloadSink {
         state.withLockedValue { $0.expected = known }
         return try await finish()
     }
-}
-
-/// The one thread that places the small files whose bodies ended on an event loop
-/// (``DownloadSink/bodyEnded(then:)``): one after another, each placement's two registry writes
-/// find the registry's writer free. Spread over the blocking-I/O pool's threads, they waited for
-/// each other on the writer's queue, a sleep and a wake-up each time (730 small files: about 10 %
-/// less CPU, a third fewer context switches, and no slower on disk, where the commits are one at
-/// a time anyway). Process-wide, started on first use, like the pool it stands beside.
-enum PlacementThread {
-    static let pool: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        return pool
-    }()
 }

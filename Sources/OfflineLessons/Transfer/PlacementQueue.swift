@@ -1,0 +1,148 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
+
+/// The one thread that places the small files whose bodies ended on an event loop
+/// (``DownloadSink/bodyEnded(then:)``). The files waiting when it comes to them are placed as a
+/// group: each file flushed, their validators recorded in one transaction, each renamed into
+/// place, each folder flushed once, and all marked complete in a second transaction. Two commits
+/// for the group instead of two a file, and each file's steps in the order invariant 3 asks
+/// (validators before the rename, so that a crash after it leaves a file the next run adopts;
+/// complete only after the rename and the folders' flush).
+///
+/// One thread, not the blocking-I/O pool: spread over that pool's threads, placements waited for
+/// each other on the registry's writer, a sleep and a wake-up each time. Process-wide, started on
+/// first use, like the pool it stands beside.
+final class PlacementQueue: Sendable {
+    /// One small file to place.
+    struct Job: Sendable {
+        let key: MediaKey
+        let file: PartialFile
+        let bytes: Int
+        let at: Date
+        /// What the head said, when not recorded yet.
+        let validators: DownloadSink.Validators?
+        let database: LibraryDatabase
+        let store: MediaStore
+        /// Called once, on the queue's thread, with the file's size or the error ``DownloadSink/finish()`` throws.
+        let done: @Sendable (Result<Int, any Error>) -> Void
+    }
+
+    static let shared = PlacementQueue()
+
+    private struct Waiting {
+        var jobs: [Job] = []
+        var draining = false
+    }
+    private let waiting = NIOLockedValueBox(Waiting())
+    private let thread: NIOThreadPool
+
+    private init() {
+        thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+    }
+
+    /// Queues a placement; it runs on the queue's thread, with those queued beside it.
+    func submit(_ job: Job) {
+        let start = waiting.withLockedValue { waiting in
+            waiting.jobs.append(job)
+            defer { waiting.draining = true }
+            return !waiting.draining
+        }
+        guard start else { return }
+        thread.submit { [self] state in
+            guard case .active = state else {  // the pool is shutting down
+                for job in takeAll() { job.done(.failure(CancellationError())) }
+                return
+            }
+            while true {
+                let jobs = takeAll()
+                if jobs.isEmpty { return }
+                Self.place(jobs)
+            }
+        }
+    }
+
+    /// The jobs waiting, taken; none left ends the drain (a later submit starts another).
+    private func takeAll() -> [Job] {
+        waiting.withLockedValue { waiting in
+            defer { waiting.jobs = [] }
+            if waiting.jobs.isEmpty { waiting.draining = false }
+            return waiting.jobs
+        }
+    }
+
+    /// Places jobs, a group per registry (consecutive jobs of the same library share its transactions).
+    static func place(_ jobs: [Job]) {
+        var start = 0
+        while start < jobs.count {
+            let writer = ObjectIdentifier(jobs[start].database.writer)
+            var end = start + 1
+            while end < jobs.count, ObjectIdentifier(jobs[end].database.writer) == writer { end += 1 }
+            let group = Array(jobs[start..<end])
+            let results = placeGroup(group)
+            for (job, result) in zip(group, results) { job.done(result) }
+            start = end
+        }
+    }
+
+    /// One library's group: each job's result, in order. A job's own failure (its file replaced,
+    /// its item removed or completed by another download) is its alone; a registry write that
+    /// fails fails every job it was writing for, as it would have one by one.
+    static func placeGroup(_ jobs: [Job]) -> [Result<Int, any Error>] {
+        var failures = [(any Error)?](repeating: nil, count: jobs.count)
+        var live = Array(jobs.indices)
+        func fail(_ index: Int, _ error: any Error) { failures[index] = error }
+
+        for index in live {
+            do { try jobs[index].store.flushForPlacement(jobs[index].file) } catch { fail(index, error) }
+        }
+        live.removeAll { failures[$0] != nil }
+
+        let unrecorded = live.filter { jobs[$0].validators != nil }
+        if let database = unrecorded.first.map({ jobs[$0].database }) {
+            let items = unrecorded.map { index in
+                let validators = jobs[index].validators ?? DownloadSink.Validators()
+                return LibraryDatabase.HeadValidators(key: jobs[index].key, expectedBytes: validators.expected,
+                                                      etag: validators.etag, lastModified: validators.lastModified)
+            }
+            do {
+                let outcomes = try database.recordValidatorsBlocking(items)
+                for (index, outcome) in zip(unrecorded, outcomes) {
+                    do { try DownloadSink.check(outcome) } catch { fail(index, error) }
+                }
+            } catch {
+                for index in unrecorded { fail(index, error) }
+            }
+            live.removeAll { failures[$0] != nil }
+        }
+
+        for index in live {
+            do { try jobs[index].store.renameIntoPlace(jobs[index].file, as: jobs[index].key) } catch { fail(index, error) }
+        }
+        live.removeAll { failures[$0] != nil }
+
+        var flushed: [String: (any Error)?] = [:]
+        for index in live {
+            for folder in jobs[index].store.foldersToFlush(after: jobs[index].key) {
+                if flushed[folder] == nil {
+                    do { try MediaStore.flushFolder(atPath: folder); flushed[folder] = .some(nil) } catch { flushed[folder] = .some(error) }
+                }
+                if let error = flushed[folder] ?? nil, failures[index] == nil { fail(index, error) }
+            }
+        }
+        live.removeAll { failures[$0] != nil }
+
+        if let database = live.first.map({ jobs[$0].database }) {
+            do {
+                let marked = try database.markCompleteBlocking(live.map { (jobs[$0].key, jobs[$0].bytes, jobs[$0].at) })
+                for (index, registered) in zip(live, marked) where !registered {
+                    fail(index, RegistryError.notRegistered(jobs[index].key))
+                }
+            } catch {
+                for index in live { fail(index, error) }
+            }
+        }
+        return jobs.indices.map { index in failures[index].map { .failure($0) } ?? .success(jobs[index].bytes) }
+    }
+}

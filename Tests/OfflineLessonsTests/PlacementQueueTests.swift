@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+@testable import OfflineLessons
+import Testing
+
+/// Small files placed as a group (``PlacementQueue``): two registry commits for the group, each
+/// file's steps in invariant 3's order, and one file's failure its own.
+@Suite("Placement queue")
+struct PlacementQueueTests {
+    /// Counts the commits of the connection it observes.
+    final class CommitCounter: TransactionObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var commits: Int { lock.withLock { count } }
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseDidCommit(_ db: Database) { lock.withLock { count += 1 } }
+        func databaseDidRollback(_ db: Database) {}
+    }
+
+    /// The audio of `selector`'s lessons registered (nothing fetched) and a whole partial file
+    /// written for each, open and locked as a download holds it: the jobs to place.
+    static func jobs(_ fixture: DownloadFixture, _ library: LessonLibrary, _ selector: String,
+                     withValidators: Bool = true,
+                     done: @escaping @Sendable (MediaKey, Result<Int, any Error>) -> Void) async throws -> [PlacementQueue.Job] {
+        let lessons = try await fixture.lessons(selector, in: library)
+        try await library.database.register(
+            try lessons.map { .init(lesson: $0, media: [(.audio, try #require($0.lesson.audio))]) }, at: Date())
+        return try lessons.map { lesson in
+            let key = MediaKey(lesson.id, .audio)
+            let file = try library.store.openPartial(key)
+            let bytes = fixture.served(lesson, .audio)
+            _ = try bytes.withUnsafeBytes { try file.append($0) }
+            return PlacementQueue.Job(
+                key: key, file: file, bytes: bytes.count, at: Date(),
+                validators: withValidators ? DownloadSink.Validators(expected: bytes.count, etag: "\"\(lesson.id)\"") : nil,
+                database: library.database, store: library.store
+            ) { result in done(key, result) }
+        }
+    }
+
+    @Test("a group of files: each placed and complete, validators recorded, in two commits for the whole group")
+    func groupInTwoCommits() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let jobs = try await Self.jobs(fixture, library, "gemara:berakhot:2-5") { _, _ in }
+            #expect(jobs.count == 4)
+            let counter = CommitCounter()
+            try await library.database.writer.write { db in db.add(transactionObserver: counter, extent: .observerLifetime) }
+            let before = counter.commits
+
+            let results = PlacementQueue.placeGroup(jobs)
+
+            #expect(counter.commits - before == 2, "one commit for the validators, one for the completions")
+            for (job, result) in zip(jobs, results) {
+                #expect((try? result.get()) == job.bytes)
+                let item = try #require(try await library.database.mediaItem(job.key))
+                #expect(item.state == .complete)
+                #expect(item.etag == "\"\(job.key.lesson)\"", "the validators recorded before the rename")
+                #expect(library.store.finalSize(job.key) == job.bytes)
+                #expect(!FileManager.default.fileExists(atPath: library.store.layout.partialPath(job.key.lesson, job.key.medium)))
+                job.file.release()
+            }
+            // Validators already recorded (a file that had its first checkpoint): one commit.
+            let more = try await Self.jobs(fixture, library, "gemara:berakhot:6-7", withValidators: false) { _, _ in }
+            let beforeMore = counter.commits
+            #expect(PlacementQueue.placeGroup(more).allSatisfy { (try? $0.get()) != nil })
+            #expect(counter.commits - beforeMore == 1)
+            more.forEach { $0.file.release() }
+        }
+    }
+
+    @Test("one file's failure is its own: an item removed, a partial file replaced; the others are placed and complete")
+    func oneFailureIsItsOwn() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let jobs = try await Self.jobs(fixture, library, "gemara:berakhot:2-5") { _, _ in }
+            // berakhot 3: removed from the registry meanwhile. berakhot 4: its partial file replaced.
+            let removed = jobs[1].key, replaced = jobs[2].key
+            _ = try await library.database.writer.write { db in
+                try db.execute(sql: "DELETE FROM mediaItem WHERE type = ? AND id = ? AND medium = ?",
+                               arguments: [removed.lesson.type.rawValue, removed.lesson.id, removed.medium.rawValue])
+            }
+            let replacedPath = library.store.layout.partialPath(replaced.lesson, replaced.medium)
+            try FileManager.default.removeItem(atPath: replacedPath)
+            try Data("someone else's".utf8).write(to: URL(fileURLWithPath: replacedPath))
+
+            let results = PlacementQueue.placeGroup(jobs)
+
+            #expect(throws: TransferError.notRequested) { try results[1].get() }
+            #expect(library.store.finalSize(removed) == nil, "not renamed into place: its validators found it gone")
+            #expect(throws: FileError.self) { try results[2].get() }
+            #expect(library.store.finalSize(replaced) == nil)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: replacedPath)) == Data("someone else's".utf8), "the other file untouched")
+            for index in [0, 3] {
+                #expect((try? results[index].get()) == jobs[index].bytes)
+                #expect(try await library.database.mediaItem(jobs[index].key)?.state == .complete)
+                #expect(library.store.finalSize(jobs[index].key) == jobs[index].bytes)
+            }
+            #expect(try await library.database.mediaItem(replaced)?.state != .complete)
+            jobs.forEach { $0.file.release() }
+        }
+    }
+
+    @Test("jobs submitted together are all placed, each told once")
+    func submittedJobsEnd() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let told = TestCounter()
+            let jobs = try await Self.jobs(fixture, library, "gemara:berakhot:2-9") { _, result in
+                if (try? result.get()) != nil { told.add() }
+            }
+            for job in jobs { PlacementQueue.shared.submit(job) }
+            for _ in 0..<500 where told.value < jobs.count { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(told.value == jobs.count)
+            for job in jobs { #expect(try await library.database.mediaItem(job.key)?.state == .complete) }
+            jobs.forEach { $0.file.release() }
+        }
+    }
+}
+
+/// A count bumped from any thread.
+final class TestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+}
