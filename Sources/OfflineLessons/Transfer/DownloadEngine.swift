@@ -2,8 +2,11 @@ import Foundation
 import Logging
 
 /// The download queue: bounded concurrency, and one download per item however many callers ask
-/// for it at once (a second caller waits for the first's outcome). An item waiting for another
-/// process's download of the same file lends its slot to the next item until that download ends.
+/// for it at once (a second caller waits for the first's outcome). The limit counts transfers:
+/// each download holds a ``SlotLease``, which a small file gives back as soon as its body is in
+/// (its placement then waits its turn on the ``PlacementQueue`` without it), and which is taken
+/// again before any further attempt. An item waiting for another process's download of the same
+/// file lends its slot to the next item until that download ends.
 /// Every wait (for a slot, for another caller's download) ends when the waiting task is cancelled.
 actor DownloadEngine {
     let fetcher: MediaFetcher
@@ -11,8 +14,6 @@ actor DownloadEngine {
     /// Items being downloaded, with the callers that joined each one.
     private var inFlight: [MediaKey: [Int: CheckedContinuation<ItemOutcome, Never>]] = [:]
     private var nextWaiter = 0
-    /// Items whose download holds a slot now.
-    private var holdingSlot: Set<MediaKey> = []
 
     init(fetcher: MediaFetcher, concurrency: Int) {
         self.fetcher = fetcher
@@ -23,7 +24,7 @@ actor DownloadEngine {
     var activeDownloads: Int { inFlight.count }
 
     /// Slots free now (the concurrency limit when idle).
-    var freeSlots: Int { get async { await slots.available } }
+    var freeSlots: Int { slots.available }
 
     /// Downloads one registered item, or joins the download already under way (`joined`: its
     /// progress went to the caller that started it). A caller that joined a download whose owner
@@ -45,17 +46,18 @@ actor DownloadEngine {
         }
         inFlight[key] = [:]
         var outcome = ItemOutcome.cancelled
-        if !(await takeSlot(for: key)) {
+        let lease = SlotLease(slots)
+        if !(await lease.take()) {
             report(.cancelled(key))  // cancelled while waiting for a slot: the item stays as it was, queued
         } else {
-            outcome = await fetcher.fetch(key, pending: pending, registered: registered, standAside: { wait in
+            outcome = await fetcher.fetch(key, pending: pending, registered: registered, lease: lease, standAside: { wait in
                 // Waiting for another process's download of this file: other items use the slot meanwhile.
-                await self.giveSlot(of: key)
+                lease.giveBack()
                 await wait()
-                _ = await self.takeSlot(for: key)
+                _ = await lease.take()
             }, report: report)
         }
-        await giveSlot(of: key)
+        lease.giveBack()
         for waiter in (inFlight.removeValue(forKey: key) ?? [:]).values { waiter.resume(returning: outcome) }
         return (outcome, false)
     }
@@ -79,15 +81,5 @@ actor DownloadEngine {
 
     private func leave(_ key: MediaKey, waiter id: Int) {
         inFlight[key]?.removeValue(forKey: id)?.resume(returning: .cancelled)
-    }
-
-    private func takeSlot(for key: MediaKey) async -> Bool {
-        guard await slots.acquire() else { return false }
-        holdingSlot.insert(key)
-        return true
-    }
-
-    private func giveSlot(of key: MediaKey) async {
-        if holdingSlot.remove(key) != nil { await slots.release() }
     }
 }

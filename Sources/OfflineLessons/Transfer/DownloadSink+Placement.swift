@@ -63,15 +63,20 @@ extension DownloadSink {
     }
 
     /// A small file (announced at most ``recordedWithPlacement`` bytes) whose body has all come,
-    /// with no checkpoint due, starts its placement from the transport's thread: flush, record
-    /// the validators, rename, flush the folders, commit, on the ``PlacementQueue``'s thread (with
-    /// the small files that ended beside it), and ``finish()`` then returns its outcome. Anything
-    /// else is left to ``finish()``.
+    /// with no checkpoint due, gives its transfer slot back and starts its placement from the
+    /// transport's thread: flush, record the validators, rename, flush the folders, commit, on the
+    /// ``PlacementQueue``'s thread (with the small files that ended beside it), and ``finish()``
+    /// then returns its outcome. Anything else is left to ``finish()``.
     func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool {
         guard context.beforeCommit == nil, isOpen, let total = expected, total > 0, total <= Self.recordedWithPlacement,
               partial.size == total, !checkpointDue
         else { return false }
-        PlacementQueue.shared.submit(PlacementQueue.Job(
+        // The transfer is over: the slot goes to the next item while this one is placed (unless
+        // placements are piling up; then it goes back with the placement, which slows transfers
+        // to the pace of the disk and bounds the files held open).
+        let queue = PlacementQueue.shared
+        if queue.hasRoom { context.lease?.giveBack() }
+        queue.submit(PlacementQueue.Job(
             key: key, file: partial, bytes: total, at: context.now(), validators: takeUnrecorded(),
             database: context.database, store: context.store
         ) { [state] result in

@@ -17,6 +17,8 @@ final class DownloadSink: TransportSink {
         let beforeCommit: (@Sendable (MediaKey) async -> Void)?
         let logger: Logger
         let report: @Sendable (DownloadEvent) -> Void
+        /// The download's transfer slot, given back when a small file's body is in.
+        var lease: SlotLease? = nil
     }
 
     /// What the attempt asked for.

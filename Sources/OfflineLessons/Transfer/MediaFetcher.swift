@@ -24,10 +24,14 @@ struct MediaFetcher: Sendable {
     /// else writing the file, no bytes to resume and no file in place, the first request is made
     /// from it with no claim (its validators write marks the item downloading, and finds it
     /// removed meanwhile).
-    func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, standAside: StandAside,
+    ///
+    /// `lease`: the caller's transfer slot, held when called. A small file's transfer gives it
+    /// back when its body is in (its placement then waits its turn without it); it is taken again
+    /// before any further attempt.
+    func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, lease: SlotLease? = nil, standAside: StandAside,
                report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, pending: pending, registered: registered, standAside: standAside, report: report)
+            return try await attemptAll(key, pending: pending, registered: registered, lease: lease, standAside: standAside, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -46,7 +50,7 @@ struct MediaFetcher: Sendable {
         return .failed(reason)
     }
 
-    private func attemptAll(_ key: MediaKey, pending: Bool, registered: MediaItem?, standAside: StandAside,
+    private func attemptAll(_ key: MediaKey, pending: Bool, registered: MediaItem?, lease: SlotLease?, standAside: StandAside,
                             report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         if !pending {
             guard let item = try await database.mediaItem(key) else {
@@ -85,7 +89,7 @@ struct MediaFetcher: Sendable {
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, holding: file, afterWaiting: waited, registered: fresh, report: report)
+                outcome = try await attempts(key, holding: file, afterWaiting: waited, registered: fresh, lease: lease, report: report)
             } catch where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -102,7 +106,7 @@ struct MediaFetcher: Sendable {
 
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
-    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, registered: MediaItem?,
+    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, registered: MediaItem?, lease: SlotLease?,
                           report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         var item: MediaItem
         let start: Recheck
@@ -133,10 +137,12 @@ struct MediaFetcher: Sendable {
         var highWater = file.size
         while true {
             if Task.isCancelled { return await cancel(key, holding: file, report: report) }
+            // An earlier attempt may have given the slot back (its body was all in).
+            if let lease, !(await lease.take()) { return await cancel(key, holding: file, report: report) }
             attempts += 1
             var sink: DownloadSink?
             do {
-                let attempt = DownloadSink(key, item: item, file: file, context: sinkContext(report))
+                let attempt = DownloadSink(key, item: item, file: file, context: sinkContext(report, lease: lease))
                 sink = attempt
                 let bytes: Int
                 if attempt.isWrittenWhole {
@@ -315,8 +321,8 @@ struct MediaFetcher: Sendable {
         do { try await write() } catch { logger.error("registry write failed", metadata: ["error": "\(error)"]) }
     }
 
-    private func sinkContext(_ report: @escaping @Sendable (DownloadEvent) -> Void) -> DownloadSink.Context {
-        DownloadSink.Context(store: store, database: database, now: now, beforeCommit: beforeCommit, logger: logger, report: report)
+    private func sinkContext(_ report: @escaping @Sendable (DownloadEvent) -> Void, lease: SlotLease?) -> DownloadSink.Context {
+        DownloadSink.Context(store: store, database: database, now: now, beforeCommit: beforeCommit, logger: logger, report: report, lease: lease)
     }
 
     static func isRetryable(_ error: any Error) -> Bool {

@@ -33,7 +33,14 @@ final class PlacementQueue: Sendable {
     private struct Waiting {
         var jobs: [Job] = []
         var draining = false
+        /// Jobs submitted and not yet told their result.
+        var unfinished = 0
     }
+
+    /// How many placements may wait or run while their downloads' transfer slots go to other
+    /// items (each holds its partial file open). Past it, a download keeps its slot until its
+    /// file is placed: transfers then go at the placements' pace.
+    static let room = 32
     private let waiting = NIOLockedValueBox(Waiting())
     private let thread: NIOThreadPool
 
@@ -42,25 +49,37 @@ final class PlacementQueue: Sendable {
         thread.start()
     }
 
+    /// Whether fewer than ``room`` placements are waiting or running.
+    var hasRoom: Bool { waiting.withLockedValue { $0.unfinished < Self.room } }
+
     /// Queues a placement; it runs on the queue's thread, with those queued beside it.
     func submit(_ job: Job) {
         let start = waiting.withLockedValue { waiting in
             waiting.jobs.append(job)
+            waiting.unfinished += 1
             defer { waiting.draining = true }
             return !waiting.draining
         }
         guard start else { return }
         thread.submit { [self] state in
             guard case .active = state else {  // the pool is shutting down
-                for job in takeAll() { job.done(.failure(CancellationError())) }
+                let jobs = takeAll()
+                finished(jobs.count)
+                for job in jobs { job.done(.failure(CancellationError())) }
                 return
             }
             while true {
                 let jobs = takeAll()
                 if jobs.isEmpty { return }
-                Self.place(jobs)
+                let results = Self.place(jobs)
+                finished(jobs.count)
+                for (job, result) in zip(jobs, results) { job.done(result) }
             }
         }
+    }
+
+    private func finished(_ count: Int) {
+        waiting.withLockedValue { $0.unfinished -= count }
     }
 
     /// The jobs waiting, taken; none left ends the drain (a later submit starts another).
@@ -72,18 +91,19 @@ final class PlacementQueue: Sendable {
         }
     }
 
-    /// Places jobs, a group per registry (consecutive jobs of the same library share its transactions).
-    static func place(_ jobs: [Job]) {
+    /// Places jobs, a group per registry (consecutive jobs of the same library share its
+    /// transactions): each job's result, in order.
+    static func place(_ jobs: [Job]) -> [Result<Int, any Error>] {
+        var results: [Result<Int, any Error>] = []
         var start = 0
         while start < jobs.count {
             let writer = ObjectIdentifier(jobs[start].database.writer)
             var end = start + 1
             while end < jobs.count, ObjectIdentifier(jobs[end].database.writer) == writer { end += 1 }
-            let group = Array(jobs[start..<end])
-            let results = placeGroup(group)
-            for (job, result) in zip(group, results) { job.done(result) }
+            results += placeGroup(Array(jobs[start..<end]))
             start = end
         }
+        return results
     }
 
     /// One library's group: each job's result, in order. A job's own failure (its file replaced,

@@ -1,48 +1,99 @@
-/// A counting semaphore for async code: the engine's concurrency limit. A wait for a slot ends
-/// when the waiting task is cancelled.
-actor Slots {
-    private(set) var available: Int
-    private var waiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
-    private var nextID = 0
+import NIOConcurrencyHelpers
 
-    init(_ count: Int) { available = count }
+/// A counting semaphore for async code: the engine's concurrency limit on transfers. A wait for
+/// a slot ends when the waiting task is cancelled. A slot is given back synchronously, from any
+/// thread (a transport's event loop gives a small file's slot back as soon as its body is in).
+final class Slots: Sendable {
+    private struct State {
+        var available: Int
+        var waiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextID = 0
+    }
+    private let state: NIOLockedValueBox<State>
+
+    init(_ count: Int) { state = NIOLockedValueBox(State(available: count)) }
+
+    /// Slots free now.
+    var available: Int { state.withLockedValue { $0.available } }
 
     /// Takes a slot, waiting for one if needed. Returns false, holding nothing, when the task is
     /// cancelled before it gets one.
     func acquire() async -> Bool {
         guard !Task.isCancelled else { return false }
-        if available > 0 {
-            available -= 1
-            return true
+        let id: Int? = state.withLockedValue { state in
+            if state.available > 0 {
+                state.available -= 1
+                return nil
+            }
+            defer { state.nextID += 1 }
+            return state.nextID
         }
-        let id = nextID
-        nextID += 1
+        guard let id else { return true }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                if Task.isCancelled {
-                    continuation.resume(returning: false)
-                } else {
-                    waiters.append((id, continuation))
+                // A slot given back since the first look is taken now, not waited for.
+                let now: Bool? = state.withLockedValue { state in
+                    if Task.isCancelled { return false }
+                    if state.available > 0 {
+                        state.available -= 1
+                        return true
+                    }
+                    state.waiters.append((id, continuation))
+                    return nil
                 }
+                if let now { continuation.resume(returning: now) }
             }
         } onCancel: {
-            // The handler cannot touch the actor's state synchronously: it hops onto the actor.
-            Task { await self.withdraw(id) }
+            withdraw(id)
         }
     }
 
     /// Gives a slot back: to the longest waiter, or to the pool.
     func release() {
-        if waiters.isEmpty {
-            available += 1
-        } else {
-            waiters.removeFirst().continuation.resume(returning: true)
+        let waiter: CheckedContinuation<Bool, Never>? = state.withLockedValue { state in
+            if state.waiters.isEmpty {
+                state.available += 1
+                return nil
+            }
+            return state.waiters.removeFirst().continuation
         }
+        waiter?.resume(returning: true)
     }
 
     /// Ends a cancelled waiter's wait (if a release has not handed it a slot already).
     private func withdraw(_ id: Int) {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        waiters.remove(at: index).continuation.resume(returning: false)
+        let waiter: CheckedContinuation<Bool, Never>? = state.withLockedValue { state in
+            state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
+        }
+        waiter?.resume(returning: false)
+    }
+}
+
+/// One download's hold on a slot of ``Slots``: taken before each attempt, given back when its
+/// transfer is over (a small file's as soon as its body is in, while its placement waits its
+/// turn) or when it ends. Taking or giving back twice in a row does nothing.
+final class SlotLease: Sendable {
+    private let slots: Slots
+    private let held = NIOLockedValueBox(false)
+
+    init(_ slots: Slots) { self.slots = slots }
+
+    var isHeld: Bool { held.withLockedValue { $0 } }
+
+    /// Takes a slot unless one is held; false when the task was cancelled while waiting for one.
+    func take() async -> Bool {
+        if isHeld { return true }
+        guard await slots.acquire() else { return false }
+        held.withLockedValue { $0 = true }
+        return true
+    }
+
+    /// Gives the slot back, if held.
+    func giveBack() {
+        let wasHeld = held.withLockedValue { held in
+            defer { held = false }
+            return held
+        }
+        if wasHeld { slots.release() }
     }
 }
