@@ -45,6 +45,10 @@ public struct MediaRequestPlan: Sendable, Hashable {
     public var chunkPause: Duration = .zero
     /// Close the connection before the body is complete.
     public var cut: Cut?
+    /// When the request accepts gzip (`Accept-Encoding`), answer 200 with the whole body
+    /// gzip-encoded (`Content-Encoding: gzip`, its `Content-Length` the encoded length), as a
+    /// compressing server or CDN does.
+    public var gzipsWhenAccepted = false
 
     public init() {}
 }

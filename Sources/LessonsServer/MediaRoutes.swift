@@ -39,6 +39,12 @@ struct MediaRoutes: Sendable {
             .contentType: key.medium.contentType, .eTag: media.etag(md5: configuration.md5ETags), .lastModified: media.lastModified,
             .acceptRanges: "bytes",
         ]
+        if plan.gzipsWhenAccepted, request.method == .get, request.headers[.acceptEncoding]?.contains("gzip") == true {
+            let encoded = GzipStored.encode(media.bytes(0..<media.size))
+            headers[.contentEncoding] = "gzip"
+            headers[.contentLength] = String(encoded.count)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: encoded)))
+        }
         var status = HTTPResponse.Status.ok
         var range = 0..<media.size
         if !plan.ignoresRange, let header = request.headers[.range], plan.ignoresIfRange || ifRangeMatches(request, media) {

@@ -25,4 +25,7 @@ public enum Fault: Sendable, Hashable {
     case delay(milliseconds: Int)
     /// Pause after every 64 KiB of body, every time: a slow link.
     case throttle(millisecondsPerChunk: Int)
+    /// Answer with the whole body gzip-encoded when the request accepts gzip, every time: a
+    /// compressing server or CDN.
+    case gzipWhenAccepted
 }

@@ -97,6 +97,8 @@ extension FaultInjector: ContentServerInterceptor {
                 plan.delay = .milliseconds(milliseconds)
             case .throttle(let milliseconds):
                 plan.chunkPause = .milliseconds(milliseconds)
+            case .gzipWhenAccepted:
+                plan.gzipsWhenAccepted = true
             }
         }
         return plan

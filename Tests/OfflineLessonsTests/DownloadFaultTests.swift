@@ -1,5 +1,5 @@
 import Foundation
-import LessonsServer
+@testable import LessonsServer
 import LessonsServerTesting
 @testable import OfflineLessons
 import Testing
@@ -215,5 +215,24 @@ struct DownloadFaultTests {
             #expect(events.contains { if case .retrying(_, _, _, let reason) = $0 { reason.contains("another version") } else { false } })
             try await expectComplete(fixture, library, lesson, version: 1)
         }
+    }
+
+    @Test("a server that gzips what the request accepts: media are asked for as they are (no Accept-Encoding), so the bytes and their length are the file's")
+    func compressingServer() async throws {
+        try await download(faults: [.gzipWhenAccepted]) { fixture, library, lesson, _, summary, requests in
+            #expect(summary.failed.isEmpty, "\(summary.failed)")
+            #expect(requests.count == 1)
+            try await expectComplete(fixture, library, lesson)
+        }
+    }
+
+    @Test("the test server's gzip is gzip: a stored stream of the bytes, its CRC-32 the standard one")
+    func storedGzip() {
+        #expect(GzipStored.crc32(Array("123456789".utf8)) == 0xCBF4_3926, "the CRC-32 check value")
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let encoded = GzipStored.encode(bytes)
+        #expect(encoded.prefix(3) == [0x1F, 0x8B, 8])
+        #expect(encoded.count == 10 + 2 * 5 + bytes.count + 8, "two stored blocks (65,535 bytes at most each), header and trailer")
+        #expect(Array(encoded[15..<25]) == Array(bytes[0..<10]))
     }
 }

@@ -19,13 +19,18 @@ public struct HTTPTransport: Transport {
     public static let defaultStallTimeout: TimeAmount = .seconds(30)
 
     /// The process-wide client for downloads: `HTTPClient.shared`'s settings with the stall
-    /// timeout as its read timeout, and no tracing spans (a span per request cost about 2 % of a
-    /// small file's CPU with no tracer installed). Like `.shared`, it lives as long as the process.
+    /// timeout as its read timeout, no tracing spans (a span per request cost about 2 % of a
+    /// small file's CPU with no tracer installed), and no decompression. `.shared` asks for gzip
+    /// (`Accept-Encoding: deflate, gzip`) and inflates what comes: a server or CDN that then
+    /// compresses a PDF sends a `Content-Length` and `Range`s of the compressed bytes, which are
+    /// not the file's (every attempt failed as a length mismatch). Media are asked for as they
+    /// are. Like `.shared`, it lives as long as the process.
     public static let downloadClient: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.timeout.read = defaultStallTimeout
         configuration.timeout.connect = .seconds(10)
         configuration.tracing.tracer = nil
+        configuration.decompression = .disabled
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
