@@ -49,6 +49,8 @@ public struct MediaRequestPlan: Sendable, Hashable {
     /// gzip-encoded (`Content-Encoding: gzip`, its `Content-Length` the encoded length), as a
     /// compressing server or CDN does.
     public var gzipsWhenAccepted = false
+    /// The same whatever the request accepts (a misconfigured server).
+    public var gzipsAlways = false
 
     public init() {}
 }

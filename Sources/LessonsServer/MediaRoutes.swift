@@ -39,7 +39,8 @@ struct MediaRoutes: Sendable {
             .contentType: key.medium.contentType, .eTag: media.etag(md5: configuration.md5ETags), .lastModified: media.lastModified,
             .acceptRanges: "bytes",
         ]
-        if plan.gzipsWhenAccepted, request.method == .get, request.headers[.acceptEncoding]?.contains("gzip") == true {
+        let acceptsGzip = request.headers[.acceptEncoding]?.contains("gzip") == true
+        if request.method == .get, plan.gzipsAlways || (plan.gzipsWhenAccepted && acceptsGzip) {
             let encoded = GzipStored.encode(media.bytes(0..<media.size))
             headers[.contentEncoding] = "gzip"
             headers[.contentLength] = String(encoded.count)

@@ -28,4 +28,6 @@ public enum Fault: Sendable, Hashable {
     /// Answer with the whole body gzip-encoded when the request accepts gzip, every time: a
     /// compressing server or CDN.
     case gzipWhenAccepted
+    /// The same whatever the request accepts, every time: a misconfigured server.
+    case gzipAlways
 }

@@ -99,6 +99,8 @@ extension FaultInjector: ContentServerInterceptor {
                 plan.chunkPause = .milliseconds(milliseconds)
             case .gzipWhenAccepted:
                 plan.gzipsWhenAccepted = true
+            case .gzipAlways:
+                plan.gzipsAlways = true
             }
         }
         return plan

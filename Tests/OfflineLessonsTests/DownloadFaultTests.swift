@@ -226,6 +226,14 @@ struct DownloadFaultTests {
         }
     }
 
+    @Test("a body sent gzip-encoded unasked is refused with the reason, never stored as the file")
+    func encodedUnasked() async throws {
+        try await download(faults: [.gzipAlways]) { _, library, lesson, _, _, requests in
+            #expect(requests.count > 1, "retried, as a wrong page is")
+            try await expectFailed(library, lesson, reasonContains: "Content-Encoding: gzip")
+        }
+    }
+
     @Test("the test server's gzip is gzip: a stored stream of the bytes, its CRC-32 the standard one")
     func storedGzip() {
         #expect(GzipStored.crc32(Array("123456789".utf8)) == 0xCBF4_3926, "the CRC-32 check value")

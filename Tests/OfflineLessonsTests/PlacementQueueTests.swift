@@ -102,27 +102,62 @@ struct PlacementQueueTests {
         }
     }
 
-    @Test("jobs submitted together are all placed, each told once")
+    @Test("jobs of two libraries interleaved: each placed and registered in its own library")
+    func twoLibraries() async throws {
+        try await DownloadFixture.run { fixture in
+            let first = try await fixture.library()
+            let folder = try TemporaryDirectory()
+            let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
+            let second = try await LessonLibrary(root: folder.url, client: client)
+            let ofFirst = try await Self.jobs(fixture, first, "gemara:berakhot:2-4") { _, _ in }
+            let ofSecond = try await Self.jobs(fixture, second, "gemara:berakhot:5") { _, _ in }
+            let jobs = [ofFirst[0], ofFirst[1], ofSecond[0], ofFirst[2]]
+            let results = PlacementQueue.place(jobs)
+            for (job, result) in zip(jobs, results) { #expect((try? result.get()) == job.bytes, "\(job.key): \(result)") }
+            for job in ofFirst { #expect(try await first.database.mediaItem(job.key)?.state == .complete) }
+            #expect(try await second.database.mediaItem(ofSecond[0].key)?.state == .complete)
+            #expect(try await first.database.mediaItem(ofSecond[0].key) == nil, "nothing of the second library written to the first")
+            #expect(second.store.finalSize(ofSecond[0].key) == ofSecond[0].bytes)
+            jobs.forEach { $0.file.release() }
+        }
+    }
+
+    @Test("jobs submitted together and one by one are all placed, each told once")
     func submittedJobsEnd() async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            let told = TestCounter()
-            let jobs = try await Self.jobs(fixture, library, "gemara:berakhot:2-9") { _, result in
-                if (try? result.get()) != nil { told.add() }
+            let told = TestTally()
+            let jobs = try await Self.jobs(fixture, library, "gemara:berakhot:2-13") { key, result in
+                told.add(key, succeeded: (try? result.get()) != nil)
             }
-            for job in jobs { PlacementQueue.shared.submit(job) }
-            for _ in 0..<500 where told.value < jobs.count { try await Task.sleep(for: .milliseconds(10)) }
-            #expect(told.value == jobs.count)
-            for job in jobs { #expect(try await library.database.mediaItem(job.key)?.state == .complete) }
+            // Half at once, half with pauses: some land while a drain is ending.
+            for job in jobs.prefix(6) { PlacementQueue.shared.submit(job) }
+            for job in jobs.dropFirst(6) {
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...300)))
+                PlacementQueue.shared.submit(job)
+            }
+            for _ in 0..<500 where told.total < jobs.count { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(50))  // a second call would come by now
+            #expect(told.total == jobs.count)
+            for job in jobs {
+                #expect(told.calls(job.key) == (1, 1), "\(job.key): told (calls, successes) \(told.calls(job.key))")
+                #expect(try await library.database.mediaItem(job.key)?.state == .complete)
+            }
             jobs.forEach { $0.file.release() }
         }
     }
 }
 
-/// A count bumped from any thread.
-final class TestCounter: @unchecked Sendable {
+/// Calls and successes per key, from any thread.
+final class TestTally: @unchecked Sendable {
     private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func add() { lock.withLock { count += 1 } }
+    private var counts: [MediaKey: (Int, Int)] = [:]
+    var total: Int { lock.withLock { counts.values.reduce(0) { $0 + $1.0 } } }
+    func calls(_ key: MediaKey) -> (Int, Int) { lock.withLock { counts[key] ?? (0, 0) } }
+    func add(_ key: MediaKey, succeeded: Bool) {
+        lock.withLock {
+            let (calls, successes) = counts[key] ?? (0, 0)
+            counts[key] = (calls + 1, successes + (succeeded ? 1 : 0))
+        }
+    }
 }

@@ -71,7 +71,9 @@ struct TransferSlotTests {
             let lessons = try await fixture.lessons("gemara:berakhot:2-31", in: library)
             let files = lessons.reduce(0) { $0 + ($1.lesson.audio == nil ? 0 : 1) + ($1.lesson.page == nil ? 0 : 1) }
             #expect(files > PlacementQueue.room + 2, "enough files to fill the queue's room")
-            let holder = try DatabaseQueue(path: library.layout.databaseURL.path)
+            var waits = Configuration()
+            waits.busyMode = .timeout(10)  // the library may be committing when the hold starts
+            let holder = try DatabaseQueue(path: library.layout.databaseURL.path, configuration: waits)
             let run = try await library.download(lessons, media: .audio)
             var holding: Task<Void, any Error>?
             var summary: DownloadSummary?

@@ -75,14 +75,15 @@ extension DownloadSink {
         // placements are piling up; then it goes back with the placement, which slows transfers
         // to the pace of the disk and bounds the files held open).
         let queue = PlacementQueue.shared
-        if queue.hasRoom { context.lease?.giveBack() }
+        let reserved = queue.reserve()
+        if reserved { context.lease?.giveBack() }
         queue.submit(PlacementQueue.Job(
             key: key, file: partial, bytes: total, at: context.now(), validators: takeUnrecorded(),
             database: context.database, store: context.store
         ) { [state] result in
             state.withLockedValue { $0.placed = result }
             done()
-        })
+        }, reserved: reserved)
         return true
     }
 

@@ -143,6 +143,9 @@ final class DownloadSink: TransportSink {
             throw TransferError.rangeNotSatisfiable
         }
         guard head.status == 200 || head.status == 206 else { throw TransferError.httpStatus(head.status) }
+        if let encoding = head["content-encoding"]?.trimmedOfWhitespace.lowercased(), !encoding.isEmpty, encoding != "identity" {
+            throw TransferError.encodedBody(contentEncoding: encoding)
+        }
         let length = head["content-length"].flatMap { Int($0.trimmedOfWhitespace) }
         let contentType = (head["content-type"] ?? "").lowercased()
         let declaredType = contentType.split(separator: ";").first.map(String.init) ?? contentType

@@ -194,7 +194,7 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
     }
 
     /// On the event loop, the body complete: with no step running, the sink may start its closing
-    /// work from here (a small file's placement goes from this loop to the blocking-I/O pool, and
+    /// work from here (a small file's placement goes from this loop to the ``PlacementQueue``'s thread, and
     /// the fetch resumes once, when it is done, instead of after the request and again after it).
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
         let idle = state.withLockedValue { state in

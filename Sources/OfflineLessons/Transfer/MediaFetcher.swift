@@ -138,7 +138,7 @@ struct MediaFetcher: Sendable {
         while true {
             if Task.isCancelled { return await cancel(key, holding: file, report: report) }
             // An earlier attempt may have given the slot back (its body was all in).
-            if let lease, !(await lease.take()) { return await cancel(key, holding: file, report: report) }
+            if let lease, !(await lease.take()) || Task.isCancelled { return await cancel(key, holding: file, report: report) }
             attempts += 1
             var sink: DownloadSink?
             do {

@@ -49,24 +49,35 @@ final class PlacementQueue: Sendable {
         thread.start()
     }
 
-    /// Whether fewer than ``room`` placements are waiting or running.
-    var hasRoom: Bool { waiting.withLockedValue { $0.unfinished < Self.room } }
+    /// Counts a placement about to be submitted if fewer than ``room`` are waiting or running:
+    /// `true` when it did (its download may then give its slot back; pass `reserved: true` to
+    /// ``submit(_:reserved:)``). Checked and counted under one lock, so the room is never exceeded.
+    func reserve() -> Bool {
+        waiting.withLockedValue { waiting in
+            guard waiting.unfinished < Self.room else { return false }
+            waiting.unfinished += 1
+            return true
+        }
+    }
 
     /// Queues a placement; it runs on the queue's thread, with those queued beside it.
-    func submit(_ job: Job) {
+    /// `reserved`: counted already by ``reserve()``.
+    func submit(_ job: Job, reserved: Bool = false) {
         let start = waiting.withLockedValue { waiting in
             waiting.jobs.append(job)
-            waiting.unfinished += 1
+            if !reserved { waiting.unfinished += 1 }
             defer { waiting.draining = true }
             return !waiting.draining
         }
         guard start else { return }
         thread.submit { [self] state in
-            guard case .active = state else {  // the pool is shutting down
-                let jobs = takeAll()
-                finished(jobs.count)
-                for job in jobs { job.done(.failure(CancellationError())) }
-                return
+            guard case .active = state else {  // the pool is shutting down: every job waiting fails
+                while true {
+                    let jobs = takeAll()
+                    if jobs.isEmpty { return }
+                    finished(jobs.count)
+                    for job in jobs { job.done(.failure(CancellationError())) }
+                }
             }
             while true {
                 let jobs = takeAll()

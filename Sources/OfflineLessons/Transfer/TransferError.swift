@@ -14,6 +14,9 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case rangeNotSatisfiable
     /// A media response with no bytes.
     case emptyBody
+    /// A body sent encoded (`Content-Encoding: gzip`, say), not as the file is: its bytes and its
+    /// length are not the file's. Media are asked for with no `Accept-Encoding`.
+    case encodedBody(contentEncoding: String)
     /// The connection failed or was closed.
     case network(NetworkError)
     /// The item is not in the registry.
@@ -31,6 +34,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         case .inconsistentRange(let detail): "the server's Content-Range does not fit the resume: \(detail)"
         case .rangeNotSatisfiable: "the server could not resume the partial file (HTTP 416)"
         case .emptyBody: "the server sent an empty file"
+        case .encodedBody(let encoding): "the server sent the file encoded (Content-Encoding: \(encoding)), not as it is"
         case .network(let detail): "network error: \(detail)"
         case .notRequested: "the item was never requested"
         case .completedElsewhere: "another download completed the item first"
@@ -41,7 +45,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch self {
         case .httpStatus(let status): status == 408 || status == 429 || status >= 500
-        case .notMedia, .markupBody, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network, .emptyBody: true
+        case .notMedia, .markupBody, .lengthMismatch, .inconsistentRange, .rangeNotSatisfiable, .network, .emptyBody, .encodedBody: true
         case .notRequested, .completedElsewhere: false
         }
     }
