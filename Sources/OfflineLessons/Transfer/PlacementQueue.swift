@@ -130,20 +130,19 @@ final class PlacementQueue: Sendable {
         }
         live.removeAll { failures[$0] != nil }
 
-        let unrecorded = live.filter { jobs[$0].validators != nil }
-        if let database = unrecorded.first.map({ jobs[$0].database }) {
-            let items = unrecorded.map { index in
-                let validators = jobs[index].validators ?? DownloadSink.Validators()
-                return LibraryDatabase.HeadValidators(key: jobs[index].key, expectedBytes: validators.expected,
-                                                      etag: validators.etag, lastModified: validators.lastModified)
+        let unrecorded = live.compactMap { index in jobs[index].validators.map { (index, $0) } }
+        if let database = unrecorded.first.map({ jobs[$0.0].database }) {
+            let items = unrecorded.map { index, validators in
+                LibraryDatabase.HeadValidators(key: jobs[index].key, expectedBytes: validators.expected,
+                                               etag: validators.etag, lastModified: validators.lastModified)
             }
             do {
                 let outcomes = try database.recordValidatorsBlocking(items)
-                for (index, outcome) in zip(unrecorded, outcomes) {
+                for ((index, _), outcome) in zip(unrecorded, outcomes) {
                     do { try DownloadSink.check(outcome) } catch { fail(index, error) }
                 }
             } catch {
-                for index in unrecorded { fail(index, error) }
+                for (index, _) in unrecorded { fail(index, error) }
             }
             live.removeAll { failures[$0] != nil }
         }
@@ -153,13 +152,12 @@ final class PlacementQueue: Sendable {
         }
         live.removeAll { failures[$0] != nil }
 
-        var flushed: [String: (any Error)?] = [:]
+        var flushed: [String: Result<Void, any Error>] = [:]  // each folder once
         for index in live {
             for folder in jobs[index].store.foldersToFlush(after: jobs[index].key) {
-                if flushed[folder] == nil {
-                    do { try MediaStore.flushFolder(atPath: folder); flushed[folder] = .some(nil) } catch { flushed[folder] = .some(error) }
-                }
-                if let error = flushed[folder] ?? nil, failures[index] == nil { fail(index, error) }
+                let result = flushed[folder] ?? Result { try MediaStore.flushFolder(atPath: folder) }
+                flushed[folder] = result
+                if case .failure(let error) = result, failures[index] == nil { fail(index, error) }
             }
         }
         live.removeAll { failures[$0] != nil }
