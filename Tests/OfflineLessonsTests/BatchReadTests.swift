@@ -94,7 +94,7 @@ struct BatchReadTests {
             try v4.close()
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v6-event-rowid")
+        #expect(try await database.appliedMigrations().last == "v7-checks-without-lists")
         let media = try await database.completeMedia()
         #expect(media.map(\.lesson.id) == [1, 2])
         #expect(media.map(\.duration) == [60, 120])

@@ -16,12 +16,12 @@ struct CatalogCacheTests {
 
     @Test("the migrations applied are named, in order")
     func migrationsAreNamed() async throws {
-        #expect(try await LibraryDatabase.inMemory().appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid"])
+        #expect(try await LibraryDatabase.inMemory().appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists"])
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("library.sqlite").path
-        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid"])
+        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists"])
         // Reopening migrates nothing twice.
-        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid"])
+        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists"])
     }
 
     @Test("the Shas and lessons with placement are cached and served offline")
