@@ -102,6 +102,29 @@ struct PlacementQueueTests {
         }
     }
 
+    @Test("an item removed between the group's two commits is not marked complete (nor brought back); the others are")
+    func removedBetweenCommits() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let jobs = try await Self.jobs(fixture, library, "gemara:berakhot:2-4") { _, _ in }
+            let removed = jobs[1].key
+            let results = PlacementQueue.placeGroup(jobs) {
+                // Its validators are recorded and its file renamed into place by now.
+                _ = try? library.database.writeBlocking { db in
+                    try db.execute(sql: "DELETE FROM mediaItem WHERE type = ? AND id = ? AND medium = ?",
+                                   arguments: [removed.lesson.type.rawValue, removed.lesson.id, removed.medium.rawValue])
+                }
+            }
+            #expect(throws: RegistryError.notRegistered(removed)) { try results[1].get() }
+            #expect(try await library.database.mediaItem(removed) == nil, "the completion wrote no row back")
+            for index in [0, 2] {
+                #expect((try? results[index].get()) == jobs[index].bytes)
+                #expect(try await library.database.mediaItem(jobs[index].key)?.state == .complete)
+            }
+            jobs.forEach { $0.file.release() }
+        }
+    }
+
     @Test("jobs of two libraries interleaved: each placed and registered in its own library")
     func twoLibraries() async throws {
         try await DownloadFixture.run { fixture in

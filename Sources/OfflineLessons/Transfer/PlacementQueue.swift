@@ -136,7 +136,9 @@ final class PlacementQueue: Sendable {
     /// One library's group: each job's result, in order. A job's own failure (its file replaced,
     /// its item removed or completed by another download) is its alone; a registry write that
     /// fails fails every job it was writing for, as it would have one by one.
-    static func placeGroup(_ jobs: [Job]) -> [Result<Int, any Error>] {
+    /// `beforeCompletion`: run after the renames and the folders' flush, before the completions'
+    /// transaction (tests change the registry there).
+    static func placeGroup(_ jobs: [Job], beforeCompletion: (() -> Void)? = nil) -> [Result<Int, any Error>] {
         var failures = [(any Error)?](repeating: nil, count: jobs.count)
         var live = Array(jobs.indices)
         func fail(_ index: Int, _ error: any Error) { failures[index] = error }
@@ -178,6 +180,7 @@ final class PlacementQueue: Sendable {
         }
         live.removeAll { failures[$0] != nil }
 
+        beforeCompletion?()
         if let database = live.first.map({ jobs[$0].database }) {
             do {
                 let marked = try database.markCompleteBlocking(live.map { (jobs[$0].key, jobs[$0].bytes, jobs[$0].at) })
