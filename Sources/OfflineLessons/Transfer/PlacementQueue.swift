@@ -41,9 +41,6 @@ final class PlacementQueue: Sendable {
     /// items (each holds its partial file open). Past it, a download keeps its slot until its
     /// file is placed: transfers then go at the placements' pace.
     static let room = 32
-    /// A group smaller than this waits ``lingerMicroseconds`` for more before it is placed.
-    static let lingerBelow = 16
-    static let lingerMicroseconds: UInt32 = 1_000
     private let waiting = NIOLockedValueBox(Waiting())
     private let thread: NIOThreadPool
 
@@ -83,13 +80,8 @@ final class PlacementQueue: Sendable {
                 }
             }
             while true {
-                var jobs = takeAll()
+                let jobs = takeAll()
                 if jobs.isEmpty { return }
-                if jobs.count < Self.lingerBelow {
-                    // A moment for the files right behind: a bigger group, fewer commits.
-                    usleep(Self.lingerMicroseconds)
-                    jobs += takeMore()
-                }
                 let results = Self.place(jobs)
                 finished(jobs.count)
                 for (job, result) in zip(jobs, results) { job.done(result) }
@@ -99,14 +91,6 @@ final class PlacementQueue: Sendable {
 
     private func finished(_ count: Int) {
         waiting.withLockedValue { $0.unfinished -= count }
-    }
-
-    /// The jobs waiting, taken, the drain going on whether there are any or not.
-    private func takeMore() -> [Job] {
-        waiting.withLockedValue { waiting in
-            defer { waiting.jobs = [] }
-            return waiting.jobs
-        }
     }
 
     /// The jobs waiting, taken; none left ends the drain (a later submit starts another).
