@@ -42,12 +42,18 @@ public struct HTTPTransport: Transport {
     let home: any EventLoop
     /// How long to wait for the response head.
     public var headTimeout: TimeAmount
+    /// The client's read timeout: when it is no longer than ``headTimeout``, it already fails a
+    /// request whose head does not come in time, and no head deadline is scheduled (a timer set
+    /// and cancelled on the event loop per request, about 2 % of its time on small files).
+    private let readTimeout: TimeAmount?
     let logger: Logger
 
     public init(client: HTTPClient = HTTPTransport.downloadClient, headTimeout: TimeAmount = .seconds(30), logger: Logger = .silent) {
         self.client = client
         self.home = client.eventLoopGroup.next()
         self.headTimeout = headTimeout
+        // Known for the download client only (a client's configuration is not readable).
+        self.readTimeout = client === HTTPTransport.downloadClient ? HTTPTransport.defaultStallTimeout : nil
         self.logger = logger
     }
 
@@ -60,7 +66,8 @@ public struct HTTPTransport: Transport {
         } catch {
             throw TransferError.network(NetworkError(error))
         }
-        let delegate = SinkDelegate(sink: sink, headTimeout: headTimeout)
+        let readTimeoutSuffices = readTimeout.map { $0 <= headTimeout } ?? false
+        let delegate = SinkDelegate(sink: sink, headTimeout: readTimeoutSuffices ? nil : headTimeout)
         // The delegate on the loop of a connection a fetch just gave back, preferred for the
         // request's connection too: the body is written where it is read, and the connection is
         // the pool's to keep. (Requiring the loop, `.delegateAndChannel`, made the pool open a
@@ -103,7 +110,8 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
     static let holdLimit = 4 << 20
 
     let sink: any TransportSink
-    let headTimeout: TimeAmount
+    /// `nil`: the client's read timeout covers the wait for the head.
+    let headTimeout: TimeAmount?
 
     private struct State {
         var headReceived = false
@@ -125,7 +133,7 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
     }
     private let state = NIOLockedValueBox(State())
 
-    init(sink: any TransportSink, headTimeout: TimeAmount) {
+    init(sink: any TransportSink, headTimeout: TimeAmount?) {
         self.sink = sink
         self.headTimeout = headTimeout
     }
@@ -141,6 +149,7 @@ private final class SinkDelegate: HTTPClientResponseDelegate {
 
     /// On the event loop, once the request is sent: no head within ``headTimeout`` fails it.
     func didSendRequestHead(task: HTTPClient.Task<Void>, _ head: HTTPRequestHead) {
+        guard let headTimeout else { return }
         let deadline = task.eventLoop.scheduleTask(in: headTimeout) { [self] in
             if !state.withLockedValue({ $0.headReceived }) { task.fail(reason: HTTPClientError.deadlineExceeded) }
         }

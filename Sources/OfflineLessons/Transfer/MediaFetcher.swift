@@ -69,7 +69,10 @@ struct MediaFetcher: Sendable {
                 continue
             }
             // Held now: no other download writes, places or ends this item until it is let go.
-            if store.isBeingPlaced(key) {  // another one renamed its file into place; its commit is next
+            // One look at the final path: with no file there, nobody is placing one (and none can
+            // be renamed there while the partial file's lock is held).
+            let placedSize = store.finalSize(key)
+            if placedSize != nil, store.isBeingPlaced(key) {  // another one renamed its file into place; its commit is next
                 store.letGo(file, of: key)
                 await standAside { await waitForOtherWriter(key, report: report) }
                 waited = true
@@ -78,7 +81,8 @@ struct MediaFetcher: Sendable {
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, holding: file, afterWaiting: waited, registered: fresh, lease: lease, report: report)
+                outcome = try await attempts(key, holding: file, placedSize: placedSize, afterWaiting: waited, registered: fresh,
+                                             lease: lease, report: report)
             } catch where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -95,11 +99,12 @@ struct MediaFetcher: Sendable {
 
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
-    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, registered: MediaItem?, lease: SlotLease?,
-                          report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+    /// `placedSize`: the size of the item's file in place when its lock was had, if any.
+    private func attempts(_ key: MediaKey, holding file: PartialFile, placedSize: Int?, afterWaiting: Bool, registered: MediaItem?,
+                          lease: SlotLease?, report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         var item: MediaItem
         let start: Recheck
-        if let registered, file.size == 0, store.finalSize(key) == nil {
+        if let registered, file.size == 0, placedSize == nil {
             // No claim: with no file in place, nobody completed the item since its registration
             // (another download's complete file would be there), and with no bytes in the partial
             // file there is nothing to resume (a resume needs the validators as recorded now, which
