@@ -148,8 +148,10 @@ extension LessonLibrary {
             report(.completed(key, bytes: bytes, alreadyPresent: true))
             summary.record(.completed(bytes: bytes, alreadyPresent: true), of: key)
         }
+        var toStart = keys.filter { pending.contains($0) || complete[$0] == nil }.makeIterator()
         await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
-            for key in keys where pending.contains(key) || complete[key] == nil {
+            func startNext() -> Bool {
+                guard let key = toStart.next() else { return false }
                 group.addTask {
                     let (outcome, joined) = await engine.download(key, pending: pending.contains(key), registered: registered[key],
                                                                   report: report)
@@ -157,7 +159,9 @@ extension LessonLibrary {
                     if joined { reportJoined(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)
                 }
+                return true
             }
+            for _ in 0..<engine.itemsUnderWay where !startNext() { break }
             for await (key, outcome) in group {
                 summary.record(outcome, of: key)
                 // A full disk stops the run: every unfinished item goes back to the queue.
@@ -165,7 +169,14 @@ extension LessonLibrary {
                     summary.stoppedBecause = reason
                     group.cancelAll()
                 }
+                if summary.stoppedBecause == nil, !Task.isCancelled { _ = startNext() }
             }
+        }
+        // Items never started (the run was cancelled or stopped): cancelled, as if each had been
+        // cancelled waiting for a slot (they stay queued in the registry).
+        while let key = toStart.next() {
+            report(.cancelled(key))
+            summary.record(.cancelled, of: key)
         }
         summary.seconds = (ContinuousClock.now - started).seconds
         return summary

@@ -10,6 +10,8 @@ import Logging
 /// Every wait (for a slot, for another caller's download) ends when the waiting task is cancelled.
 actor DownloadEngine {
     let fetcher: MediaFetcher
+    /// How many transfers run at once.
+    nonisolated let concurrency: Int
     private let slots: Slots
     /// Items being downloaded, with the callers that joined each one.
     private var inFlight: [MediaKey: [Int: CheckedContinuation<ItemOutcome, Never>]] = [:]
@@ -17,11 +19,18 @@ actor DownloadEngine {
 
     init(fetcher: MediaFetcher, concurrency: Int) {
         self.fetcher = fetcher
+        self.concurrency = max(1, concurrency)
         slots = Slots(max(1, concurrency))
     }
 
     /// How many items are being downloaded or waiting for a slot.
     var activeDownloads: Int { inFlight.count }
+
+    /// How many of a run's items may be under way at once: every transfer, and as many small
+    /// files again waiting for their placement (``PlacementQueue/room``), with a transfer's worth
+    /// more ready to take the next free slot. A run starts its items as earlier ones end, not
+    /// all at once: its first request does not wait for a task per item to be made.
+    nonisolated var itemsUnderWay: Int { 2 * concurrency + PlacementQueue.room }
 
     /// Slots free now (the concurrency limit when idle).
     var freeSlots: Int { slots.available }
