@@ -59,7 +59,8 @@ extension LibraryDatabase {
     /// The cached lessons of a masechet (Gemara) or chapter (Mishna), in catalog order,
     /// or `nil` when that listing was never fetched.
     func cachedListing(type: LessonType, masechetId: Int, chapter: Int? = nil) async throws -> [PlacedLesson]? {
-        try await read { db in
+        let snapshots = self.snapshots
+        return try await read { db in
             let chapterKey = type == .gemara ? 0 : (chapter ?? 0)
             let fetched = try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?",
@@ -68,7 +69,10 @@ extension LibraryDatabase {
             typealias Columns = CatalogLessonRecord.Columns
             var request = CatalogLessonRecord.filter(Columns.type == type.rawValue && Columns.masechetId == masechetId)
             if type == .mishna { request = request.filter(Columns.chapter == chapterKey) }
-            return try request.order(Columns.chapter, Columns.number, Columns.id).fetchAll(db).map(\.placed)
+            let rows = try Row.fetchAll(db, request.order(Columns.chapter, Columns.number, Columns.id))
+            let read = try rows.map { row in (placed: try PlacedLesson(row: row), json: row["json"] as Data) }
+            snapshots.remember(read)
+            return read.map(\.placed)
         }
     }
 

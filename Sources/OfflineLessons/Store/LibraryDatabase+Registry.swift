@@ -36,13 +36,14 @@ extension LibraryDatabase {
     /// from this transaction's reading, with no read of its own for each.
     func registerRequest(_ registrations: [Registration], at now: Date,
                          vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> Registered {
-        let snapshots = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
+        // As stored in the catalog cache when the lesson is the one read there; encoded otherwise.
+        let jsons = try registrations.map { try snapshots.json(for: $0.lesson) ?? SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
         // The date as a read of the row gives it back (to the millisecond), for the rows made here.
         let requestedDate = Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
             var registered = Registered()
-            for (registration, json) in zip(registrations, snapshots) {
+            for (registration, json) in zip(registrations, jsons) {
                 let placed = registration.lesson
                 try db.cachedStatement(sql: """
                     INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
