@@ -124,4 +124,35 @@ struct RegistrationRowTests {
             #expect(fixture.hasServedFile(library, lesson, .audio))
         }
     }
+
+    @Test("one registration of lessons in every state, of both types, one named twice: each item as it was found (one read for all)")
+    func manyLessonsAtOnce() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let gemara = try await fixture.lessons("gemara:berakhot:2-4", in: library)
+            let mishna = try await fixture.lessons("mishna:berakhot:1", in: library)
+            let (complete, failed, fresh, mishnaFailed) = (gemara[0], gemara[1], gemara[2], mishna[0])
+            func audio(_ lesson: PlacedLesson) throws -> LibraryDatabase.Registration {
+                .init(lesson: lesson, media: [(.audio, try #require(lesson.lesson.audio))])
+            }
+            _ = try await library.database.register([try audio(complete), try audio(failed), try audio(mishnaFailed)], at: Date())
+            let completeKey = MediaKey(complete.id, .audio)
+            try await library.database.markComplete(completeKey, bytes: 10, at: Date())
+            for lesson in [failed, mishnaFailed] {
+                try await library.database.markFailed(MediaKey(lesson.id, .audio), reason: "x", attempts: 3, receivedBytes: 0, at: Date())
+            }
+
+            let registered = try await library.database.registerRequest(
+                [try audio(complete), try audio(failed), try audio(fresh), try audio(mishnaFailed), try audio(fresh)], at: Date())
+
+            #expect(registered.complete == [completeKey: 10], "complete stays complete, found in the one read")
+            #expect(Set(registered.pending.map(\.key)) == Set([failed, fresh, mishnaFailed].map { MediaKey($0.id, .audio) }))
+            #expect(registered.pending.allSatisfy { $0.state == .queued && $0.attempts == 0 }, "failed ones queued again")
+            #expect(registered.pending.count == 4, "the lesson named twice is found queued the second time, not inserted again")
+            for lesson in [failed, fresh, mishnaFailed] {
+                #expect(try await library.database.mediaItem(MediaKey(lesson.id, .audio))?.state == .queued)
+            }
+            #expect(try await library.database.mediaItem(completeKey)?.state == .complete)
+        }
+    }
 }

@@ -43,6 +43,9 @@ extension LibraryDatabase {
         let requestedDate = Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
             var registered = Registered()
+            // The request's lessons' items, in one read per lesson type (none for lessons never requested).
+            let existingItems = try Self.items(of: registrations.map(\.lesson.id), in: db)
+            var notYetRegistered = Set(registrations.map(\.lesson.id))  // whose items the read above has as they are
             for (registration, json) in zip(registrations, jsons) {
                 let placed = registration.lesson
                 try db.cachedStatement(sql: """
@@ -57,10 +60,10 @@ extension LibraryDatabase {
                         placed.placement.chapter, placed.number, json, requestedAt, placed.lesson.duration,
                         placed.lesson.link(for: .text) != nil,
                     ])
-                // The lesson's items in one read (none for a lesson never requested).
-                let existing = try MediaItem.fetchAll(
-                    db.cachedStatement(sql: "SELECT \(MediaItem.selectionSQL) FROM mediaItem WHERE type = ? AND id = ?"),
-                    arguments: [placed.type.rawValue, placed.lesson.id])
+                // Read above, or again for a lesson named twice (its first registration wrote items).
+                let existing = notYetRegistered.remove(placed.id) != nil
+                    ? existingItems[placed.id] ?? []
+                    : try Self.items(of: [placed.id], in: db)[placed.id] ?? []
                 for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
                     let item = existing.first { $0.key.medium == medium }
@@ -74,6 +77,23 @@ extension LibraryDatabase {
             }
             return registered
         }
+    }
+
+    /// The items of `lessons`, by lesson: one statement per lesson type, the ids passed as one
+    /// JSON array (no statement per lesson).
+    private static func items(of lessons: [LessonID], in db: Database) throws -> [LessonID: [MediaItem]] {
+        var items: [LessonID: [MediaItem]] = [:]
+        for type in LessonType.allCases {
+            let ids = lessons.compactMap { $0.type == type ? $0.id : nil }
+            if ids.isEmpty { continue }
+            let statement = try db.cachedStatement(sql: """
+                SELECT \(MediaItem.selectionSQL) FROM mediaItem WHERE type = ? AND id IN (SELECT value FROM json_each(?))
+                """)
+            for item in try MediaItem.fetchAll(statement, arguments: [type.rawValue, "[\(ids.map(String.init).joined(separator: ","))]"]) {
+                items[item.key.lesson, default: []].append(item)
+            }
+        }
+        return items
     }
 
     /// Registers one item (`item`: its row, if it has one); its row when it needs work.
