@@ -6,8 +6,9 @@ import NIOConcurrencyHelpers
 /// 9 µs a lesson with `JSONEncoder`, `perf record` of a run of 365 lessons). A snapshot is taken
 /// only for a lesson equal to the one read; any other is encoded as before.
 final class SnapshotMemo: Sendable {
-    /// At most this many lessons are kept (a full Shas is about 6,900); past it the memo starts over.
-    static let capacity = 8_192
+    /// At most this many lessons are kept (the whole Gemara is 2,684; about 1 KB each, lesson and
+    /// JSON); past it the memo starts over, and lessons read before are encoded as before.
+    static let capacity = 4_096
     private let entries = NIOLockedValueBox<[LessonID: (lesson: Lesson, json: Data)]>([:])
 
     /// Keeps the snapshots of lessons just read from the catalog cache.

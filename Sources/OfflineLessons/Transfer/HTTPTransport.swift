@@ -48,12 +48,13 @@ public struct HTTPTransport: Transport {
     private let readTimeout: TimeAmount?
     let logger: Logger
 
-    public init(client: HTTPClient = HTTPTransport.downloadClient, headTimeout: TimeAmount = .seconds(30), logger: Logger = .silent) {
-        self.client = client
-        self.home = client.eventLoopGroup.next()
+    /// `client`: `nil` for ``downloadClient``.
+    public init(client: HTTPClient? = nil, headTimeout: TimeAmount = .seconds(30), logger: Logger = .silent) {
+        self.client = client ?? HTTPTransport.downloadClient
+        self.home = self.client.eventLoopGroup.next()
         self.headTimeout = headTimeout
         // Known for the download client only (a client's configuration is not readable).
-        self.readTimeout = client === HTTPTransport.downloadClient ? HTTPTransport.defaultStallTimeout : nil
+        self.readTimeout = client == nil ? HTTPTransport.defaultStallTimeout : nil
         self.logger = logger
     }
 
