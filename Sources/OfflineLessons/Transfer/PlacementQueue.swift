@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
 import NIOPosix
 
 /// The one thread that places the small files whose bodies ended on an event loop
@@ -35,12 +36,20 @@ final class PlacementQueue: Sendable {
         var draining = false
         /// Jobs submitted and not yet told their result.
         var unfinished = 0
+        /// While a group waits for more (``linger(having:)``): how many jobs it has taken.
+        var lingering: Int?
     }
 
     /// How many placements may wait or run while their downloads' transfer slots go to other
     /// items (each holds its partial file open). Past it, a download keeps its slot until its
     /// file is placed: transfers then go at the placements' pace.
     static let room = 32
+    /// A group smaller than this waits up to ``lingerMicroseconds`` for more files while
+    /// transfers are under way (``SlotLease/transfersUnderWay``).
+    static let lingerBelow = 16
+    static let lingerMicroseconds = 1_000
+    /// Set by each submit, for a group that waits for more (``linger(having:)``).
+    private let arrivals = ConditionLock(value: false)
     private let waiting = NIOLockedValueBox(Waiting())
     private let thread: NIOThreadPool
 
@@ -63,13 +72,20 @@ final class PlacementQueue: Sendable {
     /// Queues a placement; it runs on the queue's thread, with those queued beside it.
     /// `reserved`: counted already by ``reserve()``.
     func submit(_ job: Job, reserved: Bool = false) {
-        let start = waiting.withLockedValue { waiting in
+        let (start, lingering) = waiting.withLockedValue { waiting in
             waiting.jobs.append(job)
             if !reserved { waiting.unfinished += 1 }
             defer { waiting.draining = true }
-            return !waiting.draining
+            return (!waiting.draining, waiting.lingering.map { $0 + waiting.jobs.count })
         }
-        guard start else { return }
+        guard start else {
+            // A waiting group is woken once it is big enough, or when no transfer is left to wait for.
+            if let lingering, lingering >= Self.lingerBelow || SlotLease.transfersUnderWay == 0 {
+                arrivals.lock()
+                arrivals.unlock(withValue: true)
+            }
+            return
+        }
         thread.submit { [self] state in
             guard case .active = state else {  // the pool is shutting down: every job waiting fails
                 while true {
@@ -80,8 +96,9 @@ final class PlacementQueue: Sendable {
                 }
             }
             while true {
-                let jobs = takeAll()
+                var jobs = takeAll()
                 if jobs.isEmpty { return }
+                if jobs.count < Self.lingerBelow { jobs += linger(having: jobs.count) }
                 let results = Self.place(jobs)
                 finished(jobs.count)
                 for (job, result) in zip(jobs, results) { job.done(result) }
@@ -91,6 +108,37 @@ final class PlacementQueue: Sendable {
 
     private func finished(_ count: Int) {
         waiting.withLockedValue { $0.unfinished -= count }
+    }
+
+    /// While transfers are under way, a small group waits a moment for the files right behind it
+    /// (a bigger group, fewer commits): until it has ``lingerBelow`` files, no transfer is under
+    /// way (a lesson's last file came), or ``lingerMicroseconds`` passed. A submit wakes it only
+    /// for one of the first two. The jobs submitted meanwhile.
+    private func linger(having taken: Int) -> [Job] {
+        arrivals.lock()
+        arrivals.unlock(withValue: false)
+        var more = takeMore(lingering: taken)
+        let deadline = NIODeadline.now() + .microseconds(Int64(Self.lingerMicroseconds))
+        while taken + more.count < Self.lingerBelow, SlotLease.transfersUnderWay > 0 {
+            let left = deadline - .now()
+            if left <= .zero { break }
+            if arrivals.lock(whenValue: true, timeoutSeconds: Double(left.nanoseconds) / 1e9) {
+                arrivals.unlock(withValue: false)
+            }
+            more += takeMore(lingering: taken + more.count)
+        }
+        waiting.withLockedValue { $0.lingering = nil }
+        return more + takeMore()
+    }
+
+    /// The jobs waiting, taken, the drain going on whether there are any or not. `lingering`:
+    /// how many the group waiting for more has with them, `nil` when it waits no longer.
+    private func takeMore(lingering: Int? = nil) -> [Job] {
+        waiting.withLockedValue { waiting in
+            defer { waiting.jobs = [] }
+            waiting.lingering = lingering.map { $0 + waiting.jobs.count }
+            return waiting.jobs
+        }
     }
 
     /// The jobs waiting, taken; none left ends the drain (a later submit starts another).

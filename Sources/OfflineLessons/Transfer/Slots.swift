@@ -75,6 +75,10 @@ final class Slots: Sendable {
 final class SlotLease: Sendable {
     private let slots: Slots
     private let held = NIOLockedValueBox(false)
+    private static let heldEverywhere = NIOLockedValueBox(0)
+
+    /// How many leases hold a slot now, in every engine of the process: the transfers under way.
+    static var transfersUnderWay: Int { heldEverywhere.withLockedValue { $0 } }
 
     init(_ slots: Slots) { self.slots = slots }
 
@@ -85,6 +89,7 @@ final class SlotLease: Sendable {
         if isHeld { return true }
         guard await slots.acquire() else { return false }
         held.withLockedValue { $0 = true }
+        Self.heldEverywhere.withLockedValue { $0 += 1 }
         return true
     }
 
@@ -94,6 +99,9 @@ final class SlotLease: Sendable {
             defer { held = false }
             return held
         }
-        if wasHeld { slots.release() }
+        if wasHeld {
+            Self.heldEverywhere.withLockedValue { $0 -= 1 }
+            slots.release()
+        }
     }
 }
