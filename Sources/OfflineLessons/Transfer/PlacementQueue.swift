@@ -9,7 +9,9 @@ import NIOPosix
 /// place, each folder flushed once, and all marked complete in a second transaction. Two commits
 /// for the group instead of two a file, and each file's steps in the order invariant 3 asks
 /// (validators before the rename, so that a crash after it leaves a file the next run adopts;
-/// complete only after the rename and the folders' flush).
+/// complete only after the rename and the folders' flush). A group of fewer than
+/// ``lingerBelow`` files waits up to a millisecond for the files right behind it while transfers
+/// are under way, and not at all once none is.
 ///
 /// One thread, not the blocking-I/O pool: spread over that pool's threads, placements waited for
 /// each other on the registry's writer, a sleep and a wake-up each time. Process-wide, started on
@@ -48,7 +50,8 @@ final class PlacementQueue: Sendable {
     /// transfers are under way (``SlotLease/transfersUnderWay``).
     static let lingerBelow = 16
     static let lingerMicroseconds = 1_000
-    /// Set by each submit, for a group that waits for more (``linger(having:)``).
+    /// Set by a submit that ends a group's wait for more (``linger(having:)``): the group is big
+    /// enough, or no transfer is left.
     private let arrivals = ConditionLock(value: false)
     private let waiting = NIOLockedValueBox(Waiting())
     private let thread: NIOThreadPool
