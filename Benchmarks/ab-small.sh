@@ -13,6 +13,7 @@
 # Eruvin + Pesachim (730 files with their PDFs). Needs only bash; with --nginx (when installed),
 # the media come from nginx serving the files one download stored (as `lessons-bench` does), and
 # each round also runs `curl --parallel --parallel-max 3` on the same URLs first (needs python3).
+# AB_KEEP=1 keeps the work folder (templates, nginx's files and configuration) for a look after.
 set -euo pipefail
 rounds=8
 select="gemara:shabbat gemara:eruvin gemara:pesachim"
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
     --rounds) rounds=$2; shift 2 ;;
     --select) select=$2; shift 2 ;;
     --nginx) nginx=$(command -v nginx || echo /usr/sbin/nginx); [ -x "$nginx" ] || { echo "ab-small.sh: nginx is not installed" >&2; exit 2; }; shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done

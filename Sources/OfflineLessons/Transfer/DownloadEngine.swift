@@ -20,7 +20,7 @@ actor DownloadEngine {
     init(fetcher: MediaFetcher, concurrency: Int) {
         self.fetcher = fetcher
         self.concurrency = max(1, concurrency)
-        slots = Slots(max(1, concurrency))
+        slots = Slots(self.concurrency)
     }
 
     /// How many items are being downloaded or waiting for a slot.
