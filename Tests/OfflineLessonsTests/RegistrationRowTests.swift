@@ -155,4 +155,23 @@ struct RegistrationRowTests {
             #expect(try await library.database.mediaItem(completeKey)?.state == .complete)
         }
     }
+
+    @Test("a queued item requested again with another link is fetched from the link its row keeps, not the one just checked")
+    func rowKeepsItsLink() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            var moved = lesson
+            moved.lesson.audio = "nowhere/\(try #require(lesson.lesson.audio))"  // not served: a request for it fails
+
+            let summary = try #require(await collect(try await library.download([moved], media: .audio)).summary)
+
+            #expect(summary.downloaded == 2, "audio and PDF: \(summary)")
+            #expect(summary.failed.isEmpty, "\(summary.failed)")
+            let item = try #require(try await library.database.mediaItem(Self.key))
+            #expect(item.state == .complete)
+            #expect(item.link == row.link, "a queued row keeps its link")
+            #expect(fixture.hasServedFile(library, lesson, .audio))
+        }
+    }
 }

@@ -11,6 +11,7 @@ extension LessonLibrary {
         try checkWritable()
         var registrations: [LibraryDatabase.Registration] = []
         var unavailable: [(MediaKey, String)] = [], badLinks: [(MediaKey, String)] = []
+        var checked: [MediaKey: (link: String, url: URL)] = [:]
         var seen = Set<LessonID>()
         for placed in lessons where seen.insert(placed.id).inserted {
             var media: [(MediaKind, String)] = []
@@ -22,7 +23,7 @@ extension LessonLibrary {
                         if medium != .text { unavailable.append((key, "the lesson has no \(medium.rawValue)")) }
                         continue
                     }
-                    _ = try url(for: medium, link: link)  // checked now; resolved again when fetched
+                    checked[key] = (link, try url(for: medium, link: link))
                     media.append((medium, link))
                 } catch let error as MediaLinkError {
                     badLinks.append((key, "\(error)"))
@@ -44,7 +45,10 @@ extension LessonLibrary {
             return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
         }
         let rows = Dictionary(registered.pending.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        return start(requested, pending: Set(rows.keys), registered: rows, complete: registered.complete,
+        // The first request of a pending item is made from its row with the URL checked here, when
+        // the row has the link checked (not resolved a second time, on the run's event loop).
+        let urls = rows.compactMapValues { row in checked[row.key].flatMap { $0.link == row.link ? $0.url : nil } }
+        return start(requested, pending: Set(rows.keys), registered: rows, urls: urls, complete: registered.complete,
                      unavailable: unavailable, badLinks: badLinks)
     }
 
@@ -77,11 +81,12 @@ extension LessonLibrary {
     /// library's observers, as they happen (a cancel does not cut them short: the last is
     /// ``DownloadEvent/finished(_:)``).
     /// `registered`: the rows the request's registration just left (the first request of each
-    /// item is made from its row, with no registry access before it).
+    /// item is made from its row, with no registry access before it), and `urls` what their links
+    /// resolved to when the request checked them.
     /// `complete`: the items the registration found complete, their files in place (with their
     /// sizes): reported complete from that reading, with no engine work.
     private func start(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem] = [:],
-                       complete: [MediaKey: Int] = [:],
+                       urls: [MediaKey: URL] = [:], complete: [MediaKey: Int] = [:],
                        unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)]) -> DownloadRun {
         let engine = self.engine, hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
@@ -100,7 +105,7 @@ extension LessonLibrary {
             order.withLock { _ = output.yield(event) }
         }
         let work = Self.runTask(on: engine.fetcher.transport) {
-            let summary = await Self.perform(keys, pending: pending, registered: registered, complete: complete,
+            let summary = await Self.perform(keys, pending: pending, registered: registered, urls: urls, complete: complete,
                                              unavailable: unavailable, badLinks: badLinks, engine: engine, report: report,
                                              reportJoined: reportJoined)
             report(.finished(summary))
@@ -127,7 +132,7 @@ extension LessonLibrary {
     }
 
     /// Downloads every item of a run through the engine and tallies the outcomes.
-    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem],
+    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem], urls: [MediaKey: URL],
                                 complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
                                 badLinks: [(MediaKey, String)], engine: DownloadEngine,
                                 report: @escaping @Sendable (DownloadEvent) -> Void,
@@ -154,7 +159,7 @@ extension LessonLibrary {
                 guard let key = toStart.next() else { return false }
                 group.addTask {
                     let (outcome, joined) = await engine.download(key, pending: pending.contains(key), registered: registered[key],
-                                                                  report: report)
+                                                                  url: urls[key], report: report)
                     // A joined download's events went to the run that started it: report its end here.
                     if joined { reportJoined(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)

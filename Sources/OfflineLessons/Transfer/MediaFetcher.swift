@@ -23,15 +23,17 @@ struct MediaFetcher: Sendable {
     /// request's registration just left it; when the lock is had at the first try, with nobody
     /// else writing the file, no bytes to resume and no file in place, the first request is made
     /// from it with no claim (its validators write marks the item downloading, and finds it
-    /// removed meanwhile).
+    /// removed meanwhile). `url`: what `registered`'s link resolved to when it was registered
+    /// (the request checked it then), used with that row instead of resolving the link again.
     ///
     /// `lease`: the caller's transfer slot, held when called. A small file's transfer gives it
     /// back when its body is in (its placement then waits its turn without it); it is taken again
     /// before any further attempt.
-    func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, lease: SlotLease? = nil, standAside: StandAside,
-               report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+    func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil, lease: SlotLease? = nil,
+               standAside: StandAside, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, pending: pending, registered: registered, lease: lease, standAside: standAside, report: report)
+            return try await attemptAll(key, pending: pending, registered: registered.map { ($0, url) }, lease: lease,
+                                        standAside: standAside, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -39,7 +41,8 @@ struct MediaFetcher: Sendable {
         }
     }
 
-    private func attemptAll(_ key: MediaKey, pending: Bool, registered: MediaItem?, lease: SlotLease?, standAside: StandAside,
+    private func attemptAll(_ key: MediaKey, pending: Bool, registered: (row: MediaItem, url: URL?)?, lease: SlotLease?,
+                            standAside: StandAside,
                             report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         if !pending {
             guard let item = try await database.mediaItem(key) else {
@@ -100,17 +103,20 @@ struct MediaFetcher: Sendable {
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
     /// `placedSize`: the size of the item's file in place when its lock was had, if any.
-    private func attempts(_ key: MediaKey, holding file: PartialFile, placedSize: Int?, afterWaiting: Bool, registered: MediaItem?,
-                          lease: SlotLease?, report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+    private func attempts(_ key: MediaKey, holding file: PartialFile, placedSize: Int?, afterWaiting: Bool,
+                          registered: (row: MediaItem, url: URL?)?, lease: SlotLease?,
+                          report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         var item: MediaItem
         let start: Recheck
-        if let registered, file.size == 0, placedSize == nil {
+        var resolved: URL?  // the registered row's link, resolved at its registration
+        if let (registered, url) = registered, file.size == 0, placedSize == nil {
             // No claim: with no file in place, nobody completed the item since its registration
             // (another download's complete file would be there), and with no bytes in the partial
             // file there is nothing to resume (a resume needs the validators as recorded now, which
             // another download may have changed). The validators write marks it downloading, and
             // stops the attempt if it was removed meanwhile.
             start = .pending(registered)
+            resolved = url
         } else {
             start = try await claim(key, afterWaiting: afterWaiting, report: report)
         }
@@ -120,7 +126,7 @@ struct MediaFetcher: Sendable {
         }
         let url: URL
         do {
-            url = try locator.url(for: key.medium, link: item.link)
+            url = try resolved ?? locator.url(for: key.medium, link: item.link)
         } catch {
             let reason = "\(error)"
             try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: file.size, at: now())
