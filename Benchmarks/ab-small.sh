@@ -101,8 +101,15 @@ for round in $(seq "$rounds"); do
     cp -r "$work/template" "$work/library"
     # shellcheck disable=SC2086
     figures=$( { time "$bin" --library "$work/library" download $select "${media_base[@]}" --media audio --concurrency 3 \
-      --quiet --json >/dev/null; } 2>&1 | tail -1)
+      --quiet --json >"$work/summary.json" 2>"$work/stderr.txt"; } 2>&1 | tail -1) || {
+      echo "ab-small.sh: $bin failed (round $round):" >&2; head -c 2000 "$work/stderr.txt" >&2; exit 1; }
     read -r wall user system <<<"$figures"
+    # A run that downloads less than the first one did is not a faster run.
+    downloaded=$(grep -o '"downloaded" : [0-9]*' "$work/summary.json" | grep -o '[0-9]*$' || echo 0)
+    expected=${expected:-$downloaded}
+    if [ "$downloaded" != "$expected" ] || [ "$downloaded" = 0 ]; then
+      echo "ab-small.sh: $bin downloaded $downloaded file(s), not $expected (round $round)" >&2; exit 1
+    fi
     walls[$bin]+="$wall "
     cpus[$bin]+="$(awk -v u="$user" -v s="$system" 'BEGIN {print u + s}') "
   done
