@@ -17,11 +17,12 @@ extension LibraryDatabase {
 
     /// The cached Shas and when it was fetched, or `nil` when none is cached.
     func cachedShas() async throws -> (shas: Shas, fetchedAt: Date)? {
-        try await read { db -> (shas: Shas, fetchedAt: Date)? in
+        let memo = shasMemo
+        return try await read { db -> (shas: Shas, fetchedAt: Date)? in
             guard let row = try Row.fetchOne(db, sql: "SELECT json, fetchedAt FROM shasCache WHERE singleton = 1") else {
                 return nil
             }
-            let shas = try SnapshotCoding.decode(Shas.self, from: row["json"])
+            let shas = try memo.shas(decoding: row["json"])
             guard let fetchedAt = try row.storedDate(atIndex: 1) else { throw RegistryError.unreadableRow("the cached Shas has no date") }
             return (shas, fetchedAt)
         }

@@ -18,6 +18,8 @@ struct LibraryDatabase: Sendable {
     private let versionReader: DatabaseQueue?
     /// The snapshots of the catalog lessons last read, for the registration of a request.
     let snapshots = SnapshotMemo()
+    /// The Shas last read from the catalog cache, decoded.
+    let shasMemo = ShasMemo()
 
     /// Opens (or creates) the database at `path`, in WAL mode, and migrates it. Blocking: the
     /// library calls it off the cooperative pool.
