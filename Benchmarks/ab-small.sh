@@ -61,25 +61,8 @@ with open(f"{work}/curl.conf", "w") as conf:
 PY
   chmod 755 "$work" && chmod -R a+rX "$work/root"  # nginx's worker runs as another user
   mkdir -p "$work/nginx"
-  cat >"$work/nginx/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log;
-events { worker_connections 256; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    default_type application/octet-stream;
-    client_body_temp_path $work/nginx/body;
-    proxy_temp_path $work/nginx/proxy;
-    fastcgi_temp_path $work/nginx/fastcgi;
-    uwsgi_temp_path $work/nginx/uwsgi;
-    scgi_temp_path $work/nginx/scgi;
-    server { listen 127.0.0.1:$nport; root $work/root; }
-}
-CONF
+  sed -e "s|@WORK@|$work/nginx|g" -e "s|@PORT@|$nport|g" -e "s|@ROOT@|$work/root|g" \
+    "$(dirname "$0")/nginx.conf.template" >"$work/nginx/nginx.conf"
   "$nginx" -c "$work/nginx/nginx.conf" -p "$work/nginx" >/dev/null 2>&1 &
   nginx_pid=$!
   for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$nport/" && break; sleep 0.1; done

@@ -24,6 +24,17 @@ final class StaticMediaServer: @unchecked Sendable {
         return nil
     }
 
+    /// `Benchmarks/nginx.conf.template` (which `ab-small.sh --nginx` fills in too) for `root` on
+    /// `port`, with nginx's own files under `work`.
+    static func nginxConfiguration(root: String, port: Int, work: String) throws -> String {
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Sources/LessonsBench
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("nginx.conf.template")
+        return try String(contentsOf: template, encoding: .utf8)
+            .replacingOccurrences(of: "@WORK@", with: work)
+            .replacingOccurrences(of: "@PORT@", with: String(port))
+            .replacingOccurrences(of: "@ROOT@", with: root)
+    }
+
     /// nginx serving `root` at `http://127.0.0.1:PORT/`, one worker, sendfile, no access log.
     static func nginx(_ binary: String, root: URL, work: URL) throws -> StaticMediaServer {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -31,28 +42,7 @@ final class StaticMediaServer: @unchecked Sendable {
             let port = Int.random(in: 20_000...60_000)
             let conf = work.appendingPathComponent("nginx.conf")
             let temp = work.path
-            try """
-                worker_processes 1;
-                daemon off;
-                pid \(temp)/nginx.pid;
-                error_log \(temp)/error.log;
-                events { worker_connections 256; }
-                http {
-                    access_log off;
-                    sendfile on;
-                    tcp_nopush on;
-                    default_type application/octet-stream;
-                    client_body_temp_path \(temp)/body;
-                    proxy_temp_path \(temp)/proxy;
-                    fastcgi_temp_path \(temp)/fastcgi;
-                    uwsgi_temp_path \(temp)/uwsgi;
-                    scgi_temp_path \(temp)/scgi;
-                    server {
-                        listen 127.0.0.1:\(port);
-                        root \(root.path);
-                    }
-                }
-                """.write(to: conf, atomically: true, encoding: .utf8)
+            try nginxConfiguration(root: root.path, port: port, work: temp).write(to: conf, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["-c", conf.path, "-p", temp]
