@@ -71,9 +71,9 @@ extension LibraryDatabase {
             var request = CatalogLessonRecord.filter(Columns.type == type.rawValue && Columns.masechetId == masechetId)
             if type == .mishna { request = request.filter(Columns.chapter == chapterKey) }
             let rows = try Row.fetchAll(db, request.order(Columns.chapter, Columns.number, Columns.id))
-            let read = try rows.map { row in (placed: try PlacedLesson(row: row), json: row["json"] as Data) }
-            snapshots.remember(read)
-            return read.map(\.placed)
+            let placed = try PlacedLesson.decodeAll(rows)
+            snapshots.remember(zip(placed, rows).map { ($0, $1["json"] as Data) })
+            return placed
         }
     }
 

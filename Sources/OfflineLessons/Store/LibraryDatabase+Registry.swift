@@ -173,7 +173,7 @@ extension LibraryDatabase {
     /// Every registered lesson with its items.
     func registeredLessons() async throws -> [(lesson: PlacedLesson, items: [MediaItem])] {
         try await read { db in
-            let lessons = try LessonRecord.fetchAll(db).map(\.placed)
+            let lessons = try PlacedLesson.decodeAll(Row.fetchAll(db, LessonRecord.all()))
             var items: [LessonID: [MediaItem]] = [:]
             for item in try MediaItem.fetchAll(db) {
                 items[item.key.lesson, default: []].append(item)
@@ -200,7 +200,19 @@ extension PlacedLesson {
     init(row: Row) throws {
         let type: LessonType = try row.decode(Column("type"))
         let lesson = try SnapshotCoding.decode(Lesson.self, from: row["json"])
-        let placement = Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"])
-        self.init(type: type, placement: placement, lesson: lesson)
+        self.init(type: type, placement: Self.placement(of: row), lesson: lesson)
+    }
+
+    /// Rows of the `lesson` or `catalogLesson` table, in order, their snapshots decoded together
+    /// (``SnapshotCoding/decodeAll(_:from:)``).
+    static func decodeAll(_ rows: [Row]) throws -> [PlacedLesson] {
+        let lessons = try SnapshotCoding.decodeAll(Lesson.self, from: rows.map { $0["json"] as Data })
+        return try zip(rows, lessons).map { row, lesson in
+            PlacedLesson(type: try row.decode(Column("type")), placement: placement(of: row), lesson: lesson)
+        }
+    }
+
+    private static func placement(of row: Row) -> Placement {
+        Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// JSON coding of lesson snapshots as stored in the database (the legacy shape, sorted keys).
 enum SnapshotCoding {
@@ -10,5 +11,35 @@ enum SnapshotCoding {
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)
+    }
+
+    /// Snapshots at or above this count are decoded in parts, at once.
+    static let partedDecodeThreshold = 32
+
+    /// Many snapshots, in order. From ``partedDecodeThreshold`` on they are decoded in up to four
+    /// parts at once, one per core (a listing read before a download, the full Shas's registered
+    /// lessons for `list`: each about 15 µs, on one thread while the others waited). Throws the
+    /// error of the first snapshot that does not decode, as a one-by-one decode would.
+    static func decodeAll<T: Decodable & Sendable>(_ type: T.Type, from snapshots: [Data]) throws -> [T] {
+        let parts = snapshots.count < partedDecodeThreshold ? 1 : min(4, ProcessInfo.processInfo.activeProcessorCount)
+        guard parts > 1 else { return try snapshots.map { try decode(type, from: $0) } }
+        let size = (snapshots.count + parts - 1) / parts
+        // Each part's lessons, or the first error of the earliest part that had one (a part stops
+        // at its first error, so that one is the first of all).
+        let decoded = NIOLockedValueBox<[Int: [T]]>([:])
+        let failure = NIOLockedValueBox<(part: Int, error: any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = min(part * size, snapshots.count)..<min((part + 1) * size, snapshots.count)
+            do {
+                let lessons = try snapshots[range].map { try decode(type, from: $0) }
+                decoded.withLockedValue { $0[part] = lessons }
+            } catch {
+                failure.withLockedValue { failure in
+                    if failure.map({ part < $0.part }) ?? true { failure = (part, error) }
+                }
+            }
+        }
+        if let failure = failure.withLockedValue({ $0 }) { throw failure.error }
+        return decoded.withLockedValue { decoded in (0..<parts).flatMap { decoded[$0] ?? [] } }
     }
 }
