@@ -20,6 +20,9 @@ enum SnapshotCoding {
     /// parts at once, one per core (a listing read before a download, the full Shas's registered
     /// lessons for `list`: each about 15 µs, on one thread while the others waited). Throws the
     /// error of the first snapshot that does not decode, as a one-by-one decode would.
+    ///
+    /// Blocking: called inside registry reads, on GRDB's queues, not on the cooperative pool.
+    /// The calling thread decodes parts too, so the call never waits for a free thread.
     static func decodeAll<T: Decodable & Sendable>(_ type: T.Type, from snapshots: [Data]) throws -> [T] {
         let parts = snapshots.count < partedDecodeThreshold ? 1 : min(4, ProcessInfo.processInfo.activeProcessorCount)
         guard parts > 1 else { return try snapshots.map { try decode(type, from: $0) } }
