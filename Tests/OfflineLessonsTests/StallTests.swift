@@ -134,22 +134,7 @@ struct ByteCountingTransport: Transport {
     let received: ReceivedBytes
 
     func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws {
-        try await inner.fetch(request, into: CountingSink(inner: sink, received: received, fetch: received.start(request.url)))
-    }
-
-    final class CountingSink: TransportSink, @unchecked Sendable {
-        let inner: any TransportSink
-        let received: ReceivedBytes
-        let fetch: Int
-        init(inner: any TransportSink, received: ReceivedBytes, fetch: Int) { (self.inner, self.received, self.fetch) = (inner, received, fetch) }
-        func receive(head: TransportResponseHead) async throws { try await inner.receive(head: head) }
-        func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool { try inner.receiveWithoutWaiting(head: head) }
-        func receive(bytes: UnsafeRawBufferPointer) throws {
-            try inner.receive(bytes: bytes)
-            received.add(bytes.count, to: fetch)
-        }
-        var checkpointDue: Bool { inner.checkpointDue }
-        func checkpoint() async throws { try await inner.checkpoint() }
-        func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool { inner.bodyEnded(then: done) }
+        let fetch = received.start(request.url)
+        try await inner.fetch(request, into: ForwardingSink(sink, onBytes: { [received] count in received.add(count, to: fetch) }))
     }
 }

@@ -32,34 +32,25 @@ struct TransferSlotTests {
         let inner = HTTPTransport()
         let tally: Tally
         func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws {
-            let counted = CountingSink(inner: sink, tally: tally)
+            let transfer = TransferEnd(tally: tally)
             tally.begin()
             defer {
-                counted.endTransfer()
+                transfer.end()
                 tally.fetchEnded()
             }
-            try await inner.fetch(request, into: counted)
+            // The body is in: this transfer is over, whatever comes next.
+            try await inner.fetch(request, into: ForwardingSink(sink, onBodyEnded: { transfer.end() }))
         }
     }
 
-    /// Passes every step on; the transfer ends for the tally when the body is in.
-    final class CountingSink: TransportSink, @unchecked Sendable {
-        let inner: any TransportSink
+    /// A transfer's end, counted once (at the body's end, or else at the fetch's).
+    final class TransferEnd: @unchecked Sendable {
         let tally: Tally
         private let lock = NSLock()
         private var ended = false
-        init(inner: any TransportSink, tally: Tally) { (self.inner, self.tally) = (inner, tally) }
-        func endTransfer() {
+        init(tally: Tally) { self.tally = tally }
+        func end() {
             if lock.withLock({ defer { ended = true }; return !ended }) { tally.transferEnded() }
-        }
-        func receive(head: TransportResponseHead) async throws { try await inner.receive(head: head) }
-        func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool { try inner.receiveWithoutWaiting(head: head) }
-        func receive(bytes: UnsafeRawBufferPointer) throws { try inner.receive(bytes: bytes) }
-        var checkpointDue: Bool { inner.checkpointDue }
-        func checkpoint() async throws { try await inner.checkpoint() }
-        func bodyEnded(then done: @escaping @Sendable () -> Void) -> Bool {
-            endTransfer()  // the body is in: this transfer is over, whatever comes next
-            return inner.bodyEnded(then: done)
         }
     }
 
