@@ -11,10 +11,10 @@ import Testing
 /// in bounded time, and a stall that passes is recovered from.
 @Suite("Stalled transfers", .timeLimit(.minutes(5)))
 struct StallTests {
-    @Test("headers and then silence, every time: the item fails, named, after the retries; the PDF still comes")
-    func silentEveryTime() async throws {
+    @Test("headers and then silence, every time: the item fails, named, after the retries; the PDF still comes", arguments: TransportPath.allCases)
+    func silentEveryTime(_ path: TransportPath) async throws {
         let afterBytes = 0
-        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
+        try await withImpatientTransport(readTimeout: .seconds(2), through: path) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara/3", in: library)
@@ -48,9 +48,9 @@ struct StallTests {
         }
     }
 
-    @Test("a transfer that stalls once is retried (resumed when bytes came) and completes")
-    func stallsOnce() async throws {
-        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
+    @Test("a transfer that stalls once is retried (resumed when bytes came) and completes", arguments: TransportPath.allCases)
+    func stallsOnce(_ path: TransportPath) async throws {
+        try await withImpatientTransport(readTimeout: .seconds(2), through: path) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let received = ReceivedBytes()
                 let library = try await fixture.library(transport: ByteCountingTransport(inner: transport, received: received))
@@ -77,7 +77,9 @@ struct StallTests {
 
     @Test("no head within the head timeout, every time: the item fails as not answered in time; a body slower than it does not")
     func headTimeout() async throws {
-        try await withImpatientTransport(readTimeout: .seconds(20)) { slowClient in
+        // Through AsyncHTTPClient: with a head timeout shorter than the stall timeout, the transport's
+        // own connections (whose one timeout covers the head) are not used.
+        try await withImpatientTransport(readTimeout: .seconds(20), through: .asyncHTTPClient) { slowClient in
             var impatient = slowClient
             impatient.headTimeout = .seconds(2)  // well above a head's time on a loaded (or sanitized) machine
             let transport = impatient

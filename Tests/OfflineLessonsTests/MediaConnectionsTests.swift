@@ -1,0 +1,108 @@
+import Foundation
+@testable import OfflineLessons
+import Testing
+
+/// The default transport's own plain-http connections (``MediaConnections``), against a server
+/// scripted for what the content server does not do: connections kept and dropped, redirects,
+/// bodies in chunks or up to the close, silence, cancellation.
+@Suite("Plain-http connections", .timeLimit(.minutes(2)))
+struct MediaConnectionsTests {
+    static let file = Data((0..<50_000).map { UInt8($0 % 251) })
+
+    /// Fetches `path` into a new sink; the sink, and the error thrown if any.
+    static func fetch(_ path: String, from server: ScriptedServer, through transport: HTTPTransport = HTTPTransport(),
+                      headers: [String: String] = [:]) async -> (sink: CollectingSink, error: TransferError?) {
+        let sink = CollectingSink()
+        do {
+            try await transport.fetch(TransportRequest(url: server.url(path), headers: headers), into: sink)
+            return (sink, nil)
+        } catch {
+            return (sink, error as? TransferError ?? .network(NetworkError(summary: "\(error)")))
+        }
+    }
+
+    @Test("files in turn share one kept connection; one the server dropped meanwhile is replaced once, nothing delivered twice")
+    func keptConnections() async throws {
+        // The third request on a connection finds it closed, with no answer.
+        let server = try await ScriptedServer.start { _, onConnection in onConnection == 3 ? .drop : .body(Self.file) }
+        let transport = HTTPTransport()
+        for path in ["/a", "/b", "/c", "/d"] {
+            let (sink, error) = await Self.fetch(path, from: server, through: transport)
+            #expect(error == nil, "\(path): \(String(describing: error))")
+            #expect(sink.received.heads.map(\.status) == [200], "\(path)")
+            #expect(sink.received.body == Self.file, "\(path): \(sink.received.body.count) bytes")
+        }
+        let requests = server.requests.map { "\($0.connection)\($0.path)" }
+        #expect(requests == ["1/a", "1/b", "1/c", "2/c", "2/d"])
+        await server.stop()
+    }
+
+    @Test("a new connection closed before any answer fails the fetch in words, once, with no retry of its own")
+    func droppedAtOnce() async throws {
+        let server = try await ScriptedServer.start { _, _ in .drop }
+        let (sink, error) = await Self.fetch("/gone", from: server)
+        #expect(error == .network(NetworkError(summary: "the server closed the connection early")), "\(String(describing: error))")
+        #expect(sink.received.heads.isEmpty)
+        #expect(server.requests.count == 1)
+        await server.stop()
+    }
+
+    @Test("a redirect is followed (by AsyncHTTPClient): the sink sees only the file's response")
+    func redirect() async throws {
+        let server = try await ScriptedServer.start { path, _ in
+            path == "/moved" ? .body(status: 302, headers: [("location", "/file")], Data("moved".utf8)) : .body(Self.file)
+        }
+        let (sink, error) = await Self.fetch("/moved", from: server)
+        #expect(error == nil, "\(String(describing: error))")
+        #expect(sink.received.heads.map(\.status) == [200])
+        #expect(sink.received.body == Self.file)
+        #expect(server.requests.map(\.path) == ["/moved", "/moved", "/file"])
+        await server.stop()
+    }
+
+    @Test("a chunked body and a body up to the close arrive whole; the closed connection is not used again")
+    func bodyForms() async throws {
+        let server = try await ScriptedServer.start { path, _ in
+            switch path {
+            case "/old": .untilClose(Self.file)
+            default: .body(Self.file, chunked: path == "/chunked")
+            }
+        }
+        let transport = HTTPTransport()
+        for path in ["/chunked", "/old", "/after"] {
+            let (sink, error) = await Self.fetch(path, from: server, through: transport)
+            #expect(error == nil, "\(path): \(String(describing: error))")
+            #expect(sink.received.body == Self.file, "\(path): \(sink.received.body.count) bytes")
+        }
+        #expect(server.requests.map { "\($0.connection)\($0.path)" } == ["1/chunked", "1/old", "2/after"])
+        await server.stop()
+    }
+
+    @Test("a response that goes silent after its head fails as a stall after the stall timeout")
+    func stall() async throws {
+        let server = try await ScriptedServer.start { _, _ in .headOnly(contentLength: 1_000) }
+        let (sink, error) = await Self.fetch("/silent", from: server, through: HTTPTransport(stallTimeout: .milliseconds(300)))
+        #expect(error == .network(NetworkError(summary: "the server stopped sending (no data within the read timeout)")),
+                "\(String(describing: error))")
+        #expect(sink.received.heads.map(\.status) == [200])
+        await server.stop()
+    }
+
+    @Test("cancelling a fetch mid-body ends it at once, as cancelled, and the connection is not kept")
+    func cancel() async throws {
+        let server = try await ScriptedServer.start { path, _ in path == "/silent" ? .headOnly(contentLength: 1_000) : .body(Self.file) }
+        let transport = HTTPTransport()
+        let (heads, headCame) = AsyncStream<Void>.makeStream()
+        let sink = CollectingSink(onHead: { headCame.yield() })
+        let fetch = Task { try await transport.fetch(TransportRequest(url: server.url("/silent")), into: sink) }
+        for await _ in heads { break }
+        fetch.cancel()
+        let result = await fetch.result
+        #expect(throws: TransferError.network(NetworkError(summary: "cancelled"))) { try result.get() }
+        // The next file comes on a new connection.
+        let (next, error) = await Self.fetch("/next", from: server, through: transport)
+        #expect(error == nil && next.received.body == Self.file, "\(String(describing: error))")
+        #expect(server.requests.map { "\($0.connection)\($0.path)" } == ["1/silent", "2/next"])
+        await server.stop()
+    }
+}
