@@ -153,13 +153,17 @@ extension LessonLibrary {
             report(.completed(key, bytes: bytes, alreadyPresent: true))
             summary.record(.completed(bytes: bytes, alreadyPresent: true), of: key)
         }
-        var toStart = keys.filter { pending.contains($0) || complete[$0] == nil }.makeIterator()
+        let starting = keys.filter { pending.contains($0) || complete[$0] == nil }
+        var toStart = starting.makeIterator()
+        // The pending items' partial files, opened ahead of their transfers on another thread.
+        let ahead = FilesAhead(starting.filter { pending.contains($0) }, store: engine.fetcher.store)
+        defer { ahead.stop() }
         await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
             func startNext() -> Bool {
                 guard let key = toStart.next() else { return false }
                 group.addTask {
                     let (outcome, joined) = await engine.download(key, pending: pending.contains(key), registered: registered[key],
-                                                                  url: urls[key], report: report)
+                                                                  url: urls[key], ahead: ahead, report: report)
                     // A joined download's events went to the run that started it: report its end here.
                     if joined { reportJoined(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)

@@ -41,7 +41,7 @@ actor DownloadEngine {
     /// request found the item not complete, `registered` its row as the request left it (see
     /// ``MediaFetcher/fetch(_:pending:registered:url:lease:standAside:report:)``; not used after a
     /// join), `url` what its link resolved to then.
-    func download(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil,
+    func download(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil, ahead: FilesAhead? = nil,
                   report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
         var registered = registered
         while inFlight[key] != nil {
@@ -60,7 +60,8 @@ actor DownloadEngine {
         if !(await lease.take()) {
             report(.cancelled(key))  // cancelled while waiting for a slot: the item stays as it was, queued
         } else {
-            outcome = await fetcher.fetch(key, pending: pending, registered: registered, url: url, lease: lease, standAside: { wait in
+            outcome = await fetcher.fetch(key, pending: pending, registered: registered, url: url, lease: lease, ahead: ahead,
+                                          standAside: { wait in
                 // Waiting for another process's download of this file: other items use the slot meanwhile.
                 lease.giveBack()
                 await wait()

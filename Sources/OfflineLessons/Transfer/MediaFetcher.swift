@@ -30,10 +30,10 @@ struct MediaFetcher: Sendable {
     /// back when its body is in (its placement then waits its turn without it); it is taken again
     /// before any further attempt.
     func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil, lease: SlotLease? = nil,
-               standAside: StandAside, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+               ahead: FilesAhead? = nil, standAside: StandAside, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
             return try await attemptAll(key, pending: pending, registered: registered.map { ($0, url) }, lease: lease,
-                                        standAside: standAside, report: report)
+                                        ahead: ahead, standAside: standAside, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -42,7 +42,7 @@ struct MediaFetcher: Sendable {
     }
 
     private func attemptAll(_ key: MediaKey, pending: Bool, registered: (row: MediaItem, url: URL?)?, lease: SlotLease?,
-                            standAside: StandAside,
+                            ahead: FilesAhead?, standAside: StandAside,
                             report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         if !pending {
             guard let item = try await database.mediaItem(key) else {
@@ -54,12 +54,16 @@ struct MediaFetcher: Sendable {
         var waited = false
         // The registration's row, while nothing suggests another download changed it since.
         var fresh = pending ? registered : nil
+        var ahead = ahead
         while true {
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
+            // Opened ahead by the run, if it was (the first time only).
+            let opened = await ahead?.take(key)
+            ahead = nil
             // The lock is tried first (no probe before it: most items have no other download).
             let file: PartialFile
             do {
-                file = try store.openPartial(key)
+                file = try opened?.file ?? store.openPartial(key)
             } catch FileError.inUse {
                 if isBusyElsewhere(key) {
                     await standAside { await waitForOtherWriter(key, report: report) }
@@ -74,7 +78,7 @@ struct MediaFetcher: Sendable {
             // Held now: no other download writes, places or ends this item until it is let go.
             // One look at the final path: with no file there, nobody is placing one (and none can
             // be renamed there while the partial file's lock is held).
-            let placedSize = store.finalSize(key)
+            let placedSize = opened.map(\.placedSize) ?? store.finalSize(key)
             if placedSize != nil, store.isBeingPlaced(key) {  // another one renamed its file into place; its commit is next
                 store.letGo(file, of: key)
                 await standAside { await waitForOtherWriter(key, report: report) }
