@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 @testable import OfflineLessons
 import Testing
 
@@ -76,6 +77,22 @@ struct MediaConnectionsTests {
         }
         #expect(server.requests.map { "\($0.connection)\($0.path)" } == ["1/chunked", "1/old", "2/after"])
         await server.stop()
+    }
+
+    @Test("a body cut short by the close is said as the connection closed early, through either reader, with the bytes that came delivered",
+          arguments: [false, true])
+    func cutShort(throughClient: Bool) async throws {
+        let server = try await ScriptedServer.start { _, _ in .truncated(Self.file.prefix(20_000), announced: Self.file.count) }
+        let transport = throughClient ? HTTPTransport(client: HTTPTransport.downloadClient) : HTTPTransport()
+        let (sink, error) = await Self.fetch("/short", from: server, through: transport)
+        #expect(error == .network(NetworkError(summary: "the server closed the connection early")), "\(String(describing: error))")
+        #expect(sink.received.body == Self.file.prefix(20_000))
+        await server.stop()
+    }
+
+    @Test("an answer that is not valid HTTP is said so, with the parser's word for it")
+    func notHTTP() {
+        #expect(NetworkError(HTTPParserError.invalidChunkSize).summary == "the server's answer is not valid HTTP (invalid character in chunk size header)")
     }
 
     @Test("a response that goes silent after its head fails as a stall after the stall timeout")

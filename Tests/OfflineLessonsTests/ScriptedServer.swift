@@ -21,6 +21,8 @@ final class ScriptedServer: Sendable {
         case drop
         /// The head, and then silence.
         case headOnly(contentLength: Int)
+        /// A head announcing `announced` bytes, fewer sent, and the connection closed.
+        case truncated(Data, announced: Int)
     }
 
     struct Request: Sendable, Equatable {
@@ -102,6 +104,12 @@ final class ScriptedServer: Sendable {
                 written.futureResult.whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
             case .drop:
                 context.close(promise: nil)
+            case .truncated(let data, let announced):
+                let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "\(announced)"])
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                let written = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: data)))), promise: written)
+                written.futureResult.whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
             case .headOnly(let length):
                 let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "\(length)"])
                 context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// A request that got no usable answer from the network: the cause in words a user can act on,
 /// and the error the HTTP stack threw. Shared by the catalog client and the downloads.
@@ -42,6 +43,8 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
             case .redirectLimitReached: "the server redirects too many times"
             default: "\(error)".replacingOccurrences(of: "HTTPClientError.", with: "HTTP client: ")
             }
+        case HTTPParserError.invalidEOFState: "the server closed the connection early"  // mid-response
+        case let error as HTTPParserError: "the server's answer is not valid HTTP (\(error))"
         case let error as IOError where error.errnoCode == ECONNREFUSED:
             "connection refused (is the server running, and is the port right?)"
         case let error as IOError:

@@ -171,7 +171,9 @@ final class MediaResponseHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        fail(error)
+        // The connection closed before the response's end (NIO's decoder says so at the close), as
+        // AsyncHTTPClient reports it.
+        fail(error as? HTTPParserError == .invalidEOFState ? HTTPClientError.remoteConnectionClosed : error)
         close()
     }
 
