@@ -95,6 +95,18 @@ struct MediaConnectionsTests {
         #expect(NetworkError(HTTPParserError.invalidChunkSize).summary == "the server's answer is not valid HTTP (invalid character in chunk size header)")
     }
 
+    @Test("a body that comes faster than the head is taken: held, then the socket left unread past the hold limit; every byte in order, none before the head")
+    func backpressure() async throws {
+        let big = Data((0..<(12 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 12) })
+        let server = try await ScriptedServer.start { _, _ in .body(big) }
+        let sink = CollectingSink(headStep: .milliseconds(300))
+        try await HTTPTransport().fetch(TransportRequest(url: server.url("/big")), into: sink)
+        #expect(sink.received.heads.map(\.status) == [200])
+        #expect(sink.bytesBeforeHeadTaken == 0)
+        #expect(sink.received.body == big, "\(sink.received.body.count) bytes of \(big.count)")
+        await server.stop()
+    }
+
     @Test("a response that goes silent after its head fails as a stall after the stall timeout")
     func stall() async throws {
         let server = try await ScriptedServer.start { _, _ in .headOnly(contentLength: 1_000) }

@@ -124,20 +124,35 @@ final class CollectingSink: TransportSink, @unchecked Sendable {
     private var heads: [TransportResponseHead] = []
     private var bytes = Data()
     private let onHead: @Sendable () -> Void
+    private let headStep: Duration
+    /// Body bytes that arrived while the head's step ran (the feed must hold them until it ends).
+    private var early = 0
+    private var headTaken = false
 
-    init(onHead: @escaping @Sendable () -> Void = {}) {
+    /// `headStep`: how long taking the head takes (a registry write, say).
+    init(headStep: Duration = .zero, onHead: @escaping @Sendable () -> Void = {}) {
         self.onHead = onHead
+        self.headStep = headStep
     }
+
+    var bytesBeforeHeadTaken: Int { lock.withLock { early } }
 
     var received: (heads: [TransportResponseHead], body: Data) { lock.withLock { (heads, bytes) } }
 
     func receive(head: TransportResponseHead) async throws {
-        lock.withLock { heads.append(head) }
+        if headStep > .zero { try await Task.sleep(for: headStep) }
+        lock.withLock {
+            heads.append(head)
+            headTaken = true
+        }
         onHead()
     }
 
     func receive(bytes: UnsafeRawBufferPointer) throws {
-        lock.withLock { self.bytes.append(contentsOf: bytes) }
+        lock.withLock {
+            if !headTaken { early += bytes.count }
+            self.bytes.append(contentsOf: bytes)
+        }
     }
 
     var checkpointDue: Bool { false }
