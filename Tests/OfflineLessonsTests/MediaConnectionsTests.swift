@@ -107,6 +107,20 @@ struct MediaConnectionsTests {
         await server.stop()
     }
 
+    @Test("an interim 100 Continue before the response is skipped (by NIO's decoder): the sink sees the response alone, and the connection is kept")
+    func interimResponse() async throws {
+        let server = try await ScriptedServer.start { path, _ in path == "/first" ? .interimFirst(Self.file) : .body(Self.file) }
+        let transport = HTTPTransport()
+        for path in ["/first", "/second"] {
+            let (sink, error) = await Self.fetch(path, from: server, through: transport)
+            #expect(error == nil, "\(path): \(String(describing: error))")
+            #expect(sink.received.heads.map(\.status) == [200], "\(path)")
+            #expect(sink.received.body == Self.file, "\(path): \(sink.received.body.count) bytes")
+        }
+        #expect(server.requests.map { "\($0.connection)\($0.path)" } == ["1/first", "1/second"])
+        await server.stop()
+    }
+
     @Test("a response that goes silent after its head fails as a stall after the stall timeout")
     func stall() async throws {
         let server = try await ScriptedServer.start { _, _ in .headOnly(contentLength: 1_000) }

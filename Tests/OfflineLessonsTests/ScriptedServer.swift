@@ -23,6 +23,8 @@ final class ScriptedServer: Sendable {
         case headOnly(contentLength: Int)
         /// A head announcing `announced` bytes, fewer sent, and the connection closed.
         case truncated(Data, announced: Int)
+        /// `100 Continue` first, then the response.
+        case interimFirst(Data)
     }
 
     struct Request: Sendable, Equatable {
@@ -104,6 +106,12 @@ final class ScriptedServer: Sendable {
                 written.futureResult.whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
             case .drop:
                 context.close(promise: nil)
+            case .interimFirst(let data):
+                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+                let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "\(data.count)"])
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: data)))), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             case .truncated(let data, let announced):
                 let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "\(announced)"])
                 context.write(wrapOutboundOut(.head(head)), promise: nil)

@@ -97,7 +97,7 @@ final class MediaConnections: Sendable {
             }
             return
         }
-        connect(origin).assumeIsolated().whenComplete { [weak self] result in
+        connect(origin).assumeIsolated().whenComplete { result in
             switch result {
             case .success(let channel):
                 do {
@@ -110,7 +110,6 @@ final class MediaConnections: Sendable {
                 }
             case .failure(let error):
                 exchange.promise.fail(Self.connectionError(error))
-                _ = self
             }
         }
     }

@@ -7,7 +7,8 @@ import NIOHTTP1
 /// one exchange's request at a time and hands its response to the exchange's ``SinkDelegate``.
 /// While the feed waits for a step (``FeedStep/wait(_:)``), the parts already decoded are queued
 /// and no more is read from the socket. A redirect's body is read and dropped (the exchange ends
-/// as ``MediaConnections/Ending/redirected``). A connection with no byte for `stallTimeout` fails
+/// as ``MediaConnections/Ending/redirected``); an interim response (`100 Continue`) never comes
+/// here (NIO's decoder drops it). A connection with no byte for `stallTimeout` fails
 /// its exchange as a read timeout, or is closed when idle. Everything runs on the channel's loop.
 final class MediaResponseHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
@@ -104,7 +105,6 @@ final class MediaResponseHandler: ChannelDuplexHandler, RemovableChannelHandler 
         let feed = ongoing.exchange.feed
         switch part {
         case .head(let head):
-            if head.status.code < 200 { return }  // an interim response (100 Continue): the real one follows
             ongoing.headSeen = true
             ongoing.keepAlive = head.isKeepAlive
             ongoing.redirected = [301, 302, 303, 307, 308].contains(head.status.code) && head.headers.contains(name: "location")
@@ -174,7 +174,6 @@ final class MediaResponseHandler: ChannelDuplexHandler, RemovableChannelHandler 
         // The connection closed before the response's end (NIO's decoder says so at the close), as
         // AsyncHTTPClient reports it.
         fail(error as? HTTPParserError == .invalidEOFState ? HTTPClientError.remoteConnectionClosed : error)
-        close()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
