@@ -44,7 +44,9 @@ public struct HTTPTransport: Transport {
     /// fetch started there is delegated there, so that its connection, its callbacks and its
     /// caller share one thread.
     let home: any EventLoop
-    /// How long to wait for the response head.
+    /// How long to wait for the response head. The transport's own connections wait for a head
+    /// as long as for any byte (the stall timeout); a shorter head timeout sends plain-http media
+    /// through AsyncHTTPClient too, whose request gets a deadline for its head.
     public var headTimeout: TimeAmount
     /// The client's read timeout: when it is no longer than ``headTimeout``, it already fails a
     /// request whose head does not come in time, and no head deadline is scheduled (a timer set
