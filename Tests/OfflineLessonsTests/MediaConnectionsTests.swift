@@ -121,13 +121,16 @@ struct MediaConnectionsTests {
         await server.stop()
     }
 
-    @Test("a response that goes silent after its head fails as a stall after the stall timeout")
+    @Test("a response that goes silent (its head, then nothing) fails as a stall, no sooner than the stall timeout")
     func stall() async throws {
         let server = try await ScriptedServer.start { _, _ in .headOnly(contentLength: 1_000) }
-        let (sink, error) = await Self.fetch("/silent", from: server, through: HTTPTransport(stallTimeout: .milliseconds(300)))
+        let started = ContinuousClock.now
+        let (_, error) = await Self.fetch("/silent", from: server, through: HTTPTransport(stallTimeout: .seconds(1)))
+        let waited = ContinuousClock.now - started
         #expect(error == .network(NetworkError(summary: "the server stopped sending (no data within the read timeout)")),
                 "\(String(describing: error))")
-        #expect(sink.received.heads.map(\.status) == [200])
+        // Whenever the head came (a loaded, sanitized run may take long for it), a second without a byte came after.
+        #expect(waited >= .seconds(1), "\(waited)")
         await server.stop()
     }
 
