@@ -39,8 +39,9 @@ actor DownloadEngine {
     /// progress went to the caller that started it). A caller that joined a download whose owner
     /// was cancelled, without being cancelled itself, takes the download over. `pending`: the
     /// request found the item not complete, `registered` its row as the request left it (see
-    /// ``MediaFetcher/fetch(_:pending:registered:url:lease:standAside:report:)``; not used after a
-    /// join), `url` what its link resolved to then.
+    /// ``MediaFetcher/fetch(_:pending:registered:url:lease:ahead:standAside:report:)``; not used after a
+    /// join), `url` what its link resolved to then, `ahead` the run's files opened ahead (the
+    /// item's is taken there, if it was opened).
     func download(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil, ahead: FilesAhead? = nil,
                   report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
         var registered = registered

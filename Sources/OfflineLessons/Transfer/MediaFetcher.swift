@@ -28,7 +28,8 @@ struct MediaFetcher: Sendable {
     ///
     /// `lease`: the caller's transfer slot, held when called. A small file's transfer gives it
     /// back when its body is in (its placement then waits its turn without it); it is taken again
-    /// before any further attempt.
+    /// before any further attempt. `ahead`: the run's partial files opened ahead
+    /// (``FilesAhead``): the first attempt takes this item's from there when it was opened.
     func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil, lease: SlotLease? = nil,
                ahead: FilesAhead? = nil, standAside: StandAside, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
