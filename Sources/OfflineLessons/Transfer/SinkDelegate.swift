@@ -29,8 +29,8 @@ enum FeedStep {
 /// held and written when the step ends (so that a connection reset during a step loses no byte
 /// already received). Past ``holdLimit`` held bytes the reader waits for the step. A head the
 /// sink can take without waiting (``TransportSink/receiveWithoutWaiting(head:)``) is taken on the
-/// event loop, with no step. Read by AsyncHTTPClient (as its delegate) or by
-/// ``MediaConnections``. AsyncHTTPClient's head deadline is set and cleared on the event loop
+/// event loop, with no step. Fed by AsyncHTTPClient (as its delegate) or by the handler of a
+/// ``MediaConnections`` connection (``MediaResponseHandler``). AsyncHTTPClient's head deadline is set and cleared on the event loop
 /// too: a small file costs no hop between the loop and the tasks but the request and its end.
 final class SinkDelegate: HTTPClientResponseDelegate {
     typealias Response = Void
