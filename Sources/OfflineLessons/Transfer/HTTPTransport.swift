@@ -54,25 +54,26 @@ public struct HTTPTransport: Transport {
     private let readTimeout: TimeAmount?
     let logger: Logger
     /// Plain-http connections on ``home`` (with the default client only).
-    private var media: MediaConnections?
+    private let media: MediaConnections?
 
     /// `client`: `nil` for ``downloadClient``.
     public init(client: HTTPClient? = nil, headTimeout: TimeAmount = .seconds(30), logger: Logger = .silent) {
+        self.init(client: client, headTimeout: headTimeout, logger: logger, stallTimeout: HTTPTransport.defaultStallTimeout)
+    }
+
+    /// The default client, with another stall timeout for plain-http media (tests of stalls).
+    init(stallTimeout: TimeAmount) {
+        self.init(client: nil, headTimeout: .seconds(30), logger: .silent, stallTimeout: stallTimeout)
+    }
+
+    private init(client: HTTPClient?, headTimeout: TimeAmount, logger: Logger, stallTimeout: TimeAmount) {
         self.client = client ?? HTTPTransport.downloadClient
         self.home = self.client.eventLoopGroup.next()
         self.headTimeout = headTimeout
         // Known for the download client only (a client's configuration is not readable).
         self.readTimeout = client == nil ? HTTPTransport.defaultStallTimeout : nil
         self.logger = logger
-        media = client == nil
-            ? MediaConnections(loop: home, stallTimeout: HTTPTransport.defaultStallTimeout, connectTimeout: .seconds(10))
-            : nil
-    }
-
-    /// The default client, with another stall timeout for plain-http media (tests of stalls).
-    init(stallTimeout: TimeAmount) {
-        self.init()
-        media = MediaConnections(loop: home, stallTimeout: stallTimeout, connectTimeout: .seconds(10))
+        media = client == nil ? MediaConnections(loop: home, stallTimeout: stallTimeout, connectTimeout: .seconds(10)) : nil
     }
 
     public func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws {
@@ -85,9 +86,7 @@ public struct HTTPTransport: Transport {
             } catch {
                 networkError = error
             }
-            await delegate.stepsEnded()
-            if let sinkError = delegate.sinkError { throw sinkError }
-            if let networkError { throw TransferError.network(NetworkError(networkError)) }
+            try await Self.end(delegate, networkError: networkError)
             // A redirect: followed by AsyncHTTPClient, from the start (nothing reached the sink).
             guard ending == .redirected else { return }
         }
@@ -124,10 +123,14 @@ public struct HTTPTransport: Transport {
         } catch {
             networkError = error
         }
-        // A step still running (the head, a checkpoint) ends, and writes the bytes held during it,
-        // before the sink goes back to its owner.
+        try await Self.end(delegate, networkError: networkError)
+    }
+
+    /// The end of a fetch, through either reader: a step still running (the head, a checkpoint)
+    /// ends, and writes the bytes held during it, before the sink goes back to its owner; then the
+    /// sink's own error passes through as it is, and only the network's is wrapped.
+    private static func end(_ delegate: SinkDelegate, networkError: (any Error)?) async throws {
         await delegate.stepsEnded()
-        // The sink's own errors pass through as they are; only the network's are wrapped.
         if let sinkError = delegate.sinkError { throw sinkError }
         if let networkError { throw TransferError.network(NetworkError(networkError)) }
     }

@@ -91,7 +91,7 @@ final class MediaConnections: Sendable {
     /// On the loop: sends the exchange on an idle connection to `origin` (when `reusing`) or a new one.
     private func begin(_ exchange: MediaExchange, at origin: Origin, reusing: Bool) {
         if reusing, let handler = takeIdle(origin) {
-            handler.begin(exchange, reused: true) { [weak self] in
+            handler.begin(exchange) { [weak self] in
                 // The kept connection was closed by the server: once more, on a new one.
                 self?.begin(exchange, at: origin, reusing: false)
             }
@@ -103,7 +103,7 @@ final class MediaConnections: Sendable {
                 do {
                     let handler = try channel.pipeline.syncOperations.handler(type: MediaResponseHandler.self)
                     handler.whenIdle = { [weak self] handler in self?.keep(handler, for: origin) }
-                    handler.begin(exchange, reused: false, retry: nil)
+                    handler.begin(exchange, retry: nil)
                 } catch {
                     channel.close(promise: nil)
                     exchange.promise.fail(error)

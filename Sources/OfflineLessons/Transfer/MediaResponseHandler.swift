@@ -60,8 +60,9 @@ final class MediaResponseHandler: ChannelDuplexHandler, RemovableChannelHandler 
         self.context = nil
     }
 
-    /// Sends `exchange`'s request on this connection.
-    func begin(_ exchange: MediaExchange, reused: Bool, retry: (() -> Void)?) {
+    /// Sends `exchange`'s request on this connection. `retry`: for a kept connection, how to send
+    /// it again on a new one should this one turn out closed before the response's head.
+    func begin(_ exchange: MediaExchange, retry: (() -> Void)?) {
         guard let context else {
             if let retry { retry() } else { exchange.promise.fail(HTTPClientError.remoteConnectionClosed) }
             return
@@ -73,7 +74,7 @@ final class MediaResponseHandler: ChannelDuplexHandler, RemovableChannelHandler 
         }
         exchanges += 1
         let control = ExchangeControl(eventLoop: context.eventLoop, handler: NIOLoopBound(self, eventLoop: context.eventLoop), number: exchanges)
-        current = Current(exchange: exchange, retry: reused ? retry : nil, number: exchanges, control: control)
+        current = Current(exchange: exchange, retry: retry, number: exchanges, control: control)
         lastActivity = .now()
         let sent = context.eventLoop.makePromise(of: Void.self)
         context.write(wrapOutboundOut(.head(exchange.head)), promise: nil)
