@@ -2,7 +2,9 @@ import OfflineLessons
 
 /// The download runs this app started: each is drained until it ends (its events reach the
 /// panel through the library's observers), and can be cancelled by any of its items: those given
-/// when it is kept, and every item it queues (a retry of everything pending names none upfront).
+/// when it is kept, and every item the run covers (``DownloadRun/items``: a retry of everything
+/// pending names none upfront). Known when it is kept, not learnt from its events: the panel
+/// could show an item downloading before this drain had read that it was queued.
 actor RunKeeper {
     private var runs: [Int: (run: DownloadRun, keys: Set<MediaKey>, drain: Task<Void, Never>)] = [:]
     private var nextID = 0
@@ -12,12 +14,10 @@ actor RunKeeper {
         let id = nextID
         nextID += 1
         let drain = Task { [weak self] in
-            for await event in run {
-                if case .queued(let key) = event { await self?.add(key, to: id) }
-            }
+            for await _ in run {}
             await self?.forget(id)
         }
-        runs[id] = (run, keys, drain)
+        runs[id] = (run, keys.union(run.items), drain)
     }
 
     /// Cancels the runs that download `key` (every run when `key` is nil); returns how many.
@@ -36,8 +36,6 @@ actor RunKeeper {
     }
 
     var count: Int { runs.count }
-
-    private func add(_ key: MediaKey, to id: Int) { runs[id]?.keys.insert(key) }
 
     private func forget(_ id: Int) { runs[id] = nil }
 }

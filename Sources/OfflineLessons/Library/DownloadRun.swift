@@ -17,10 +17,14 @@ public final class DownloadRun: AsyncSequence, Sendable {
 
     /// The run's events.
     public let events: AsyncStream<DownloadEvent>
+    /// The items the run covers, known from its start (a retry of everything pending names them
+    /// only here and in its events).
+    public let items: [MediaKey]
     private let work: Task<DownloadSummary, Never>
 
-    init(events: AsyncStream<DownloadEvent>, work: Task<DownloadSummary, Never>) {
+    init(events: AsyncStream<DownloadEvent>, items: [MediaKey], work: Task<DownloadSummary, Never>) {
         self.events = events
+        self.items = items
         self.work = work
     }
 

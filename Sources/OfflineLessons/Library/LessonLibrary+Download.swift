@@ -115,7 +115,7 @@ extension LessonLibrary {
         output.onTermination = { termination in
             if case .cancelled = termination { work.cancel() }
         }
-        return DownloadRun(events: events, work: work)
+        return DownloadRun(events: events, items: keys, work: work)
     }
 
     /// The task of a run. With ``HTTPTransport``, it (and every item's task in it) prefers the
