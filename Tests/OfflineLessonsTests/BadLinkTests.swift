@@ -10,7 +10,7 @@ import Testing
 @Suite("Bad media links")
 struct BadLinkTests {
     @Test("a key with . or .. segments never leaves the media base", arguments: [
-        "../../../etc/passwd", "media/../../../../etc/passwd.mp3", ".", "./", "a/./b.mp3", "a/..", "/../x",
+        "../../../etc/passwd", "media/../../../../etc/passwd.mp3", ".", "./", "a/./b.mp3", "a/..", "/../x", "a//../b", "a/.",
     ])
     func dotSegmentsRefused(_ key: String) throws {
         let locator = MediaLocator(mediaBase: try #require(URL(string: "http://127.0.0.1:8080/media/")))
@@ -21,6 +21,9 @@ struct BadLinkTests {
     func dotsInNames() throws {
         let locator = MediaLocator(mediaBase: try #require(URL(string: "http://127.0.0.1:8080/media/")))
         #expect(try locator.url(forKey: "a..b/c.d.mp3").absoluteString == "http://127.0.0.1:8080/media/a..b/c.d.mp3")
+        for key in ["...", ".../x", ".hidden/a.mp3", "a/..b", "a/b..", "a/.../b", "a//b.mp3"] {
+            #expect(try locator.url(forKey: key).absoluteString == "http://127.0.0.1:8080/media/\(key)")
+        }
     }
 
     @Test("bad links fail their own medium, named; the lesson's other media come (exit-1 material, not 'unavailable')")

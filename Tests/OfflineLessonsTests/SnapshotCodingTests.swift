@@ -2,7 +2,7 @@ import Foundation
 @testable import OfflineLessons
 import Testing
 
-/// Many snapshots decoded in parts at once (``SnapshotCoding/decodeAll(_:from:)``) give what a
+/// Many snapshots decoded in parts at once (``SnapshotCoding/decodeAll(_:_:)``) give what a
 /// decode one by one gives: the same lessons in the same order, or the same first error.
 @Suite("Snapshots decoded together")
 struct SnapshotCodingTests {
@@ -14,7 +14,7 @@ struct SnapshotCodingTests {
     func inOrder(count: Int) throws {
         let snapshots = (1...max(count, 1)).prefix(count).map { Self.snapshot(id: $0) }
 
-        let together = try SnapshotCoding.decodeAll(Lesson.self, from: snapshots)
+        let together = try SnapshotCoding.decodeAll(snapshots, SnapshotCoding.lesson(from:))
 
         let oneByOne = try snapshots.map { try SnapshotCoding.decode(Lesson.self, from: $0) }
         #expect(together == oneByOne)
@@ -32,7 +32,7 @@ struct SnapshotCodingTests {
 
         for _ in 0..<20 {
             #expect {
-                _ = try SnapshotCoding.decodeAll(Lesson.self, from: snapshots)
+                _ = try SnapshotCoding.decodeAll(snapshots, SnapshotCoding.lesson(from:))
             } throws: { error in
                 "\(error)" == expected
             }

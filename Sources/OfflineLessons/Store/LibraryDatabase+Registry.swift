@@ -199,14 +199,14 @@ extension PlacedLesson {
     /// A row of the `lesson` or `catalogLesson` table: placement columns and the JSON snapshot.
     init(row: Row) throws {
         let type: LessonType = try row.decode(Column("type"))
-        let lesson = try SnapshotCoding.decode(Lesson.self, from: row["json"])
+        let lesson = try SnapshotCoding.lesson(from: row["json"])
         self.init(type: type, placement: Self.placement(of: row), lesson: lesson)
     }
 
     /// Rows of the `lesson` or `catalogLesson` table, in order, their snapshots decoded together
-    /// (``SnapshotCoding/decodeAll(_:from:)``).
+    /// (``SnapshotCoding/decodeAll(_:_:)``).
     static func decodeAll(_ rows: [Row]) throws -> [PlacedLesson] {
-        let lessons = try SnapshotCoding.decodeAll(Lesson.self, from: rows.map { $0["json"] as Data })
+        let lessons = try SnapshotCoding.decodeAll(rows.map { $0["json"] as Data }, SnapshotCoding.lesson(from:))
         return try zip(rows, lessons).map { row, lesson in
             PlacedLesson(type: try row.decode(Column("type")), placement: placement(of: row), lesson: lesson)
         }

@@ -19,7 +19,7 @@ final class ShasMemo: Sendable {
     /// The Shas stored as `json`.
     func shas(decoding json: Data) throws -> Shas {
         if let known = state.withLockedValue({ state in state.last.flatMap { $0.json == json ? $0.shas : nil } }) { return known }
-        let shas = try SnapshotCoding.decode(Shas.self, from: json)
+        let shas = try SnapshotCoding.shas(from: json)
         state.withLockedValue { state in
             state.last = (json, shas)
             state.decodes += 1
