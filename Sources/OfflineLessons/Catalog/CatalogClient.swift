@@ -32,14 +32,19 @@ public struct CatalogClient: Sendable {
     }
 
     public var configuration: Configuration
-    let httpClient: HTTPClient
+    /// The client passed in; `nil` for `HTTPClient.shared`.
+    private let givenClient: HTTPClient?
     let logger: Logger
 
-    public init(configuration: Configuration, httpClient: HTTPClient = .shared, logger: Logger = .silent) {
+    /// `httpClient`: `nil` for `HTTPClient.shared`, taken at the first request (made, it cost
+    /// about a millisecond of every command's start, when most commands answer from the cache).
+    public init(configuration: Configuration, httpClient: HTTPClient? = nil, logger: Logger = .silent) {
         self.configuration = configuration
-        self.httpClient = httpClient
+        self.givenClient = httpClient
         self.logger = logger
     }
+
+    var httpClient: HTTPClient { givenClient ?? .shared }
 
     /// The Shas tree. Throws ``CatalogError/emptyShas`` when it has no masechtot.
     func fetchShas() async throws -> Shas {

@@ -60,16 +60,19 @@ public final class LessonLibrary: Sendable {
     public let isReadOnly: Bool
 
     /// Opens (or creates) the library at `root`. Throws ``LibraryError/cannotOpen(root:underlying:)``.
-    public init(root: URL, client: CatalogClient? = nil, transport: any Transport = HTTPTransport(),
+    /// `transport` is made while the registry opens (the default's event loops start meanwhile).
+    public init(root: URL, client: CatalogClient? = nil, transport: @autoclosure @Sendable () -> any Transport = HTTPTransport(),
                 configuration: Configuration = .init(), logger: Logger = .silent) async throws {
         let layout = LibraryLayout(root: root)
         let readOnly = configuration.readOnly || Self.isOnReadOnlyStorage(layout)
+        async let opened = BlockingIO.run {
+            if readOnly { return try LibraryDatabase.openReadOnly(at: layout.databaseURL.path) }
+            try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+            return try LibraryDatabase.open(at: layout.databaseURL.path)
+        }
+        let transport = transport()
         do {
-            database = try await BlockingIO.run {
-                if readOnly { return try LibraryDatabase.openReadOnly(at: layout.databaseURL.path) }
-                try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
-                return try LibraryDatabase.open(at: layout.databaseURL.path)
-            }
+            database = try await opened
         } catch {
             throw LibraryError.cannotOpen(root: layout.root, underlying: error)
         }

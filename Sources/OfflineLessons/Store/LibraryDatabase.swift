@@ -26,13 +26,17 @@ struct LibraryDatabase: Sendable {
     static func open(at path: String) throws -> LibraryDatabase {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        readOnly.busyMode = .timeout(10)
         return try withRegistryErrors {
-            try checkBelongsToLibrary(path)
+            // The version reader is the connection the check reads with, opened before the pool
+            // writes anything (one connection fewer to open); for a new file, after the pool made it.
+            let checked = try fileSize(path) > 0 ? DatabaseQueue(path: path, configuration: readOnly) : nil
+            if let checked { try checkBelongsToLibrary(path, reading: checked) }
             let pool = try DatabasePool(path: path, configuration: configuration)
-            var readOnly = Configuration()
-            readOnly.readonly = true
-            readOnly.busyMode = .timeout(10)
-            let database = try LibraryDatabase(pool, versionReader: try DatabaseQueue(path: path, configuration: readOnly))
+            let versionReader = try checked ?? DatabaseQueue(path: path, configuration: readOnly)
+            let database = try LibraryDatabase(pool, versionReader: versionReader)
             try database.writer.writeWithoutTransaction { db in
                 if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
                     try db.execute(sql: "PRAGMA application_id = \(applicationID)")
@@ -49,8 +53,8 @@ struct LibraryDatabase: Sendable {
     static func openReadOnly(at path: String) throws -> LibraryDatabase {
         guard FileManager.default.fileExists(atPath: path) else { throw RegistryError.noLibrary(path: path) }
         return try withRegistryErrors {
-            try checkBelongsToLibrary(path)
             let queue = try readOnlyQueue(path)
+            try checkBelongsToLibrary(path, reading: queue)
             let complete = try queue.read { db in try migrator.hasCompletedMigrations(db) }
             guard complete else { throw RegistryError.readOnlyNeedsMigration }
             return LibraryDatabase(readOnly: queue)
@@ -92,10 +96,11 @@ struct LibraryDatabase: Sendable {
 
     /// Refuses, before anything is written to it, a file that is another application's database:
     /// a different application id, or tables and migrations that are not ours. A library made
-    /// before the stamp existed is recognised by its migrations. Opens the file read-only.
-    static func checkBelongsToLibrary(_ path: String) throws {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
-        let (id, tables, applied) = try readOnlyQueue(path).read { db in
+    /// before the stamp existed is recognised by its migrations. Reads with `queue`, a read-only
+    /// connection to `path`; an empty file (a creation stopped before its first write) passes.
+    static func checkBelongsToLibrary(_ path: String, reading queue: DatabaseQueue) throws {
+        guard fileSize(path) > 0 else { return }
+        let (id, tables, applied) = try queue.read { db in
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             let applied = tables.contains("grdb_migrations") ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
@@ -107,6 +112,13 @@ struct LibraryDatabase: Sendable {
         if id == 0, tables == ["grdb_migrations"], applied.isEmpty { return }
         if id == 0, !applied.isEmpty, Set(applied).isSubset(of: migrator.migrations) { return }
         throw RegistryError.foreignDatabase(path: path, tables: tables)
+    }
+
+    /// The size of the file at `path` (not followed if a link), 0 when there is none: one
+    /// `lstat`, where `FileManager`'s attributes also looked up its owner and group by name.
+    private static func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return lstat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// An in-memory database, for tests and previews.

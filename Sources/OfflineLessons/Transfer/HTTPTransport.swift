@@ -38,7 +38,12 @@ public struct HTTPTransport: Transport {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
-    let client: HTTPClient
+    /// The client passed in; `nil` for ``downloadClient``.
+    private let givenClient: HTTPClient?
+    /// The client that fetches what ``MediaConnections`` does not. ``downloadClient`` is made at
+    /// its first use, not with the transport: a run of plain-http media never needs it (making
+    /// it cost about a millisecond of every command's start).
+    var client: HTTPClient { givenClient ?? HTTPTransport.downloadClient }
     private let loops = LoopAffinity()
     /// The event loop a download run's tasks prefer as their executor (`LessonLibrary`'s runs): a
     /// fetch started there is delegated there, so that its connection, its callbacks and its
@@ -67,8 +72,9 @@ public struct HTTPTransport: Transport {
     }
 
     private init(client: HTTPClient?, headTimeout: TimeAmount, logger: Logger, stallTimeout: TimeAmount) {
-        self.client = client ?? HTTPTransport.downloadClient
-        self.home = self.client.eventLoopGroup.next()
+        givenClient = client
+        // ``downloadClient``'s loops are `HTTPClient.defaultEventLoopGroup`'s.
+        home = (client?.eventLoopGroup ?? HTTPClient.defaultEventLoopGroup).next()
         self.headTimeout = headTimeout
         // Known for the download client only (a client's configuration is not readable).
         self.readTimeout = client == nil ? HTTPTransport.defaultStallTimeout : nil
