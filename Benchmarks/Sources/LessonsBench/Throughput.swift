@@ -91,8 +91,9 @@ extension Bench {
         }
         if wantSmall {
             try await smallRuns(smallTmpfs, selectors: options.smallMasechtot.map { "gemara:\($0)" }, source: smallSource,
-                                where: tmpfs, label: "tmpfs", target: true)
-            try await smallRuns(smallDisk, selectors: diskSelectors, source: smallSource, where: disk, label: "disk", target: false)
+                                where: tmpfs, label: "tmpfs", rounds: options.tmpfsSmallRounds, target: true)
+            try await smallRuns(smallDisk, selectors: diskSelectors, source: smallSource, where: disk, label: "disk",
+                                rounds: options.smallRounds, target: false)
         }
     }
 
@@ -139,13 +140,13 @@ extension Bench {
     }
 
     private func smallRuns(_ lessons: [PlacedLesson], selectors: [String], source: StaticMediaServerURLs, where parent: URL,
-                           label: String, target: Bool) async throws {
+                           label: String, rounds: Int, target: Bool) async throws {
         let template = try await template("small-\(label)", selectors: selectors, mediaBase: source.base)
         let urls = Self.keys(lessons).map { (source.url(forKey: $0), $0) }
         var ours: [ProcessResult] = [], theirs: [ProcessResult] = [], again: [ProcessResult] = []
         var files = 0
-        for round in 0..<options.smallRounds {
-            log("small files on \(label): round \(round + 1)/\(options.smallRounds) (\(urls.count) files)")
+        for round in 0..<rounds {
+            log("small files on \(label): round \(round + 1)/\(rounds) (\(urls.count) files)")
             let work = try freshFolder(parent, "small-run")
             theirs.append(try await curl(urls, into: work.appendingPathComponent("curl")))
             let library = work.appendingPathComponent("library")
