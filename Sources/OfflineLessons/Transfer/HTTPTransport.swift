@@ -41,8 +41,7 @@ public struct HTTPTransport: Transport {
     /// The client passed in; `nil` for ``downloadClient``.
     private let givenClient: HTTPClient?
     /// The client that fetches what ``MediaConnections`` does not. ``downloadClient`` is made at
-    /// its first use, not with the transport: a run of plain-http media never needs it (making
-    /// it cost about a millisecond of every command's start).
+    /// its first use, not with the transport: a run of plain-http media never needs it.
     var client: HTTPClient { givenClient ?? HTTPTransport.downloadClient }
     private let loops = LoopAffinity()
     /// The event loop a download run's tasks prefer as their executor (`LessonLibrary`'s runs): a
