@@ -1,6 +1,6 @@
 /// The Shas as ``SnapshotCoding`` stores it, read as ``StoredSnapshotReader`` reads a lesson: the
 /// stored shape only, `nil` otherwise (`JSONDecoder` then reads it, and says what is wrong).
-/// About 2 ms sooner than `JSONDecoder` for the full Shas, once per process that names a masechet.
+/// Once per process that names a masechet: 2.4 → 0.3 ms of CPU for the full Shas (`perf record`).
 extension StoredSnapshotReader {
     /// The Shas stored as `json`, or `nil` when it is not in the stored shape.
     static func shas(_ json: UnsafeRawBufferPointer) -> Shas? {

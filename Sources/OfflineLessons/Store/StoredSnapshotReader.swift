@@ -1,11 +1,12 @@
 import Foundation
 
-/// A fast reader of lesson snapshots (and of the Shas) in the exact shape ``SnapshotCoding`` stores them: keys in
-/// sorted order, each at most once, no `null`, integers as plain digits, strings without escapes.
-/// Anything else (another shape, a legacy registry's JSON, an escape, a number as a string) is
-/// not read here: `nil`, and the caller decodes with `JSONDecoder` as before. So a snapshot read
-/// here gives the lesson `JSONDecoder` gives for it, about twenty times sooner (a listing of a
-/// masechet, about 130 lessons, was decoded before every download of it; `perf record`).
+/// A fast reader of lesson snapshots (and of the Shas) in the exact shape ``SnapshotCoding``
+/// stores them: keys in sorted order, each at most once, no `null`, integers as plain digits,
+/// strings without escapes. Anything else (another shape, a legacy registry's JSON, an escape, a
+/// number as a string) is not read here: `nil`, and the caller decodes with `JSONDecoder` as
+/// before. So a snapshot read here gives the lesson `JSONDecoder` gives for it, in about a fifth
+/// of the time (the three listings a download of three masechtot reads: 7.7 → 1.5 ms of CPU,
+/// `perf record`).
 struct StoredSnapshotReader {
     private let bytes: UnsafeRawBufferPointer
     private var at = 0
