@@ -118,7 +118,7 @@ struct StoredSnapshotReader {
     /// Set when a value was not in the stored shape; every reader gives up from then on.
     private(set) var failed = false
 
-    mutating func fail<T>() -> T? {
+    private mutating func fail<T>() -> T? {
         failed = true
         return nil
     }
