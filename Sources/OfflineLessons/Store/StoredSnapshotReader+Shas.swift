@@ -8,7 +8,7 @@ extension StoredSnapshotReader {
         var sedarim: [Seder]?
         let complete = reader.object(shasKeys) { reader, _ in
             sedarim = reader.array { reader in reader.seder() }
-            return sedarim.map { _ in () }
+            return reader.failed ? nil : ()
         }
         guard complete, reader.atEnd, let sedarim else { return nil }
         return Shas(sedarim: sedarim)
