@@ -170,7 +170,8 @@ struct DownloadTests {
         try await DownloadFixture.run(scale: 0.05) { fixture in
             let library = try await fixture.library(concurrency: 2)
             let lessons = try await fixture.lessons("gemara:berakhot:2-5", in: library)
-            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 200), at: MediaAddress(lesson.id, .audio)) }
+            // Slow enough that no file ends before the cancel, however loaded the machine.
+            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 1000), at: MediaAddress(lesson.id, .audio)) }
             let run = try await library.download(lessons, media: .audio)
             var events = run.makeAsyncIterator()
             while let event = await events.next() {
@@ -328,7 +329,10 @@ struct DownloadTests {
             let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/7", in: library)
             let key = MediaKey(LessonID(.gemara, 7), .audio)
-            await fixture.faults.inject(.throttle(millisecondsPerChunk: 200), at: key)
+            // A second a 64 KiB chunk: the file (about 34 chunks) cannot end before the removal,
+            // however slowly a loaded machine (sanitizers, parallel tests) gets to it. The removal
+            // is seen when the next chunk comes.
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 1000), at: key)
             let run = Task { await collect(try await library.download(lessons, media: .audio)) }
             for _ in 0..<500 where library.store.partialSize(key) == 0 { try await Task.sleep(for: .milliseconds(5)) }
             #expect(library.store.partialSize(key) > 0)
