@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 @testable import OfflineLessons
@@ -150,5 +151,27 @@ struct MediaConnectionsTests {
         #expect(error == nil && next.received.body == Self.file, "\(String(describing: error))")
         #expect(server.requests.map { "\($0.connection)\($0.path)" } == ["1/silent", "2/next"])
         await server.stop()
+    }
+
+    @Test("a URL on the origin read last is read by its prefix exactly as a parse reads it; any other URL is parsed")
+    func targetsByPrefix() throws {
+        let texts = [
+            "http://127.0.0.1:8080/media/gemara/1/audio.mp3", "http://127.0.0.1:8080/a%20b/c%2Fd.pdf?x=1&y=%20#part",
+            "http://127.0.0.1:8080", "http://127.0.0.1:8080?q=1", "http://127.0.0.1:8080#only", "http://127.0.0.1:8080/a/../b//c",
+            "http://127.0.0.1:80801/longer-port", "http://127.0.0.1:8080@elsewhere/x", "http://user@127.0.0.1:8080/x",
+            "HTTP://127.0.0.1:8080/upper", "https://127.0.0.1:8080/x", "http://127.0.0.1/no-port", "http://[::1]:8080/v6?x",
+            "http://localhost:8080/x", "http://127.0.0.1:8080/q?a=/b?c#d#e", "http://127.0.0.1:8080/%E2%80%99s",
+        ]
+        let urls = try texts.map { try #require(URL(string: $0), "\($0)") }
+        // Each URL read first (its origin learned), then every other, twice over.
+        for first in urls {
+            let connections = MediaConnections(loop: HTTPClient.defaultEventLoopGroup.next(), stallTimeout: .seconds(1),
+                                               connectTimeout: .seconds(1))
+            for url in [first] + urls + urls {
+                #expect(connections.target(for: url) == MediaConnections.Target(url), "\(url) after \(first)")
+            }
+        }
+        #expect(MediaConnections.Target(urls[1])?.uri == "/a%20b/c%2Fd.pdf?x=1&y=%20")
+        #expect(MediaConnections.Target(urls[3])?.uri == "/?q=1")
     }
 }

@@ -82,7 +82,7 @@ public struct HTTPTransport: Transport {
     }
 
     public func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws {
-        if let media, headTimeout >= media.stallTimeout, let target = MediaConnections.Target(request.url) {
+        if let media, headTimeout >= media.stallTimeout, let target = media.target(for: request.url) {
             let delegate = SinkDelegate(sink: sink, headTimeout: nil)
             var networkError: (any Error)?
             var ending = MediaConnections.Ending.done
