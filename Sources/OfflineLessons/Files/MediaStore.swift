@@ -13,6 +13,8 @@ import Musl
 /// blocking steps (flushes, renames, deletions) run off the cooperative pool.
 struct MediaStore: Sendable {
     let layout: LibraryLayout
+    /// The library's disk's free space as last read, for ``checkRoom(for:at:)``.
+    let room = DiskRoom()
 
     /// Opens and locks the partial file of an item for appending.
     func openPartial(_ key: MediaKey) throws -> PartialFile {
@@ -188,16 +190,21 @@ struct MediaStore: Sendable {
 
     /// Throws ``FileError/noSpace(_:needed:available:)`` unless the disk holding `file` has room
     /// for `bytes` more, and a margin for the registry's commit.
+    /// Most checks are answered from the last reading of the disk (``DiskRoom``), which is read
+    /// again when it is old or the estimate comes near the file's size.
     func checkRoom(for bytes: Int, at file: PartialFile) throws {
         guard bytes > 0 else { return }
+        let margin = 256 * 1024
+        if room.admitWithoutReading(bytes) { return }  // ``DiskRoom/slack`` is well over the margin
         var info = statvfs()
         // The open file's own disk (`fstatvfs`: no path to walk); unknown, the write will tell.
         guard fstatvfs(file.fileDescriptor, &info) == 0 else { return }
         let available = Int(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
-        let margin = 256 * 1024
         if available < bytes + margin {
+            room.record(available: available, admitting: 0)
             throw FileError.noSpace(file.url, needed: bytes + margin, available: available)
         }
+        room.record(available: available, admitting: bytes)
     }
 
     func fileSize(_ url: URL) -> Int? {

@@ -50,18 +50,13 @@ final class PartialFile: Sendable {
             _ = systemClose(descriptor)
             throw code == EWOULDBLOCK ? FileError.inUse(Self.fileURL(path)) : FileError.posix("lock", Self.fileURL(path), code)
         }
-        // The lock must be on the file still at this path, not one a finished download renamed away.
-        guard Self.isFile(descriptor, at: path) else {
+        // The lock must be on the file still at this path, not one a finished download renamed
+        // away. Its size comes with that look (writes append: no seek to the end is needed).
+        guard let size = Self.sizeIfFile(descriptor, at: path) else {
             _ = systemClose(descriptor)
             throw FileError.inUse(Self.fileURL(path))
         }
-        let end = lseek(descriptor, 0, SEEK_END)
-        guard end >= 0 else {
-            let code = errno
-            _ = systemClose(descriptor)
-            throw FileError.posix("seek", Self.fileURL(path), code)
-        }
-        handle = NIOLockedValueBox(Handle(descriptor: descriptor, size: Int(end)))
+        handle = NIOLockedValueBox(Handle(descriptor: descriptor, size: size))
     }
 
     /// Makes the lesson folder of `path` (mode as FileManager's, under the umask): one `mkdir` when
@@ -81,9 +76,16 @@ final class PartialFile: Sendable {
     var fileDescriptor: Int32 { handle.withLockedValue { $0.descriptor } }
 
     static func isFile(_ descriptor: Int32, at path: String) -> Bool {
+        sizeIfFile(descriptor, at: path) != nil
+    }
+
+    /// The open file's size, when it is the file at `path`; `nil` otherwise.
+    private static func sizeIfFile(_ descriptor: Int32, at path: String) -> Int? {
         var opened = stat(), current = stat()
-        return descriptor >= 0 && fstat(descriptor, &opened) == 0 && stat(path, &current) == 0
-            && opened.st_ino == current.st_ino && opened.st_dev == current.st_dev
+        guard descriptor >= 0, fstat(descriptor, &opened) == 0, stat(path, &current) == 0,
+              opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
+        else { return nil }
+        return Int(opened.st_size)
     }
 
     /// Whether a download, in any process, holds the lock on the file at `url` (a partial file, or
