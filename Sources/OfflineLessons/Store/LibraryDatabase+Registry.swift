@@ -55,10 +55,10 @@ extension LibraryDatabase {
                       sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
                       number = excluded.number, json = excluded.json, duration = excluded.duration,
                       offersText = excluded.offersText
-                    """).execute(arguments: [
-                        placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                        placed.placement.chapter, placed.number, json, requestedAt, placed.lesson.duration,
-                        placed.lesson.link(for: .text) != nil,
+                    """).run([
+                        .text(placed.type.rawValue), BoundValue(placed.lesson.id), BoundValue(placed.placement.sederId),
+                        BoundValue(placed.placement.masechetId), BoundValue(placed.placement.chapter), BoundValue(placed.number),
+                        .blob(json), .text(requestedAt), BoundValue(placed.lesson.duration), BoundValue(placed.lesson.link(for: .text) != nil),
                     ])
                 // Read above, or again for a lesson named twice (its first registration wrote items).
                 let existing = notYetRegistered.remove(placed.id) != nil
@@ -113,7 +113,7 @@ extension LibraryDatabase {
             return try requeue(key, link: link, at: now, in: db)
         case nil:
             try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
-                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, requestedAt.text])
+                .run([.text(key.lesson.type.rawValue), BoundValue(key.lesson.id), .text(key.medium.rawValue), .text(link), .text(requestedAt.text)])
             try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
             // The row just inserted, as a read would give it (the table's defaults), without the read.
             return MediaItem(key: key, state: .queued, link: link, expectedBytes: nil, receivedBytes: 0, etag: nil, lastModified: nil,

@@ -11,6 +11,11 @@ extension MediaItem {
         [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue]
     }
 
+    /// The key's values for `whereKey`, as ``GRDB/Statement/run(_:)`` binds them.
+    static func boundValues(_ key: MediaKey) -> [BoundValue] {
+        [.text(key.lesson.type.rawValue), BoundValue(key.lesson.id), .text(key.medium.rawValue)]
+    }
+
     /// The row of one item.
     static func fetchOne(_ key: MediaKey, in db: Database) throws -> MediaItem? {
         try fetchOne(db.cachedStatement(sql: "SELECT \(selectionSQL) FROM mediaItem WHERE \(whereKey)"), arguments: arguments(key))
@@ -18,11 +23,11 @@ extension MediaItem {
 
     /// Runs `UPDATE mediaItem SET <assignments> WHERE <key> [AND state != 'complete']`; returns
     /// the number of rows changed.
-    static func update(_ key: MediaKey, set assignments: String, _ values: StatementArguments = [],
+    static func update(_ key: MediaKey, set assignments: String, _ values: [BoundValue] = [],
                        unlessComplete: Bool, in db: Database) throws -> Int {
         let guardComplete = unlessComplete ? " AND state != 'complete'" : ""
         let statement = try db.cachedStatement(sql: "UPDATE mediaItem SET \(assignments) WHERE \(whereKey)\(guardComplete)")
-        try statement.execute(arguments: values + arguments(key))
+        try statement.run(values + boundValues(key))
         return db.changesCount
     }
 }

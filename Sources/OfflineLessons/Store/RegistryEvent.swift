@@ -36,6 +36,7 @@ public struct RegistryEvent: Sendable, Hashable, Codable {
     /// Appends an entry to the log (inside the caller's transaction).
     static func append(_ kind: EventKind, _ lesson: LessonID, _ medium: MediaKind?, _ detail: String?, at: Date, in db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO event (at, type, id, medium, kind, detail) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [StoredDate.text(at), lesson.type.rawValue, lesson.id, medium?.rawValue, kind.rawValue, detail])
+            .run([.text(StoredDate.text(at)), .text(lesson.type.rawValue), BoundValue(lesson.id), BoundValue(medium?.rawValue),
+                  .text(kind.rawValue), BoundValue(detail)])
     }
 }
