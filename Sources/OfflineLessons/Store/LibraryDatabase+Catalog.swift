@@ -64,13 +64,17 @@ extension LibraryDatabase {
         return try await read { db in
             let chapterKey = type == .gemara ? 0 : (chapter ?? 0)
             let fetched = try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?",
+                db.cachedStatement(sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?"),
                 arguments: [type.rawValue, masechetId, chapterKey])
             guard fetched == true else { return nil }
-            typealias Columns = CatalogLessonRecord.Columns
-            var request = CatalogLessonRecord.filter(Columns.type == type.rawValue && Columns.masechetId == masechetId)
-            if type == .mishna { request = request.filter(Columns.chapter == chapterKey) }
-            let rows = try Row.fetchAll(db, request.order(Columns.chapter, Columns.number, Columns.id))
+            // SQL written out and prepared once (a query-interface request is generated and
+            // compiled at each call: 1.5 M instructions of a listing's 7 M, before a download starts).
+            let order = "ORDER BY chapter, number, id"
+            let rows = try type == .mishna
+                ? Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM catalogLesson WHERE type = ? AND masechetId = ? AND chapter = ? \(order)"),
+                               arguments: [type.rawValue, masechetId, chapterKey])
+                : Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM catalogLesson WHERE type = ? AND masechetId = ? \(order)"),
+                               arguments: [type.rawValue, masechetId])
             let placed = try PlacedLesson.decodeAll(rows)
             snapshots.remember(zip(placed, rows).map { ($0, $1["json"] as Data) })
             return placed

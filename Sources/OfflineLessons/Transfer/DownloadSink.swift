@@ -148,10 +148,10 @@ final class DownloadSink: TransportSink {
         }
         let length = head["content-length"].flatMap { Int($0.trimmedOfWhitespace) }
         let contentType = (head["content-type"] ?? "").lowercased()
-        let declaredType = contentType.split(separator: ";").first.map(String.init) ?? contentType
+        let declaredType = TransportResponseHead.mediaType(of: contentType)
         state.withLockedValue { $0.declaredType = declaredType }
         if contentType.hasPrefix("text/html") || (contentType.hasPrefix("text/") && (length ?? 0) < 64 * 1024) {
-            throw TransferError.notMedia(contentType: contentType.split(separator: ";").first.map(String.init) ?? contentType)
+            throw TransferError.notMedia(contentType: declaredType)
         }
         if head.status == 200, length == 0 { throw TransferError.emptyBody }
         let expected: Int?

