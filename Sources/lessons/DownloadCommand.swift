@@ -104,8 +104,9 @@ struct DownloadCommand: AsyncParsableCommand {
         }
         let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
         if progress.mode == .silent {
-            // Nothing to show (--quiet, --json): the events are left unread (reading each one
-            // would wake this task: a thread switch per event), and a Ctrl-C cancels the run itself.
+            // Nothing to show (--quiet, --json): the events are not kept (reading each one would
+            // wake this task: a thread switch per event), and a Ctrl-C cancels the run itself.
+            run.discardEvents()
             let summary = await withTaskCancellationHandler { await run.summary } onCancel: { run.cancel() }
             return Outcome(summary: summary, library: library)
         }

@@ -294,6 +294,33 @@ struct DownloadTests {
         }
     }
 
+    @Test("discardEvents(): the run's stream ends, the run goes on to its summary, and observers see every event")
+    func discardEvents() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let observed = await library.observe()
+            let lessons = try await fixture.lessons("gemara:berakhot:2-4", in: library)
+            let run = try await library.download(lessons, media: .audio)
+            run.discardEvents()
+            var kept = 0
+            for await event in run {
+                if case .finished = event { Issue.record("an event reached the stream after discardEvents()") }
+                kept += 1
+            }
+            #expect(kept < 3 * 6, "at most the events that came before the call")
+            let summary = await run.summary
+            #expect(summary.downloaded == 6)
+            #expect(summary.failed.isEmpty)
+            var completed = 0
+            for await event in observed {
+                if case .completed = event { completed += 1 }
+                if case .finished = event { break }
+            }
+            #expect(completed == 6)
+            for lesson in lessons { #expect(try await library.isDownloaded(lesson.id)) }
+        }
+    }
+
     @Test("observe(): a cancelled run that joined another's download says so in its own stream only; the download goes on")
     func joinedCancelNotObserved() async throws {
         try await DownloadFixture.run(scale: 0.05) { fixture in

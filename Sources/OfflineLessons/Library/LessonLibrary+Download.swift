@@ -91,18 +91,27 @@ extension LessonLibrary {
         let engine = self.engine, hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
         // One lock orders each event into both streams in one step: the run's stream and the
-        // observers see the same order, and no event waits for a task or an actor.
-        let order = NIOLock()
+        // observers see the same order, and no event waits for a task or an actor. What it guards
+        // says whether the run's stream still takes events (``DownloadRun/discardEvents()``).
+        let order = NIOLockedValueBox(true)
         let report: @Sendable (DownloadEvent) -> Void = { event in
-            order.withLock {
-                output.yield(event)
+            order.withLockedValue { streamTakesEvents in
+                if streamTakesEvents { output.yield(event) }
                 hub.publish(event)
             }
         }
         // The end of a download this run joined: the observers had it from the run that downloads
         // the item (and a cancel of this run leaves that download going), so only this run's stream.
         let reportJoined: @Sendable (DownloadEvent) -> Void = { event in
-            order.withLock { _ = output.yield(event) }
+            order.withLockedValue { streamTakesEvents in
+                if streamTakesEvents { output.yield(event) }
+            }
+        }
+        let discard: @Sendable () -> Void = {
+            order.withLockedValue { streamTakesEvents in
+                streamTakesEvents = false
+                output.finish()
+            }
         }
         let work = Self.runTask(on: engine.fetcher.transport) {
             let summary = await Self.perform(keys, pending: pending, registered: registered, urls: urls, complete: complete,
@@ -115,7 +124,7 @@ extension LessonLibrary {
         output.onTermination = { termination in
             if case .cancelled = termination { work.cancel() }
         }
-        return DownloadRun(events: events, items: keys, work: work)
+        return DownloadRun(events: events, items: keys, work: work, discard: discard)
     }
 
     /// The task of a run. With ``HTTPTransport``, it (and every item's task in it) prefers the
