@@ -28,11 +28,7 @@ public struct TransportResponseHead: Sendable, Hashable {
         self.headers = lowercasedHeaders
     }
 
-    public subscript(_ name: String) -> String? {
-        // A name in lower-case ASCII already (each one a download asks for) is looked up as it is.
-        if name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return headers[name] }
-        return headers[name.lowercased()]
-    }
+    public subscript(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// The media type of a `Content-Type` value: its first non-empty part before a `;`, or the
     /// whole value when it has none. Read by UTF-8 byte, as HTTP reads it: the same as
