@@ -33,6 +33,16 @@ struct MediaLocatorTests {
         #expect(url.fragment == nil)
     }
 
+    @Test("a key's encoding is Foundation's with RFC 3986's unreserved characters and / allowed")
+    func encodingMatchesFoundation() {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+        let keys = ["", "a", "%", "%%%", "~/-._", "ברכות 2 דף/ב.pdf", "e\u{301}\u{0}\u{7F}\u{80}\u{FFFF}\u{1F600}", String(repeating: "é ", count: 300),
+                    "\t\r\n \"'<>\\^`{|}", "a/b/c?d#e[f]g@h!i$j&k'l(m)n*o+p,q;r=s:t"]
+        for key in keys {
+            #expect(MediaLocator.percentEncoded(Substring(key)) == key.addingPercentEncoding(withAllowedCharacters: allowed), "\(key)")
+        }
+    }
+
     @Test("a base without a trailing slash still gets one")
     func baseWithoutSlash() throws {
         let locator = MediaLocator(mediaBase: URL(string: "http://127.0.0.1:8080/media")!)
