@@ -39,6 +39,25 @@ struct MediaConnectionsTests {
         await server.stop()
     }
 
+    @Test("connections made ahead are the ones the next requests use; asking again opens no more")
+    func preparedConnections() async throws {
+        let server = try await ScriptedServer.start { _, _ in .body(Self.file) }
+        let transport = HTTPTransport()
+        transport.prepareConnections(to: server.url("/a"), count: 3)
+        for _ in 0..<100 where server.connectionCount < 3 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(server.connectionCount == 3)
+        try await Task.sleep(for: .milliseconds(100))  // each kept by the transport once made
+        await withTaskGroup(of: TransferError?.self) { group in
+            for path in ["/a", "/b", "/c"] { group.addTask { await Self.fetch(path, from: server, through: transport).error } }
+            for await error in group { #expect(error == nil, "\(String(describing: error))") }
+        }
+        #expect(Set(server.requests.map(\.connection)).isSubset(of: [1, 2, 3]))
+        transport.prepareConnections(to: server.url("/d"), count: 3)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(server.connectionCount == 3, "three are kept idle already")
+        await server.stop()
+    }
+
     @Test("a new connection closed before any answer fails the fetch in words, once, with no retry of its own")
     func droppedAtOnce() async throws {
         let server = try await ScriptedServer.start { _, _ in .drop }

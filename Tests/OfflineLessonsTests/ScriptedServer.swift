@@ -36,11 +36,14 @@ final class ScriptedServer: Sendable {
     let port: Int
     private let channel: any Channel
     private let log: NIOLockedValueBox<[Request]>
+    private let connections: NIOLockedValueBox<Int>
 
     var requests: [Request] { log.withLockedValue { $0 } }
+    /// How many connections the server has accepted.
+    var connectionCount: Int { connections.withLockedValue { $0 } }
 
-    private init(channel: any Channel, port: Int, log: NIOLockedValueBox<[Request]>) {
-        (self.channel, self.port, self.log) = (channel, port, log)
+    private init(channel: any Channel, port: Int, log: NIOLockedValueBox<[Request]>, connections: NIOLockedValueBox<Int>) {
+        (self.channel, self.port, self.log, self.connections) = (channel, port, log, connections)
     }
 
     static func start(_ script: @escaping @Sendable (_ path: String, _ onConnection: Int) -> Reply) async throws -> ScriptedServer {
@@ -56,7 +59,7 @@ final class ScriptedServer: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        return ScriptedServer(channel: channel, port: channel.localAddress?.port ?? 0, log: log)
+        return ScriptedServer(channel: channel, port: channel.localAddress?.port ?? 0, log: log, connections: connections)
     }
 
     func url(_ path: String) -> URL {

@@ -36,10 +36,17 @@ extension LessonLibrary {
             }
         }
         let requested = registrations.flatMap { registration in registration.media.map { MediaKey(registration.lesson.id, $0.0) } }
+        // When some item will be downloaded, the run's connections are made while the items are
+        // registered (the first requested item's server stands for the run's: a run's media share one).
+        var prepareConnections: (@Sendable () -> Void)?
+        if let http = engine.fetcher.transport as? HTTPTransport, let first = requested.first, let url = checked[first]?.url {
+            let count = engine.concurrency
+            prepareConnections = { http.prepareConnections(to: url, count: count) }
+        }
         // A requested item registered complete whose file is gone is marked missing and queued
         // again, in the registration's transaction (one `stat` per such item, no listing).
         let store = self.store
-        let registered = try await database.registerRequest(registrations, at: now()) { key, recorded in
+        let registered = try await database.registerRequest(registrations, at: now(), needsDownloads: prepareConnections) { key, recorded in
             let size = store.finalSize(key)
             guard size != recorded else { return nil }
             return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"

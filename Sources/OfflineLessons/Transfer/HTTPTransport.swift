@@ -98,6 +98,15 @@ public struct HTTPTransport: Transport {
         try await fetchThroughClient(request, into: sink)
     }
 
+    /// Opens `count` connections to the server of `url` ahead of its first requests, when they go
+    /// through ``MediaConnections``: a download run has them made while it registers its items
+    /// (its first requests otherwise waited for their connections, and for the first use of the
+    /// connections' code, after the registration).
+    func prepareConnections(to url: URL, count: Int) {
+        guard let media, headTimeout >= media.stallTimeout, let target = media.target(for: url) else { return }
+        media.prepare(target, connections: count)
+    }
+
     private func fetchThroughClient(_ request: TransportRequest, into sink: any TransportSink) async throws {
         let outgoing: HTTPClient.Request
         do {

@@ -162,6 +162,27 @@ final class MediaConnections: Sendable {
         }
     }
 
+    /// Opens connections to `target`'s server until `count` are kept idle for it (at most
+    /// ``idleLimit``), as a finished exchange's connection is kept: the next requests take them,
+    /// and one left unused is closed after the stall timeout. Best effort: a connection that
+    /// cannot be made is left for a request to meet (and report).
+    func prepare(_ target: Target, connections count: Int) {
+        let origin = Origin(host: target.host, port: target.port)
+        loop.execute {
+            let ready = self.idle.value[origin]?.count { $0.isReady } ?? 0
+            for _ in 0..<max(0, min(count, Self.idleLimit) - ready) {
+                self.connect(origin).assumeIsolated().whenSuccess { channel in
+                    guard let handler = try? channel.pipeline.syncOperations.handler(type: MediaResponseHandler.self) else {
+                        channel.close(promise: nil)
+                        return
+                    }
+                    handler.whenIdle = { [weak self] handler in self?.keep(handler, for: origin) }
+                    self.keep(handler, for: origin)
+                }
+            }
+        }
+    }
+
     private func connect(_ origin: Origin) -> EventLoopFuture<any Channel> {
         let stallTimeout = stallTimeout
         return ClientBootstrap(group: loop)
