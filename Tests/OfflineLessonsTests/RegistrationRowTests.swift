@@ -142,8 +142,15 @@ struct RegistrationRowTests {
                 try await library.database.markFailed(MediaKey(lesson.id, .audio), reason: "x", attempts: 3, receivedBytes: 0, at: Date())
             }
 
+            let logged = try await library.database.events().count
             let registered = try await library.database.registerRequest(
                 [try audio(complete), try audio(failed), try audio(fresh), try audio(mishnaFailed), try audio(fresh)], at: Date())
+            // Logged in the order of the request (the new items' rows and events are written together).
+            let events = try await library.database.events().dropFirst(logged)
+            #expect(events.map { "\($0.lesson) \($0.kind.rawValue) \($0.detail ?? "")" }
+                    == ["\(failed.id) requested requested again", "\(fresh.id) requested \(try #require(fresh.lesson.audio))",
+                        "\(mishnaFailed.id) requested requested again"])
+            #expect(zip(events, events.dropFirst()).allSatisfy { $0.seq < $1.seq })
 
             #expect(registered.complete == [completeKey: 10], "complete stays complete, found in the one read")
             #expect(Set(registered.pending.map(\.key)) == Set([failed, fresh, mishnaFailed].map { MediaKey($0.id, .audio) }))
