@@ -63,13 +63,16 @@ struct DownloadCommand: AsyncParsableCommand {
                 "interrupted after \(summary.downloaded) file(s); \(left) left queued: run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
         }
+        let left = summary.stoppedBecause == nil ? 0 : try await outcome.library.pendingDownloads()
+        // Nothing more is asked of the registry: it is closed while the summary is written.
+        async let closed: Void = OpenLibraries.shared.closeAll()
         if global.json {
             try Terminal.json(summary)
         } else {
             printSummary(summary, resumed: selectors.isEmpty)
         }
+        await closed
         if let reason = summary.stoppedBecause {
-            let left = try await outcome.library.pendingDownloads()
             throw CommandFailure(
                 "stopped: \(reason); nothing is lost: \(left) item(s) stay queued: free some space, then run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
