@@ -80,10 +80,10 @@ final class SinkDelegate: HTTPClientResponseDelegate {
 
     /// The response's head.
     func received(head: HTTPResponseHead, control: some ResponseControl) -> FeedStep {
-        var headers: [String: String] = [:]
-        headers.reserveCapacity(head.headers.count)
-        for header in head.headers { headers[header.name.lowercased()] = header.value }
-        let received = TransportResponseHead(status: Int(head.status.code), lowercasedHeaders: headers)
+        var fields: [TransportResponseHead.Field] = []
+        fields.reserveCapacity(head.headers.count)
+        for header in head.headers { fields.append(.init(name: header.name.lowercased(), value: header.value)) }
+        let received = TransportResponseHead(status: Int(head.status.code), lowercasedFields: fields)
         state.withLockedValue { $0.headReceived = true }
         clearHeadDeadline()
         do {
