@@ -28,8 +28,9 @@ public struct TransportResponseHead: Sendable, Hashable {
     }
 
     /// The headers in the order received. A download looks up a few names in the few headers of
-    /// a response: a scan of them, without a dictionary built for each response (a tenth of the
-    /// event loop's instructions on a run of small files went to building and hashing it).
+    /// a response: a scan of them, without a dictionary built for each response (building and
+    /// hashing it took about 6 M of the event loop's 136 M instructions on a run of 730 small
+    /// files, by `valgrind --tool=callgrind`).
     private var fields: [Field]
 
     public init(status: Int, headers: [String: String]) {
