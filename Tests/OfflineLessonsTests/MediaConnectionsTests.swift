@@ -44,14 +44,19 @@ struct MediaConnectionsTests {
         let server = try await ScriptedServer.start { _, _ in .body(Self.file) }
         let transport = HTTPTransport()
         transport.prepareConnections(to: server.url("/a"), count: 3)
-        for _ in 0..<100 where server.connectionCount < 3 { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<250 where await transport.idleConnections(to: server.url("/a")) < 3 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(await transport.idleConnections(to: server.url("/a")) == 3)
         #expect(server.connectionCount == 3)
-        try await Task.sleep(for: .milliseconds(100))  // each kept by the transport once made
         await withTaskGroup(of: TransferError?.self) { group in
             for path in ["/a", "/b", "/c"] { group.addTask { await Self.fetch(path, from: server, through: transport).error } }
             for await error in group { #expect(error == nil, "\(String(describing: error))") }
         }
         #expect(Set(server.requests.map(\.connection)).isSubset(of: [1, 2, 3]))
+        for _ in 0..<250 where await transport.idleConnections(to: server.url("/a")) < 3 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         transport.prepareConnections(to: server.url("/d"), count: 3)
         try await Task.sleep(for: .milliseconds(200))
         #expect(server.connectionCount == 3, "three are kept idle already")

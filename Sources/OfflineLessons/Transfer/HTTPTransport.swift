@@ -107,6 +107,13 @@ public struct HTTPTransport: Transport {
         media.prepare(target, connections: count)
     }
 
+    /// How many connections to the server of `url` are kept idle now (0 when its requests do not
+    /// go through ``MediaConnections``).
+    func idleConnections(to url: URL) async -> Int {
+        guard let media, let target = media.target(for: url) else { return 0 }
+        return await media.idleCount(target)
+    }
+
     private func fetchThroughClient(_ request: TransportRequest, into sink: any TransportSink) async throws {
         let outgoing: HTTPClient.Request
         do {

@@ -183,6 +183,12 @@ final class MediaConnections: Sendable {
         }
     }
 
+    /// How many connections to `target`'s server are kept idle, open, now.
+    func idleCount(_ target: Target) async -> Int {
+        let origin = Origin(host: target.host, port: target.port)
+        return (try? await loop.submit { self.idle.value[origin]?.count { $0.isReady } ?? 0 }.get()) ?? 0
+    }
+
     private func connect(_ origin: Origin) -> EventLoopFuture<any Channel> {
         let stallTimeout = stallTimeout
         return ClientBootstrap(group: loop)
