@@ -44,9 +44,9 @@ struct MediaConnectionsTests {
         let server = try await ScriptedServer.start { _, _ in .body(Self.file) }
         let transport = HTTPTransport()
         transport.prepareConnections(to: server.url("/a"), count: 3)
-        for _ in 0..<250 where await transport.idleConnections(to: server.url("/a")) < 3 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        // Made in milliseconds; the wait allows for an event loop the suite's other tests keep busy
+        // (under ThreadSanitizer, in CI, five seconds were not enough).
+        try await Self.waitForIdle(3, to: server.url("/a"), on: transport)
         #expect(await transport.idleConnections(to: server.url("/a")) == 3)
         #expect(server.connectionCount == 3)
         await withTaskGroup(of: TransferError?.self) { group in
@@ -54,13 +54,19 @@ struct MediaConnectionsTests {
             for await error in group { #expect(error == nil, "\(String(describing: error))") }
         }
         #expect(Set(server.requests.map(\.connection)).isSubset(of: [1, 2, 3]))
-        for _ in 0..<250 where await transport.idleConnections(to: server.url("/a")) < 3 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await Self.waitForIdle(3, to: server.url("/a"), on: transport)
         transport.prepareConnections(to: server.url("/d"), count: 3)
         try await Task.sleep(for: .milliseconds(200))
         #expect(server.connectionCount == 3, "three are kept idle already")
         await server.stop()
+    }
+
+    /// Waits until `count` connections to `url`'s server are kept idle by `transport` (a minute at most).
+    static func waitForIdle(_ count: Int, to url: URL, on transport: HTTPTransport) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while await transport.idleConnections(to: url) < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     @Test("a new connection closed before any answer fails the fetch in words, once, with no retry of its own")
