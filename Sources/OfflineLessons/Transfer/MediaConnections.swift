@@ -169,8 +169,7 @@ final class MediaConnections: Sendable {
     func prepare(_ target: Target, connections count: Int) {
         let origin = Origin(host: target.host, port: target.port)
         loop.execute {
-            let ready = self.idle.value[origin]?.count { $0.isReady } ?? 0
-            for _ in 0..<max(0, min(count, Self.idleLimit) - ready) {
+            for _ in 0..<max(0, min(count, Self.idleLimit) - self.readyCount(origin)) {
                 self.connect(origin).assumeIsolated().whenSuccess { channel in
                     guard let handler = try? channel.pipeline.syncOperations.handler(type: MediaResponseHandler.self) else {
                         channel.close(promise: nil)
@@ -186,7 +185,12 @@ final class MediaConnections: Sendable {
     /// How many connections to `target`'s server are kept idle, open, now.
     func idleCount(_ target: Target) async -> Int {
         let origin = Origin(host: target.host, port: target.port)
-        return (try? await loop.submit { self.idle.value[origin]?.count { $0.isReady } ?? 0 }.get()) ?? 0
+        return (try? await loop.submit { self.readyCount(origin) }.get()) ?? 0
+    }
+
+    /// On the loop: how many connections to `origin` are kept idle, open.
+    private func readyCount(_ origin: Origin) -> Int {
+        idle.value[origin]?.count { $0.isReady } ?? 0
     }
 
     private func connect(_ origin: Origin) -> EventLoopFuture<any Channel> {

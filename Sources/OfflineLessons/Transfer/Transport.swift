@@ -35,8 +35,8 @@ public struct TransportResponseHead: Sendable, Hashable {
 
     public init(status: Int, headers: [String: String]) {
         self.status = status
-        fields = []
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        fields = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            .map { Field(name: $0.key, value: $0.value) }
     }
 
     /// Headers whose names are lower-cased already (a transport's own reading of a response), in
