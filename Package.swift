@@ -20,15 +20,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(
             name: "OfflineLessons",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C API, for the few statements bound without GRDB's arguments (Statement+Direct.swift).
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "OfflineLessons", "ServerLifetime",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

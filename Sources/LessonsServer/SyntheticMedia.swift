@@ -1,5 +1,6 @@
-import OfflineLessons
+import Crypto
 import NIOConcurrencyHelpers
+import OfflineLessons
 
 /// Deterministic synthetic media: the bytes of (type, id, medium, version) are a pure function of
 /// those and the offset, so any range can be produced without storing files, and a test can
@@ -45,14 +46,14 @@ public struct SyntheticMedia: Sendable, Hashable {
         guard size <= Self.largestHashed else { return etag }
         let id = ETagCache.Key(seed: seed, size: size)
         if let known = ETagCache.shared.withLockedValue({ $0[id] }) { return known }
-        var md5 = MD5()
+        var md5 = Insecure.MD5()
         var offset = 0
         while offset < size {
             let end = min(size, offset + (1 << 20))
-            md5.update(bytes(offset..<end))
+            md5.update(data: bytes(offset..<end))
             offset = end
         }
-        let etag = "\"\(md5.finalize())\""
+        let etag = "\"\(md5.finalize().map { String(format: "%02x", $0) }.joined())\""
         ETagCache.shared.withLockedValue { $0[id] = etag }
         return etag
     }

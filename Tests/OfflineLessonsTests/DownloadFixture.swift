@@ -77,30 +77,7 @@ func collect(_ events: DownloadRun) async -> (events: [DownloadEvent], summary: 
     return (all, summary)
 }
 
-/// Which reader the default transport's requests go through.
-enum TransportPath: String, CaseIterable, Sendable, CustomStringConvertible {
-    /// Its own plain-http connections (``MediaConnections``), as for `http` media by default.
-    case connections
-    /// AsyncHTTPClient, as for `https`, redirects and clients passed in.
-    case asyncHTTPClient
-    var description: String { rawValue }
-}
-
-/// A transport whose no-progress (read) timeout is short, for the duration of `body`, reading
-/// through `path`; a client made for it is shut down at the end.
-func withImpatientTransport(readTimeout: TimeAmount, through path: TransportPath = .connections,
-                            _ body: @Sendable (HTTPTransport) async throws -> Void) async throws {
-    guard path == .asyncHTTPClient else {
-        try await body(HTTPTransport(stallTimeout: readTimeout))
-        return
-    }
-    let client = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(timeout: .init(connect: .seconds(5), read: readTimeout)))
-    do {
-        try await body(HTTPTransport(client: client))
-    } catch {
-        try await client.shutdown()
-        throw error
-    }
-    try await client.shutdown()
+/// A transport whose no-progress (stall) timeout is `stallTimeout`.
+func withImpatientTransport(readTimeout stallTimeout: TimeAmount, _ body: @Sendable (HTTPTransport) async throws -> Void) async throws {
+    try await body(HTTPTransport(stallTimeout: stallTimeout))
 }

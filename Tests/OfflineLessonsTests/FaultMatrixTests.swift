@@ -33,10 +33,10 @@ struct FaultMatrixTests {
         ("slow link", [.throttle(millisecondsPerChunk: 20)]),
     ]
 
-    @Test("invariants hold under every fault mode, through either reader of responses", arguments: cases.indices, TransportPath.allCases)
-    func invariantsHold(_ index: Int, _ path: TransportPath) async throws {
+    @Test("invariants hold under every fault mode", arguments: cases.indices)
+    func invariantsHold(_ index: Int) async throws {
         let (name, faults) = Self.cases[index]
-        try await withImpatientTransport(readTimeout: .seconds(2), through: path) { transport in
+        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara:berakhot:3-4", in: library)

@@ -4,10 +4,8 @@ import LessonsServerTesting
 @testable import OfflineLessons
 import Testing
 
-/// A download's first request is made from the row its registration returned, with no claim
-/// write before it. That row can be stale by the time the item's lock is had: these cases make it
-/// stale on purpose and check that the validators write, which now also marks the item
-/// downloading, catches what the claim used to.
+/// What a registration left can change before the item's download starts: these cases change it
+/// on purpose and check that the download takes the registry as it is when its lock is had.
 @Suite("The registration's row")
 struct RegistrationRowTests {
     static let key = MediaKey(LessonID(.gemara, 9), .audio)
@@ -40,7 +38,7 @@ struct RegistrationRowTests {
     func completedSince() async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            let (lesson, row) = try await Self.registered(fixture, library)
+            let (lesson, _) = try await Self.registered(fixture, library)
             let served = fixture.served(lesson, .audio)
             let finalURL = library.fileURL(for: Self.key)
             try FileManager.default.createDirectory(at: finalURL.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -49,7 +47,7 @@ struct RegistrationRowTests {
             let address = MediaAddress(Self.key.lesson, .audio)
             let requestsBefore = await fixture.faults.downloads(of: address)
 
-            let (outcome, joined) = await library.engine.download(Self.key, pending: true, registered: row) { _ in }
+            let (outcome, joined) = await library.engine.download(Self.key) { _ in }
             #expect(!joined)
             #expect(outcome == .completed(bytes: served.count, alreadyPresent: true), "\(outcome)")
             #expect(await fixture.faults.downloads(of: address) == requestsBefore, "no second fetch of a file another download completed")
@@ -65,10 +63,10 @@ struct RegistrationRowTests {
     func removedSince() async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            let (_, row) = try await Self.registered(fixture, library)
+            _ = try await Self.registered(fixture, library)
             try await library.database.removeItems([Self.key], reason: "removed by the test", at: Date())
 
-            let (outcome, _) = await library.engine.download(Self.key, pending: true, registered: row) { _ in }
+            let (outcome, _) = await library.engine.download(Self.key) { _ in }
             #expect(outcome == .removed, "\(outcome)")
             #expect(!FileManager.default.fileExists(atPath: library.fileURL(for: Self.key).path))
             #expect(!FileManager.default.fileExists(atPath: library.layout.partialPath(Self.key.lesson, .audio)))
@@ -96,7 +94,7 @@ struct RegistrationRowTests {
             #expect(left > 0)
             #expect(try await library.database.mediaItem(Self.key)?.etag != nil)
 
-            let (outcome, _) = await library.engine.download(Self.key, pending: true, registered: row) { _ in }
+            let (outcome, _) = await library.engine.download(Self.key) { _ in }
             #expect(outcome == .completed(bytes: fixture.served(lesson, .audio).count, alreadyPresent: false), "\(outcome)")
             let last = await fixture.faults.requests(for: address).last
             #expect(last?.range == "bytes=\(left)-", "resumed from the bytes left: \(String(describing: last))")
@@ -108,9 +106,9 @@ struct RegistrationRowTests {
     func freshRow() async throws {
         try await DownloadFixture.run(scale: 0.01) { fixture in
             let library = try await fixture.library()
-            let (lesson, row) = try await Self.registered(fixture, library)
+            let (lesson, _) = try await Self.registered(fixture, library)
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: MediaAddress(Self.key.lesson, .audio))
-            let download = Task { await library.engine.download(Self.key, pending: true, registered: row) { _ in } }
+            let download = Task { await library.engine.download(Self.key) { _ in } }
             var seen: [MediaState] = []
             let end = ContinuousClock.now + .seconds(30)
             while ContinuousClock.now < end, seen.last != .complete {

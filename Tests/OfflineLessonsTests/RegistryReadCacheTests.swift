@@ -81,7 +81,7 @@ struct RegistryReadCacheTests {
     @Test("the folder memo keeps a walk's snapshot only if no other walk changed it meanwhile; any change forgets it")
     func memoKeepsOnlyItsOwnWalk() {
         let memo = FolderMemo()
-        let snapshot = DirectorySnapshot(entries: [])
+        let snapshot = DirectorySnapshot(entries: [], serial: memo.nextSerial())
         let names = ["gemara"]
         var start = memo.generation
         memo.remember([:], in: "gemara")  // the walk's own change

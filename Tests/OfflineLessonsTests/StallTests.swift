@@ -11,10 +11,10 @@ import Testing
 /// in bounded time, and a stall that passes is recovered from.
 @Suite("Stalled transfers", .timeLimit(.minutes(5)))
 struct StallTests {
-    @Test("headers and then silence, every time: the item fails, named, after the retries; the PDF still comes", arguments: TransportPath.allCases)
-    func silentEveryTime(_ path: TransportPath) async throws {
+    @Test("headers and then silence, every time: the item fails, named, after the retries; the PDF still comes")
+    func silentEveryTime() async throws {
         let afterBytes = 0
-        try await withImpatientTransport(readTimeout: .seconds(2), through: path) { transport in
+        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let library = try await fixture.library(transport: transport)
                 let lessons = try await fixture.lessons("gemara/3", in: library)
@@ -48,9 +48,9 @@ struct StallTests {
         }
     }
 
-    @Test("a transfer that stalls once is retried (resumed when bytes came) and completes", arguments: TransportPath.allCases)
-    func stallsOnce(_ path: TransportPath) async throws {
-        try await withImpatientTransport(readTimeout: .seconds(2), through: path) { transport in
+    @Test("a transfer that stalls once is retried (resumed when bytes came) and completes")
+    func stallsOnce() async throws {
+        try await withImpatientTransport(readTimeout: .seconds(2)) { transport in
             try await DownloadFixture.run(scale: 0.01) { fixture in
                 let received = ReceivedBytes()
                 let library = try await fixture.library(transport: ByteCountingTransport(inner: transport, received: received))
@@ -75,35 +75,8 @@ struct StallTests {
         }
     }
 
-    @Test("no head within the head timeout, every time: the item fails as not answered in time; a body slower than it does not")
-    func headTimeout() async throws {
-        // Through AsyncHTTPClient: with a head timeout shorter than the stall timeout, the transport's
-        // own connections (whose one timeout covers the head) are not used.
-        try await withImpatientTransport(readTimeout: .seconds(20), through: .asyncHTTPClient) { slowClient in
-            var impatient = slowClient
-            impatient.headTimeout = .seconds(2)  // well above a head's time on a loaded (or sanitized) machine
-            let transport = impatient
-            try await DownloadFixture.run(scale: 0.01) { fixture in
-                let library = try await fixture.library(transport: transport)
-                let lessons = try await fixture.lessons("gemara/3", in: library) + fixture.lessons("gemara/4", in: library)
-                let late = MediaAddress(LessonID(.gemara, 3), .audio)
-                await fixture.faults.inject(.delay(milliseconds: 5_000), at: late)
-                // Headers at once and a body that takes well over the head timeout: not cut.
-                let slow = MediaAddress(LessonID(.gemara, 4), .audio)
-                await fixture.faults.inject(.throttle(millisecondsPerChunk: 1_000), at: slow)  // 4 chunks: about 4 s
-                let (_, summary) = await collect(try await library.download(lessons, media: .audio))
-                #expect(summary?.failed.map { MediaKey($0.lesson, $0.medium) } == [MediaKey(LessonID(.gemara, 3), .audio)], "\(String(describing: summary))")
-                #expect(summary?.failed.first?.reason.contains("did not answer in time") == true, "\(String(describing: summary?.failed))")
-                #expect(await fixture.faults.downloads(of: late) == 1 + DownloadFixture.fastRetry.maxRetries)
-                #expect(fixture.hasServedFile(library, lessons[1], .audio))
-                #expect(await fixture.faults.downloads(of: slow) == 1, "one request, never cut")
-            }
-        }
-    }
-
-    @Test("the default transport uses the download client, whose no-progress timeout is tens of seconds, not 90")
+    @Test("the default stall timeout is tens of seconds, not AsyncHTTPClient's 90")
     func defaultStallTimeout() {
-        #expect(HTTPTransport().client === HTTPTransport.downloadClient)
         #expect(HTTPTransport.defaultStallTimeout <= .seconds(60) && HTTPTransport.defaultStallTimeout >= .seconds(10))
     }
 

@@ -8,23 +8,20 @@ import Testing
 /// `sync --verify`: files hashed against the MD5 their server gave as ETag.
 @Suite("Verify against MD5 ETags")
 struct VerifyTests {
-    @Test("MD5 matches RFC 1321's test vectors, fed in any block sizes")
-    func md5Vectors() {
+    @Test("MD5 of buffers and files matches RFC 1321's test vectors")
+    func md5Vectors() throws {
         #expect(MD5.hex([UInt8]()) == "d41d8cd98f00b204e9800998ecf8427e")
         #expect(MD5.hex(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
         #expect(MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
         #expect(MD5.hex(Array("12345678901234567890123456789012345678901234567890123456789012345678901234567890".utf8))
                 == "57edf4a22be3c955ac49da2e2107b67a")
-        var md5 = MD5()
-        let a = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
-        var offset = 0, step = 1
-        while offset < a.count {
-            let end = min(a.count, offset + step)
-            md5.update(a[offset..<end])
-            offset = end
-            step = step * 3 % 1_000 + 1  // blocks of odd sizes, across 64-byte boundaries
-        }
-        #expect(md5.finalize() == "7707d6ae4e027c70eea2a935c2296f21")
+        // A file, read by blocks.
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("a")
+        try Data(repeating: UInt8(ascii: "a"), count: 1_000_000).write(to: file)
+        var read = 0
+        #expect(try MD5.file(at: file) { read += $0 } == "7707d6ae4e027c70eea2a935c2296f21")
+        #expect(read == 1_000_000)
     }
 
     @Test("only a plain quoted MD5 is taken from an ETag")

@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 
 #if canImport(Darwin)
 import Darwin
@@ -33,15 +32,14 @@ struct DirectorySnapshot: Sendable {
     let finals: [MediaKey: Entry]
     /// Partial files by item.
     let partials: [MediaKey: Entry]
-    /// Which walk made this snapshot: a quick walk that found nothing changed hands back the last
-    /// one's snapshot, serial and all (``take(of:memo:)``), so that a quick sync can tell.
+    /// Which quick walk made this snapshot (numbered by its ``FolderMemo``; 0 for any other walk):
+    /// a quick walk that found nothing changed hands back the last one's snapshot, serial and
+    /// all (``take(of:memo:)``), so that a quick sync can tell.
     let serial: UInt64
 
-    private static let serials = NIOLockedValueBox<UInt64>(0)
-
-    init(entries: [Entry]) {
+    init(entries: [Entry], serial: UInt64 = 0) {
         self.entries = entries
-        serial = Self.serials.withLockedValue { $0 &+= 1; return $0 }
+        self.serial = serial
         var finals: [MediaKey: Entry] = [:], partials: [MediaKey: Entry] = [:]
         finals.reserveCapacity(entries.count)
         for entry in entries {
@@ -86,7 +84,7 @@ struct DirectorySnapshot: Sendable {
         // snapshot as it is (no entry copied, no table rebuilt; a Downloads screen asks again and
         // again of a library at rest).
         if parts.allSatisfy({ $0.unchanged != nil }), let last = memo.lastSnapshot(for: names) { return last }
-        let snapshot = DirectorySnapshot(entries: parts.flatMap(\.entries))
+        let snapshot = DirectorySnapshot(entries: parts.flatMap(\.entries), serial: memo.nextSerial())
         let own = UInt64(parts.filter(\.remembered).count)
         memo.keep(parts.allSatisfy(\.allRemembered) ? snapshot : nil, for: names, ifGeneration: generation &+ own)
         return snapshot

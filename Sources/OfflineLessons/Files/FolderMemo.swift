@@ -67,6 +67,7 @@ final class FolderMemo: Sendable {
         var folders: [String: [String: Remembered]] = [:]
         var generation: UInt64 = 0
         var last: (names: [String], snapshot: DirectorySnapshot)?
+        var serials: UInt64 = 0
     }
     private let contents = NIOLockedValueBox(Contents())
 
@@ -93,6 +94,14 @@ final class FolderMemo: Sendable {
     /// How many times ``remember(_:in:)`` changed the memo: a walk notes it when it starts.
     var generation: UInt64 {
         contents.withLockedValue { $0.generation }
+    }
+
+    /// A new number for the snapshot of a quick walk (never 0).
+    func nextSerial() -> UInt64 {
+        contents.withLockedValue { contents in
+            contents.serials &+= 1
+            return contents.serials
+        }
     }
 
     /// The snapshot of the last quick walk, if `media/` held the same names and it was kept.

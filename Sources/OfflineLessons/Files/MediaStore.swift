@@ -13,8 +13,6 @@ import Musl
 /// blocking steps (flushes, renames, deletions) run off the cooperative pool.
 struct MediaStore: Sendable {
     let layout: LibraryLayout
-    /// The library's disk's free space as last read, for ``checkRoom(for:at:)``.
-    let room = DiskRoom()
 
     /// Opens and locks the partial file of an item for appending.
     func openPartial(_ key: MediaKey) throws -> PartialFile {
@@ -34,44 +32,23 @@ struct MediaStore: Sendable {
     /// Flushes a complete partial file, moves it into place and flushes the folders, so that the
     /// rename survives a crash. Never moves a file this download did not write (its own was
     /// removed or replaced meanwhile). `partial` stays open and locked (by its owner) throughout.
-    /// `beforeRename` and `then` run on the same thread, just before the rename and last (registry
-    /// writes: the whole placement is one trip off the cooperative pool).
-    func place(_ partial: PartialFile, as key: MediaKey, beforeRename: (@Sendable () throws -> Void)? = nil,
-               then: (@Sendable () throws -> Void)? = nil) async throws {
-        try await BlockingIO.run { try placeBlocking(partial, as: key, beforeRename: beforeRename, then: then) }
-    }
-
-    /// ``place(_:as:beforeRename:then:)`` on a thread that may block (the blocking-I/O pool).
-    func placeBlocking(_ partial: PartialFile, as key: MediaKey, beforeRename: (() throws -> Void)? = nil,
-                       then: (() throws -> Void)? = nil) throws {
-        try flushForPlacement(partial)
-        try beforeRename?()
-        try renameIntoPlace(partial, as: key)
-        for folder in foldersToFlush(after: key) { try Self.flushFolder(atPath: folder) }
-        try then?()
-    }
-
-    /// The first step of a placement: the partial file's bytes reach the disk, and it is checked
-    /// to be still at its path (not removed or replaced meanwhile). Blocking.
-    func flushForPlacement(_ partial: PartialFile) throws {
-        try PartialFile.flush(partial.fileDescriptor, atPath: partial.path)
-        guard PartialFile.isFile(partial.fileDescriptor, at: partial.path) else {
-            throw FileError.posix("rename into place", partial.url, ENOENT)
+    /// `then` runs last on the same thread (the registry commit: the whole placement is one trip
+    /// off the cooperative pool).
+    func place(_ partial: PartialFile, as key: MediaKey, then: (@Sendable () throws -> Void)? = nil) async throws {
+        try await BlockingIO.run {
+            try PartialFile.flush(partial.fileDescriptor, atPath: partial.path)
+            guard PartialFile.isFile(partial.fileDescriptor, at: partial.path) else {
+                throw FileError.posix("rename into place", partial.url, ENOENT)
+            }
+            let destination = layout.filePath(key.lesson, key.medium)
+            guard rename(partial.path, destination) == 0 else {
+                throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
+            }
+            // The lesson's folder, and the type's folder that holds its entry (it may be new).
+            try Self.flushFolder(atPath: layout.folderPath(for: key.lesson))
+            try Self.flushFolder(atPath: layout.mediaPath + "/" + key.lesson.type.rawValue)
+            try then?()
         }
-    }
-
-    /// Renames a flushed partial file to its item's final path. Blocking.
-    func renameIntoPlace(_ partial: PartialFile, as key: MediaKey) throws {
-        let destination = layout.filePath(key.lesson, key.medium)
-        guard rename(partial.path, destination) == 0 else {
-            throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)
-        }
-    }
-
-    /// The folders to flush after a rename into place, so that it survives a crash: the lesson's
-    /// folder, and the type's folder that holds its entry (it may be new).
-    func foldersToFlush(after key: MediaKey) -> [String] {
-        [layout.folderPath(for: key.lesson), layout.mediaPath + "/" + key.lesson.type.rawValue]
     }
 
     /// Deletes an item's final file and its partial file (unless a download is writing it: that
@@ -190,21 +167,16 @@ struct MediaStore: Sendable {
 
     /// Throws ``FileError/noSpace(_:needed:available:)`` unless the disk holding `file` has room
     /// for `bytes` more, and a margin for the registry's commit.
-    /// Most checks are answered from the last reading of the disk (``DiskRoom``), which is read
-    /// again when it is old or the estimate comes near the file's size.
     func checkRoom(for bytes: Int, at file: PartialFile) throws {
         guard bytes > 0 else { return }
         let margin = 256 * 1024
-        if room.admitWithoutReading(bytes) { return }  // ``DiskRoom/slack`` is well over the margin
         var info = statvfs()
         // The open file's own disk (`fstatvfs`: no path to walk); unknown, the write will tell.
         guard fstatvfs(file.fileDescriptor, &info) == 0 else { return }
         let available = Int(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
         if available < bytes + margin {
-            room.record(available: available, admitting: 0)
             throw FileError.noSpace(file.url, needed: bytes + margin, available: available)
         }
-        room.record(available: available, admitting: bytes)
     }
 
     func fileSize(_ url: URL) -> Int? {

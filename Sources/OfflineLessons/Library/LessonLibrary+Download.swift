@@ -11,7 +11,6 @@ extension LessonLibrary {
         try checkWritable()
         var registrations: [LibraryDatabase.Registration] = []
         var unavailable: [(MediaKey, String)] = [], badLinks: [(MediaKey, String)] = []
-        var checked: [MediaKey: (link: String, url: URL)] = [:]
         var seen = Set<LessonID>()
         for placed in lessons where seen.insert(placed.id).inserted {
             var media: [(MediaKind, String)] = []
@@ -23,7 +22,7 @@ extension LessonLibrary {
                         if medium != .text { unavailable.append((key, "the lesson has no \(medium.rawValue)")) }
                         continue
                     }
-                    checked[key] = (link, try url(for: medium, link: link))
+                    _ = try url(for: medium, link: link)
                     media.append((medium, link))
                 } catch let error as MediaLinkError {
                     badLinks.append((key, "\(error)"))
@@ -36,26 +35,15 @@ extension LessonLibrary {
             }
         }
         let requested = registrations.flatMap { registration in registration.media.map { MediaKey(registration.lesson.id, $0.0) } }
-        // When some item will be downloaded, the run's connections are made while the items are
-        // registered (the first requested item's server stands for the run's: a run's media share one).
-        var prepareConnections: (@Sendable () -> Void)?
-        if let http = engine.fetcher.transport as? HTTPTransport, let first = requested.first, let url = checked[first]?.url {
-            let count = engine.concurrency
-            prepareConnections = { http.prepareConnections(to: url, count: count) }
-        }
         // A requested item registered complete whose file is gone is marked missing and queued
         // again, in the registration's transaction (one `stat` per such item, no listing).
         let store = self.store
-        let registered = try await database.registerRequest(registrations, at: now(), needsDownloads: prepareConnections) { key, recorded in
+        let registered = try await database.registerRequest(registrations, at: now(), vanished: { key, recorded in
             let size = store.finalSize(key)
             guard size != recorded else { return nil }
             return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
-        }
-        let rows = Dictionary(registered.pending.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        // The first request of a pending item is made from its row with the URL checked here, when
-        // the row has the link checked (not resolved a second time, on the run's event loop).
-        let urls = rows.compactMapValues { row in checked[row.key].flatMap { $0.link == row.link ? $0.url : nil } }
-        return start(requested, pending: Set(rows.keys), registered: rows, urls: urls, complete: registered.complete,
+        })
+        return start(requested, pending: Set(registered.pending.map(\.key)), complete: registered.complete,
                      unavailable: unavailable, badLinks: badLinks)
     }
 
@@ -87,13 +75,9 @@ extension LessonLibrary {
     /// Starts a run over `keys`. Its events go, in order, to the run's own stream and to the
     /// library's observers, as they happen (a cancel does not cut them short: the last is
     /// ``DownloadEvent/finished(_:)``).
-    /// `registered`: the rows the request's registration just left (the first request of each
-    /// item is made from its row, with no registry access before it), and `urls` what their links
-    /// resolved to when the request checked them.
     /// `complete`: the items the registration found complete, their files in place (with their
     /// sizes): reported complete from that reading, with no engine work.
-    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem] = [:],
-                       urls: [MediaKey: URL] = [:], complete: [MediaKey: Int] = [:],
+    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int] = [:],
                        unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)]) -> DownloadRun {
         let engine = self.engine, hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
@@ -120,10 +104,9 @@ extension LessonLibrary {
                 output.finish()
             }
         }
-        let work = Self.runTask(on: engine.fetcher.transport) {
-            let summary = await Self.perform(keys, pending: pending, registered: registered, urls: urls, complete: complete,
-                                             unavailable: unavailable, badLinks: badLinks, engine: engine, report: report,
-                                             reportJoined: reportJoined)
+        let work = Task {
+            let summary = await Self.perform(keys, pending: pending, complete: complete, unavailable: unavailable,
+                                             badLinks: badLinks, engine: engine, report: report, reportJoined: reportJoined)
             report(.finished(summary))
             output.finish()
             return summary
@@ -134,22 +117,8 @@ extension LessonLibrary {
         return DownloadRun(events: events, items: keys, work: work, discard: discard)
     }
 
-    /// The task of a run. With ``HTTPTransport``, it (and every item's task in it) prefers the
-    /// transport's home event loop as its executor: a small file's steps, its request, its
-    /// response and the registry calls' resumptions then run on one thread, with no hand-off
-    /// between the cooperative pool and the loop per step (about half the context switches of a
-    /// run of small files). Blocking work still goes to the blocking-I/O pool and GRDB's queues.
-    private static func runTask(on transport: any Transport,
-                                _ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never> {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let http = transport as? HTTPTransport {
-            return Task(executorPreference: EventLoopTaskExecutor(http.home)) { await body() }
-        }
-        return Task { await body() }
-    }
-
     /// Downloads every item of a run through the engine and tallies the outcomes.
-    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem], urls: [MediaKey: URL],
-                                complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
+    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
                                 badLinks: [(MediaKey, String)], engine: DownloadEngine,
                                 report: @escaping @Sendable (DownloadEvent) -> Void,
                                 reportJoined: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
@@ -171,15 +140,11 @@ extension LessonLibrary {
         }
         let starting = keys.filter { pending.contains($0) || complete[$0] == nil }
         var toStart = starting.makeIterator()
-        // The pending items' partial files, opened ahead of their transfers on another thread.
-        let ahead = FilesAhead(starting.filter { pending.contains($0) }, store: engine.fetcher.store)
-        defer { ahead.stop() }
         await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
             func startNext() -> Bool {
                 guard let key = toStart.next() else { return false }
                 group.addTask {
-                    let (outcome, joined) = await engine.download(key, pending: pending.contains(key), registered: registered[key],
-                                                                  url: urls[key], ahead: ahead, report: report)
+                    let (outcome, joined) = await engine.download(key, report: report)
                     // A joined download's events went to the run that started it: report its end here.
                     if joined { reportJoined(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)

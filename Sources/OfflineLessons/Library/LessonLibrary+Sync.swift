@@ -33,7 +33,7 @@ extension LessonLibrary {
     func quickSync(at version: LibraryDatabase.Version?) async throws -> SyncReport {
         if let version, let quiet = readCache.quietSync(at: version) {
             let snapshot = try await DirectorySnapshot.take(of: layout, memo: folderMemo)
-            if snapshot.serial == quiet.snapshot {
+            if snapshot.serial != 0, snapshot.serial == quiet.snapshot {
                 readCache.answeredQuietly()
                 return quiet.report
             }

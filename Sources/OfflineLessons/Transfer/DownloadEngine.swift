@@ -2,11 +2,9 @@ import Foundation
 import Logging
 
 /// The download queue: bounded concurrency, and one download per item however many callers ask
-/// for it at once (a second caller waits for the first's outcome). The limit counts transfers:
-/// each download holds a ``SlotLease``, which a small file gives back as soon as its body is in
-/// (its placement then waits its turn on the ``PlacementQueue`` without it), and which is taken
-/// again before any further attempt. An item waiting for another process's download of the same
-/// file lends its slot to the next item until that download ends.
+/// for it at once (a second caller waits for the first's outcome). Each download holds a
+/// ``SlotLease``; an item waiting for another process's download of the same file lends its slot
+/// to the next item until that download ends.
 /// Every wait (for a slot, for another caller's download) ends when the waiting task is cancelled.
 actor DownloadEngine {
     let fetcher: MediaFetcher
@@ -26,28 +24,18 @@ actor DownloadEngine {
     /// How many items are being downloaded or waiting for a slot.
     var activeDownloads: Int { inFlight.count }
 
-    /// How many of a run's items may be under way at once: every transfer, and as many small
-    /// files again waiting for their placement (``PlacementQueue/room``), with a transfer's worth
-    /// more ready to take the next free slot. A run starts its items as earlier ones end, not
-    /// all at once: its first request does not wait for a task per item to be made.
-    nonisolated var itemsUnderWay: Int { 2 * concurrency + PlacementQueue.room }
+    /// How many of a run's items may be under way at once: every transfer, and as many again ready
+    /// to take the next free slot. A run starts its items as earlier ones end, not all at once.
+    nonisolated var itemsUnderWay: Int { 2 * concurrency }
 
     /// Slots free now (the concurrency limit when idle).
     var freeSlots: Int { slots.available }
 
     /// Downloads one registered item, or joins the download already under way (`joined`: its
     /// progress went to the caller that started it). A caller that joined a download whose owner
-    /// was cancelled, without being cancelled itself, takes the download over. `pending`: the
-    /// request found the item not complete, `registered` its row as the request left it (see
-    /// ``MediaFetcher/fetch(_:pending:registered:url:lease:ahead:standAside:report:)``; not used after a
-    /// join), `url` what its link resolved to then, `ahead` the run's files opened ahead (the
-    /// item's is taken there, if it was opened).
-    func download(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil, ahead: FilesAhead? = nil,
-                  report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
-        var registered = registered
+    /// was cancelled, without being cancelled itself, takes the download over.
+    func download(_ key: MediaKey, report: @escaping @Sendable (DownloadEvent) -> Void) async -> (outcome: ItemOutcome, joined: Bool) {
         while inFlight[key] != nil {
-            registered = nil  // the download joined may change the row
-
             let outcome = await join(key)
             // The owner was cancelled, or saw the item removed (it may have been requested again since).
             switch outcome {
@@ -61,13 +49,7 @@ actor DownloadEngine {
         if !(await lease.take()) {
             report(.cancelled(key))  // cancelled while waiting for a slot: the item stays as it was, queued
         } else {
-            outcome = await fetcher.fetch(key, pending: pending, registered: registered, url: url, lease: lease, ahead: ahead,
-                                          standAside: { wait in
-                // Waiting for another process's download of this file: other items use the slot meanwhile.
-                lease.giveBack()
-                await wait()
-                _ = await lease.take()
-            }, report: report)
+            outcome = await fetcher.fetch(key, lease: lease, report: report)
         }
         lease.giveBack()
         for waiter in (inFlight.removeValue(forKey: key) ?? [:]).values { waiter.resume(returning: outcome) }

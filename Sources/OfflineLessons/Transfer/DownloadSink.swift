@@ -17,8 +17,6 @@ final class DownloadSink: TransportSink {
         let beforeCommit: (@Sendable (MediaKey) async -> Void)?
         let logger: Logger
         let report: @Sendable (DownloadEvent) -> Void
-        /// The download's transfer slot, given back when a small file's body is in.
-        var lease: SlotLease? = nil
     }
 
     /// What the attempt asked for.
@@ -49,12 +47,6 @@ final class DownloadSink: TransportSink {
         /// Bytes this attempt wrote.
         var bytesWritten = 0
         var lastCheckpoint = ContinuousClock.now
-        /// What the head said, while not yet recorded (a small file's, until its placement or its
-        /// first checkpoint).
-        var unrecorded: Validators?
-        /// How the placement started when the body ended (``bodyEnded(then:)``) went: the file's
-        /// size, or the error ``finish()`` throws.
-        var placed: Result<Int, any Error>?
     }
 
     /// What a response's head says about the file, for the registry.
@@ -64,10 +56,6 @@ final class DownloadSink: TransportSink {
         var lastModified: String?
     }
 
-    /// Up to this size (announced by the head), a file's validators are recorded in the trip that
-    /// places it, just before its rename (or at its first checkpoint, if it takes longer), not when
-    /// the head comes: a small file costs one trip off the cooperative pool instead of three.
-    static let recordedWithPlacement = 1 << 20
     let state = NIOLockedValueBox(State())
 
     /// The file's total size, once the head (or an earlier attempt) told it.
@@ -106,33 +94,16 @@ final class DownloadSink: TransportSink {
     }
 
     func receive(head: TransportResponseHead) async throws {
-        if let validators = try accept(head) { try await record(validators) }
+        // One write both records the validators and checks that the item is still wanted, before
+        // any byte is written (a crash after the rename then finds the size to adopt the file by).
+        try await record(try accept(head))
         state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
-        reportStart()
-    }
-
-    /// A small file's head (a 200 announcing at most ``recordedWithPlacement`` bytes) is taken on
-    /// the transport's thread: it needs no registry access (its validators are recorded with its
-    /// placement). Any other head is left to ``receive(head:)``.
-    func receiveWithoutWaiting(head: TransportResponseHead) throws -> Bool {
-        guard head.status == 200, let length = head["content-length"].flatMap({ Int($0.trimmedOfWhitespace) }),
-              length <= Self.recordedWithPlacement
-        else { return false }
-        // A 200 of at most that length: `accept` keeps its validators for the placement.
-        _ = try accept(head)
-        state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
-        reportStart()
-        return true
-    }
-
-    /// Where this attempt starts, so that a progress reader counts only the bytes it transfers.
-    private func reportStart() {
+        // Where this attempt starts, so that a progress reader counts only the bytes it transfers.
         context.report(.progress(key, received: partial.size, expected: expected))
     }
 
-    /// Checks a head and takes what it says, without waiting: returns the validators to record
-    /// now, or `nil` when they are kept to record with the placement (a small file).
-    private func accept(_ head: TransportResponseHead) throws -> Validators? {
+    /// Checks a head and takes what it says: returns the validators to record.
+    private func accept(_ head: TransportResponseHead) throws -> Validators {
         let retryAfter = RetryPolicy.retryAfter(head["retry-after"])
         state.withLockedValue { $0.retryAfter = retryAfter }
         guard isOpen else { throw TransferError.network(NetworkError(summary: "a response after the attempt ended")) }
@@ -170,15 +141,7 @@ final class DownloadSink: TransportSink {
         state.withLockedValue { $0.expected = expected }
         // A file of known size starts only if the disk has room for it.
         if let expected { try context.store.checkRoom(for: expected - file.size, at: file) }
-        // One write both records the validators and checks that the item is still wanted: now,
-        // or, for a small file, with its placement (always before its rename, so that a crash
-        // after the rename finds the size to adopt the file by).
-        let validators = Validators(expected: expected, etag: head["etag"], lastModified: head["last-modified"])
-        if let expected, expected <= Self.recordedWithPlacement {
-            state.withLockedValue { $0.unrecorded = validators }
-            return nil
-        }
-        return validators
+        return Validators(expected: expected, etag: head["etag"], lastModified: head["last-modified"])
     }
 
     /// Records validators; throws when the item was removed or completed by another download.
@@ -192,26 +155,6 @@ final class DownloadSink: TransportSink {
         case .removed: throw TransferError.notRequested
         case .complete: throw TransferError.completedElsewhere
         case .recorded: break
-        }
-    }
-
-    /// The validators still to record, taken (the caller records them).
-    func takeUnrecorded() -> Validators? {
-        state.withLockedValue { state in
-            defer { state.unrecorded = nil }
-            return state.unrecorded
-        }
-    }
-
-    /// After a failed attempt: the validators its head gave, if not recorded yet and bytes were
-    /// written, are recorded, so that the next attempt can resume. A failure here is only logged
-    /// (the next attempt then starts over).
-    func recordForResume() async {
-        guard partial.size > 0, let validators = takeUnrecorded() else { return }
-        do {
-            try await record(validators)
-        } catch {
-            context.logger.debug("validators not recorded after a failed attempt", metadata: ["item": "\(key)", "error": "\(error)"])
         }
     }
 
@@ -283,8 +226,7 @@ final class DownloadSink: TransportSink {
     /// A removal stops the download here, not at the end, and progress is reported.
     func checkpoint() async throws {
         state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
-        // A small file still coming after 100 ms has its validators recorded now (for a resume).
-        if let validators = takeUnrecorded() { try await record(validators) } else { try await checkStillWanted() }
+        try await checkStillWanted()
         context.report(.progress(key, received: partial.size, expected: expected))
     }
 

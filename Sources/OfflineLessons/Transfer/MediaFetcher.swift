@@ -13,28 +13,11 @@ struct MediaFetcher: Sendable {
     let beforeCommit: (@Sendable (MediaKey) async -> Void)?
     let logger: Logger
 
-    /// Runs `wait` (a wait for another download of the same file) with the caller's download slot
-    /// lent to other items meanwhile.
-    typealias StandAside = @Sendable (_ wait: @Sendable () async -> Void) async -> Void
-
-    /// Downloads `key`. `pending` says the request found it not complete (its registration
-    /// said so): the item is then claimed under its lock at once; otherwise it is read first,
-    /// so that a complete item costs one read and no lock. `registered`: the item's row as the
-    /// request's registration just left it; when the lock is had at the first try, with nobody
-    /// else writing the file, no bytes to resume and no file in place, the first request is made
-    /// from it with no claim (its validators write marks the item downloading, and finds it
-    /// removed meanwhile). `url`: what `registered`'s link resolved to when it was registered
-    /// (the request checked it then), used with that row instead of resolving the link again.
-    ///
-    /// `lease`: the caller's transfer slot, held when called. A small file's transfer gives it
-    /// back when its body is in (its placement then waits its turn without it); it is taken again
-    /// before any further attempt. `ahead`: the run's partial files opened ahead
-    /// (``FilesAhead``): the first attempt takes this item's from there when it was opened.
-    func fetch(_ key: MediaKey, pending: Bool = true, registered: MediaItem? = nil, url: URL? = nil, lease: SlotLease? = nil,
-               ahead: FilesAhead? = nil, standAside: StandAside, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+    /// Downloads `key`, holding `lease` (the caller's transfer slot) except while it waits for
+    /// another download of the same file, when other items use the slot.
+    func fetch(_ key: MediaKey, lease: SlotLease, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, pending: pending, registered: registered.map { ($0, url) }, lease: lease,
-                                        ahead: ahead, standAside: standAside, report: report)
+            return try await attemptAll(key, lease: lease, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -42,55 +25,34 @@ struct MediaFetcher: Sendable {
         }
     }
 
-    private func attemptAll(_ key: MediaKey, pending: Bool, registered: (row: MediaItem, url: URL?)?, lease: SlotLease?,
-                            ahead: FilesAhead?, standAside: StandAside,
-                            report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
-        if !pending {
-            guard let item = try await database.mediaItem(key) else {
-                report(.failed(key, reason: TransferError.notRequested.description))
-                return .failed(TransferError.notRequested.description)
-            }
-            if let done = try await alreadyDone(key, item, report: report) { return done }
-        }
+    private func attemptAll(_ key: MediaKey, lease: SlotLease, report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         var waited = false
-        // The registration's row, while nothing suggests another download changed it since.
-        var fresh = pending ? registered : nil
-        var ahead = ahead
         while true {
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
-            // Opened ahead by the run, if it was (the first time only).
-            let opened = await ahead?.take(key)
-            ahead = nil
-            // The lock is tried first (no probe before it: most items have no other download).
             let file: PartialFile
             do {
-                file = try opened?.file ?? store.openPartial(key)
+                file = try store.openPartial(key)
             } catch FileError.inUse {
                 if isBusyElsewhere(key) {
-                    await standAside { await waitForOtherWriter(key, report: report) }
+                    await standAside(lease) { await waitForOtherWriter(key, report: report) }
                     waited = true
                 } else {
                     // A waiting download's probe held it for a moment.
                     try? await Task.sleep(for: .milliseconds(20))
                 }
-                fresh = nil
                 continue
             }
             // Held now: no other download writes, places or ends this item until it is let go.
-            // One look at the final path: with no file there, nobody is placing one (and none can
-            // be renamed there while the partial file's lock is held).
-            let placedSize = opened.map(\.placedSize) ?? store.finalSize(key)
-            if placedSize != nil, store.isBeingPlaced(key) {  // another one renamed its file into place; its commit is next
+            // With a file in place, another download may be between its rename and its commit.
+            if store.finalSize(key) != nil, store.isBeingPlaced(key) {
                 store.letGo(file, of: key)
-                await standAside { await waitForOtherWriter(key, report: report) }
+                await standAside(lease) { await waitForOtherWriter(key, report: report) }
                 waited = true
-                fresh = nil
                 continue
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, holding: file, placedSize: placedSize, afterWaiting: waited, registered: fresh,
-                                             lease: lease, report: report)
+                outcome = try await attempts(key, holding: file, afterWaiting: waited, report: report)
             } catch where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -105,33 +67,25 @@ struct MediaFetcher: Sendable {
         }
     }
 
+    /// Runs `wait` with the slot given back meanwhile, and takes it again after.
+    private func standAside(_ lease: SlotLease, _ wait: () async -> Void) async {
+        lease.giveBack()
+        await wait()
+        _ = await lease.take()
+    }
+
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
-    /// `placedSize`: the size of the item's file in place when its lock was had, if any.
-    private func attempts(_ key: MediaKey, holding file: PartialFile, placedSize: Int?, afterWaiting: Bool,
-                          registered: (row: MediaItem, url: URL?)?, lease: SlotLease?,
+    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool,
                           report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
         var item: MediaItem
-        let start: Recheck
-        var resolved: URL?  // the registered row's link, resolved at its registration
-        if let (registered, url) = registered, file.size == 0, placedSize == nil {
-            // No claim: with no file in place, nobody completed the item since its registration
-            // (another download's complete file would be there), and with no bytes in the partial
-            // file there is nothing to resume (a resume needs the validators as recorded now, which
-            // another download may have changed). The validators write marks it downloading, and
-            // stops the attempt if it was removed meanwhile.
-            start = .pending(registered)
-            resolved = url
-        } else {
-            start = try await claim(key, afterWaiting: afterWaiting, report: report)
-        }
-        switch start {
+        switch try await claim(key, afterWaiting: afterWaiting, report: report) {
         case .over(let outcome): return outcome
         case .pending(let claimed): item = claimed
         }
         let url: URL
         do {
-            url = try resolved ?? locator.url(for: key.medium, link: item.link)
+            url = try locator.url(for: key.medium, link: item.link)
         } catch {
             let reason = "\(error)"
             try await database.markFailed(key, reason: reason, attempts: 0, receivedBytes: file.size, at: now())
@@ -142,12 +96,10 @@ struct MediaFetcher: Sendable {
         var highWater = file.size
         while true {
             if Task.isCancelled { return await cancel(key, holding: file, report: report) }
-            // An earlier attempt may have given the slot back (its body was all in).
-            if let lease, !(await lease.take()) || Task.isCancelled { return await cancel(key, holding: file, report: report) }
             attempts += 1
             var sink: DownloadSink?
             do {
-                let attempt = DownloadSink(key, item: item, file: file, context: sinkContext(report, lease: lease))
+                let attempt = DownloadSink(key, item: item, file: file, context: sinkContext(report))
                 sink = attempt
                 let bytes: Int
                 if attempt.isWrittenWhole {
@@ -160,7 +112,6 @@ struct MediaFetcher: Sendable {
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
                 sink?.end()
-                await sink?.recordForResume()
                 if Task.isCancelled { return await cancel(key, holding: file, report: report) }
                 switch try await recheck(key, report: report) {
                 case .over(let outcome): return outcome
@@ -276,7 +227,7 @@ struct MediaFetcher: Sendable {
         return .completed(bytes: expected, alreadyPresent: true)
     }
 
-    private func sinkContext(_ report: @escaping @Sendable (DownloadEvent) -> Void, lease: SlotLease?) -> DownloadSink.Context {
-        DownloadSink.Context(store: store, database: database, now: now, beforeCommit: beforeCommit, logger: logger, report: report, lease: lease)
+    private func sinkContext(_ report: @escaping @Sendable (DownloadEvent) -> Void) -> DownloadSink.Context {
+        DownloadSink.Context(store: store, database: database, now: now, beforeCommit: beforeCommit, logger: logger, report: report)
     }
 }

@@ -1,8 +1,7 @@
 import NIOConcurrencyHelpers
 
 /// A counting semaphore for async code: the engine's concurrency limit on transfers. A wait for
-/// a slot ends when the waiting task is cancelled. A slot is given back synchronously, from any
-/// thread (a transport's event loop gives a small file's slot back as soon as its body is in).
+/// a slot ends when the waiting task is cancelled. A slot is given back synchronously.
 final class Slots: Sendable {
     private struct State {
         var available: Int
@@ -69,16 +68,12 @@ final class Slots: Sendable {
     }
 }
 
-/// One download's hold on a slot of ``Slots``: taken before each attempt, given back when its
-/// transfer is over (a small file's as soon as its body is in, while its placement waits its
-/// turn) or when it ends. Taking or giving back twice in a row does nothing.
+/// One download's hold on a slot of ``Slots``: taken when it starts, lent while it waits for
+/// another download of the same file, given back when it ends. Taking or giving back twice in a
+/// row does nothing.
 final class SlotLease: Sendable {
     private let slots: Slots
     private let held = NIOLockedValueBox(false)
-    private static let heldEverywhere = NIOLockedValueBox(0)
-
-    /// How many leases hold a slot now, in every engine of the process: the transfers under way.
-    static var transfersUnderWay: Int { heldEverywhere.withLockedValue { $0 } }
 
     init(_ slots: Slots) { self.slots = slots }
 
@@ -89,7 +84,6 @@ final class SlotLease: Sendable {
         if isHeld { return true }
         guard await slots.acquire() else { return false }
         held.withLockedValue { $0 = true }
-        Self.heldEverywhere.withLockedValue { $0 += 1 }
         return true
     }
 
@@ -99,9 +93,6 @@ final class SlotLease: Sendable {
             defer { held = false }
             return held
         }
-        if wasHeld {
-            Self.heldEverywhere.withLockedValue { $0 -= 1 }
-            slots.release()
-        }
+        if wasHeld { slots.release() }
     }
 }
