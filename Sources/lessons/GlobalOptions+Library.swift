@@ -34,9 +34,7 @@ actor OpenLibraries {
     static let shared = OpenLibraries()
     private var libraries: [LessonLibrary] = []
     /// The libraries closed, still referenced: the process is about to exit, and taking each
-    /// apart (its engine, its connections, their objects) would only delay the exit, by about
-    /// half a millisecond after a download of 730 files (`valgrind --tool=callgrind`: 2.8 M
-    /// instructions, most of them the Swift runtime's first look at those objects' types).
+    /// apart (its engine, its connections, their objects) would only delay the exit.
     private var closed: [LessonLibrary] = []
 
     func add(_ library: LessonLibrary) {

@@ -3,8 +3,8 @@ import OfflineLessons
 
 /// `lessons list --json`, written directly: the same document as ``Terminal/json(_:)`` gives
 /// (pretty printed, sorted keys, ISO 8601 dates, slashes unescaped), byte for byte (a test
-/// compares the two), at a fraction of the cost: `JSONEncoder` spent about 80 ms on the
-/// 6,871 lessons of a full Shas, half of the whole command.
+/// compares the two), at a fraction of the cost: on a full Shas, `JSONEncoder` was most of the
+/// command's time.
 enum ListJSON {
     /// The document's UTF-8 bytes (no newline at the end).
     static func render(_ report: ListCommand.Report) throws -> [UInt8] {

@@ -60,8 +60,7 @@ final class PartialFile: Sendable {
     }
 
     /// Makes the lesson folder of `path` (mode as FileManager's, under the umask): one `mkdir` when
-    /// its parent is there, FileManager's intermediate folders otherwise (they cost 1.4 % of the
-    /// CPU of a download of 730 small files, each in a new folder, taken every time).
+    /// its parent is there, FileManager's intermediate folders otherwise.
     private static func makeFolder(of path: String) throws {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if mkdir(folder, 0o777) == 0 || errno == EEXIST { return }

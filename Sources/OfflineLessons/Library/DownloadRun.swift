@@ -38,9 +38,8 @@ public final class DownloadRun: AsyncSequence, Sendable {
 
     /// For a caller that reads only the ``summary``: the run stops keeping its events. Its event
     /// stream ends there (the events kept so far are dropped with it); the run goes on, and the
-    /// library's observers (``LessonLibrary/observe()``) still get every event. Keeping an event
-    /// no one reads cost a run of small files about 3,700 instructions an event on the transfer
-    /// thread (three events a file), and the memory to hold them until the run ended.
+    /// library's observers (``LessonLibrary/observe()``) still get every event. The events are
+    /// then not held in memory until the run ends.
     public func discardEvents() {
         discard()
     }
