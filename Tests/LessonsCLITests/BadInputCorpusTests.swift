@@ -8,7 +8,7 @@ import LessonsServerTesting
 @testable import OfflineLessons
 import Testing
 
-/// Bad input for every command that reads user or server data (issue 11, the harness's corpus):
+/// Bad input for every command that reads user or server data:
 /// each case gets a clear message of at most two lines and exit 1, 2 or 3; nothing crashes;
 /// nothing is written outside the library root; the library is still usable afterwards.
 @Suite("Bad-input corpus", .timeLimit(.minutes(10)))

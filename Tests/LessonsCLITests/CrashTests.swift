@@ -11,8 +11,7 @@ struct CrashTests {
     static let scale = 0.3
     static let kills = Int(ProcessInfo.processInfo.environment["LESSONS_CRASH_KILLS"] ?? "") ?? 20
     /// Enough work that the kills land mid-download: 10 dapim for 20 kills, 63 (all of Berakhot)
-    /// for 189 or more (with the event-loop transport, 20 dapim ran out after about 115 of 200
-    /// kills; with the fifth session's faster small files, 40 ran out after about 140).
+    /// for 189 or more.
     static let dapim = 2...(1 + min(63, max(10, kills / 3)))
     /// Kills aimed at the window between rename and commit: a quarter as many, 3 to 60.
     static let windowKills = min(60, max(3, kills / 4))

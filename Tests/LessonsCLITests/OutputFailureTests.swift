@@ -3,7 +3,7 @@ import LessonsServer
 @testable import OfflineLessons
 import Testing
 
-/// A full or closed stdout or stderr never crashes `lessons` nor stops its work (issue 11, 1-4).
+/// A full or closed stdout or stderr never crashes `lessons` nor stops its work.
 @Suite("Closed and full standard output")
 struct OutputFailureTests {
     /// A pipe whose reading end is closed: every write to it fails with EPIPE.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import OfflineLessons
 
-/// Links that do not name the lesson's media (issue 11, 5, 6 and 16): never fetched, each a named
+/// Links that do not name the lesson's media: never fetched, each a named
 /// failure of its own medium, and the lesson's other media still come.
 @Suite("Bad media links")
 struct BadLinkTests {

@@ -10,7 +10,7 @@ import Testing
     import Glibc
 #endif
 
-/// A full disk stops the run at once, with one reason, and keeps the queue (issue 11, 17).
+/// A full disk stops the run at once, with one reason, and keeps the queue.
 @Suite("A full disk")
 struct DiskFullTests {
     @Test("a file larger than the free space is not started: the run stops, every item stays queued, nothing fails")

@@ -6,9 +6,9 @@ import Testing
 
 @testable import OfflineLessons
 
-/// Every fault mode of the content server, once and for good, alone and combined (issue 11,
-/// the harness's fault matrix): whatever happens, an item registered complete is byte for byte a
-/// version the server served, and an item not complete has no file in place.
+/// Every fault mode of the content server, once and for good, alone and combined: whatever
+/// happens, an item registered complete is byte for byte a version the server served, and an
+/// item not complete has no file in place.
 @Suite("Fault matrix", .timeLimit(.minutes(5)))
 struct FaultMatrixTests {
     static let cases: [(name: String, faults: [Fault])] = [

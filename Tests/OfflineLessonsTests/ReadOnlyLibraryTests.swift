@@ -4,7 +4,7 @@ import Testing
 
 @testable import OfflineLessons
 
-/// A library that cannot be written can still be listed (issue 11, 15), and a read-only open
+/// A library that cannot be written can still be listed, and a read-only open
 /// writes nothing.
 @Suite("Read-only libraries")
 struct ReadOnlyLibraryTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import OfflineLessons
 
 /// Masechet names: spelling variants resolve, a name far from every masechet is an error that
-/// lists the closest names (issue 11, 8), and selectors are checked against the Shas (10).
+/// lists the closest names, and selectors are checked against the Shas (10).
 @Suite("Selectors")
 struct SelectorTests {
     static let shas: Shas = {
@@ -47,7 +47,7 @@ struct SelectorTests {
         #expect(throws: Never.self) { try LessonSelector(parsing: "mishna:1").validate(in: nil) }
     }
 
-    @Test("a bare id is found with few listing requests; one beyond the Shas's counts is refused with none (issue 11, 12)")
+    @Test("a bare id is found with few listing requests; one beyond the Shas's counts is refused with none")
     func bareIds() async throws {
         let folder = try TemporaryDirectory()
         let faults = FaultInjector()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import OfflineLessons
 
-/// Media that sends its headers (and maybe some bytes) and then goes silent (issue 11, 11): the
+/// Media that sends its headers (and maybe some bytes) and then goes silent: the
 /// transfer is cut by the no-progress timeout and retried within the retry budget, so a run ends
 /// in bounded time, and a stall that passes is recovered from.
 @Suite("Stalled transfers", .timeLimit(.minutes(5)))
