@@ -26,8 +26,6 @@ let package = Package(
             name: "OfflineLessons",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C API, for the few statements bound without GRDB's arguments (Statement+Direct.swift).
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
