@@ -38,8 +38,7 @@ extension LibraryDatabase {
     /// its connections made meanwhile).
     func registerRequest(_ registrations: [Registration], at now: Date, needsDownloads: (@Sendable () -> Void)? = nil,
                          vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> Registered {
-        // As stored in the catalog cache when the lesson is the one read there; encoded otherwise.
-        let jsons = try registrations.map { try snapshots.json(for: $0.lesson) ?? SnapshotCoding.encode($0.lesson.lesson) }
+        let jsons = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
         // The date as a read of the row gives it back (to the millisecond), for the rows made here.
         let requestedDate = Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
@@ -176,7 +175,7 @@ extension LibraryDatabase {
     /// Every registered lesson with its items.
     func registeredLessons() async throws -> [(lesson: PlacedLesson, items: [MediaItem])] {
         try await read { db in
-            let lessons = try PlacedLesson.decodeAll(Row.fetchAll(db, LessonRecord.all()))
+            let lessons = try LessonRecord.fetchAll(db).map(\.placed)
             var items: [LessonID: [MediaItem]] = [:]
             for item in try MediaItem.fetchAll(db) {
                 items[item.key.lesson, default: []].append(item)
@@ -201,21 +200,8 @@ extension LibraryDatabase {
 extension PlacedLesson {
     /// A row of the `lesson` or `catalogLesson` table: placement columns and the JSON snapshot.
     init(row: Row) throws {
-        let type: LessonType = try row.decode(Column("type"))
-        let lesson = try SnapshotCoding.lesson(from: row["json"])
-        self.init(type: type, placement: Self.placement(of: row), lesson: lesson)
-    }
-
-    /// Rows of the `lesson` or `catalogLesson` table, in order, their snapshots decoded together
-    /// (``SnapshotCoding/decodeAll(_:_:)``).
-    static func decodeAll(_ rows: [Row]) throws -> [PlacedLesson] {
-        let lessons = try SnapshotCoding.decodeAll(rows.map { $0["json"] as Data }, SnapshotCoding.lesson(from:))
-        return try zip(rows, lessons).map { row, lesson in
-            PlacedLesson(type: try row.decode(Column("type")), placement: placement(of: row), lesson: lesson)
-        }
-    }
-
-    private static func placement(of row: Row) -> Placement {
-        Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"])
+        self.init(type: try row.decode(Column("type")),
+                  placement: Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"]),
+                  lesson: try SnapshotCoding.decode(Lesson.self, from: row["json"]))
     }
 }

@@ -16,10 +16,6 @@ struct LibraryDatabase: Sendable {
     /// never the writer's, so that the question waits for no write. `nil` for a read-only or an
     /// in-memory database.
     private let versionReader: DatabaseQueue?
-    /// The snapshots of the catalog lessons last read, for the registration of a request.
-    let snapshots = SnapshotMemo()
-    /// The Shas last read from the catalog cache, decoded.
-    let shasMemo = ShasMemo()
 
     /// Opens (or creates) the database at `path`, in WAL mode, and migrates it. Blocking: the
     /// library calls it off the cooperative pool.
