@@ -33,13 +33,11 @@ extension LibraryDatabase {
             var media: [CompleteMedium] = []
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
-                let parsed: Date? = try row.withUnsafeData(atIndex: 10) { data in data.flatMap { $0.withUnsafeBytes(StoredDate.parse) } }
-                let completedAt: Date? = parsed ?? row[10]
                 media.append(CompleteMedium(
                     lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
                     placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
                     duration: row[6], offersText: row[7],
-                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: completedAt))
+                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: try row.storedDate(atIndex: 10)))
             }
             return media
         }
