@@ -1,8 +1,7 @@
 import Foundation
 internal import GRDB
 
-/// The reads behind the downloads list and status lookups: columns only, never a snapshot
-/// decoded, so that a full-Shas library is listed in milliseconds.
+/// The reads behind the downloads list and status lookups: columns only, never a snapshot decoded.
 extension LibraryDatabase {
     /// One complete medium of a registered lesson, with what the list shows of the lesson.
     struct CompleteMedium: Sendable {

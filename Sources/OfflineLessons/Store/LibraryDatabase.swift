@@ -110,8 +110,7 @@ struct LibraryDatabase: Sendable {
         throw RegistryError.foreignDatabase(path: path, tables: tables)
     }
 
-    /// The size of the file at `path` (not followed if a link), 0 when there is none: one
-    /// `lstat`, where `FileManager`'s attributes also looked up its owner and group by name.
+    /// The size of the file at `path` (not followed if a link), 0 when there is none.
     private static func fileSize(_ path: String) -> Int {
         var status = stat()
         return lstat(path, &status) == 0 ? Int(status.st_size) : 0
