@@ -170,4 +170,18 @@ struct CatalogCacheTests {
         }
         #expect(problemCount == 2)
     }
+
+    @Test("a Shas stored since (by this library or another) is the one read")
+    func storedSinceIsRead() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("library.sqlite").path
+        let database = try LibraryDatabase.open(at: path)
+        let first = try await withServer { running in try await Self.catalog(database, running).shas().shas }
+        #expect(try await database.cachedShas()?.shas == first)
+        var renamed = first
+        renamed.sedarim[0].name = "Renamed"
+        try await LibraryDatabase.open(at: path).saveShas(renamed, fetchedAt: Date())  // another instance on the same file
+
+        #expect(try await database.cachedShas()?.shas == renamed)
+    }
 }

@@ -2,8 +2,8 @@ import Foundation
 @testable import OfflineLessons
 import Testing
 
-/// The registry's write transactions (`LibraryDatabase.write` and `writeBlocking`, which prepare
-/// their BEGIN and COMMIT once): all or nothing, and nothing left open after a failure.
+/// The registry's write transactions (`LibraryDatabase.write` and `writeBlocking`): all or
+/// nothing, and nothing left open after a failure.
 @Suite("Registry write transactions")
 struct RegistryTransactionTests {
     struct Refused: Error {}

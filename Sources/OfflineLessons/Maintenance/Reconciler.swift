@@ -100,10 +100,3 @@ struct Reconciler {
         Set(snapshot.finals.keys.filter { items[$0] == nil && !registered.contains($0.lesson) }.map(\.lesson))
     }
 }
-
-/// What a sync needs of an item: its state and sizes.
-struct ItemState: Sendable, Hashable {
-    var state: MediaState
-    var expectedBytes: Int?
-    var receivedBytes: Int
-}

@@ -45,26 +45,19 @@ public struct CleanReport: Sendable, Hashable, Codable {
 
 /// The retention plan: from one read of the registry, the media to remove and why.
 struct RetentionPlanner {
-    struct Item {
-        var key: MediaKey
-        var bytes: Int
-        var completedAt: Date
-        var lastUsed: Date
-    }
-
     var policy: RetentionPolicy
     var now: Date
 
     /// `lessons`: each registered lesson's complete items and whether it is pinned.
-    func plan(_ lessons: [(lesson: LessonID, pinned: Bool, items: [Item])]) -> (actions: [CleanAction], pinnedKept: Int, overQuota: Int?) {
+    func plan(_ lessons: [RetentionRow]) -> (actions: [CleanAction], pinnedKept: Int, overQuota: Int?) {
         var chosen: [MediaKey: String] = [:]
         var pinnedKept = Set<LessonID>()
         var overQuota: Int?
         if let olderThan = policy.olderThan {
             let cutoff = now.addingTimeInterval(-olderThan.seconds)
-            for (lesson, pinned, items) in lessons {
-                for item in items where item.key.medium != .text && item.completedAt < cutoff {
-                    if pinned { pinnedKept.insert(lesson); continue }
+            for row in lessons {
+                for item in row.items where item.key.medium != .text && item.completedAt < cutoff {
+                    if row.pinned { pinnedKept.insert(row.lesson); continue }
                     chosen[item.key] = "completed \(Self.days(now.timeIntervalSince(item.completedAt))) days ago (limit \(Self.days(olderThan.seconds)))"
                 }
             }
@@ -76,10 +69,10 @@ struct RetentionPlanner {
                 let target = Int(Double(maxBytes) * policy.trimRatio)
                 // Least recently used lessons first, whole lessons at a time.
                 let byUse = lessons.sorted { ($0.items.map(\.lastUsed).max() ?? .distantPast) < ($1.items.map(\.lastUsed).max() ?? .distantPast) }
-                for (lesson, pinned, items) in byUse where total > target {
-                    let left = items.filter { chosen[$0.key] == nil }
+                for row in byUse where total > target {
+                    let left = row.items.filter { chosen[$0.key] == nil }
                     guard !left.isEmpty else { continue }
-                    if pinned { pinnedKept.insert(lesson); continue }
+                    if row.pinned { pinnedKept.insert(row.lesson); continue }
                     for item in left {
                         chosen[item.key] = "the library holds more than \(maxBytes) bytes: least recently used first"
                         total -= item.bytes
@@ -98,8 +91,8 @@ struct RetentionPlanner {
 
     /// A lesson's PDF goes with its last audio or video (legacy B25); before a quota is counted,
     /// so that the sweep does not count PDFs that are going anyway.
-    static func addPDFs(of lessons: [(lesson: LessonID, pinned: Bool, items: [Item])], to chosen: inout [MediaKey: String]) {
-        for (_, _, items) in lessons {
+    static func addPDFs(of lessons: [RetentionRow], to chosen: inout [MediaKey: String]) {
+        for items in lessons.map(\.items) {
             let media = items.filter { $0.key.medium != .text }
             if !media.isEmpty, media.allSatisfy({ chosen[$0.key] != nil }), let pdf = items.first(where: { $0.key.medium == .text }),
                 chosen[pdf.key] == nil

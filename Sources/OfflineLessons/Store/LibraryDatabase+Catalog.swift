@@ -17,12 +17,11 @@ extension LibraryDatabase {
 
     /// The cached Shas and when it was fetched, or `nil` when none is cached.
     func cachedShas() async throws -> (shas: Shas, fetchedAt: Date)? {
-        let memo = shasMemo
-        return try await read { db -> (shas: Shas, fetchedAt: Date)? in
+        try await read { db -> (shas: Shas, fetchedAt: Date)? in
             guard let row = try Row.fetchOne(db, sql: "SELECT json, fetchedAt FROM shasCache WHERE singleton = 1") else {
                 return nil
             }
-            let shas = try memo.shas(decoding: row["json"])
+            let shas = try SnapshotCoding.decode(Shas.self, from: row["json"])
             guard let fetchedAt = try row.storedDate(atIndex: 1) else { throw RegistryError.unreadableRow("the cached Shas has no date") }
             return (shas, fetchedAt)
         }
@@ -60,24 +59,15 @@ extension LibraryDatabase {
     /// The cached lessons of a masechet (Gemara) or chapter (Mishna), in catalog order,
     /// or `nil` when that listing was never fetched.
     func cachedListing(type: LessonType, masechetId: Int, chapter: Int? = nil) async throws -> [PlacedLesson]? {
-        let snapshots = self.snapshots
-        return try await read { db in
+        try await read { db in
             let chapterKey = type == .gemara ? 0 : (chapter ?? 0)
-            let fetched = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?"),
-                arguments: [type.rawValue, masechetId, chapterKey])
+            let fetched = try Bool.fetchOne(db, sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?",
+                                            arguments: [type.rawValue, masechetId, chapterKey])
             guard fetched == true else { return nil }
-            // SQL written out and prepared once (a query-interface request is generated and
-            // compiled at each call: 1.5 M instructions of a listing's 7 M, before a download starts).
-            let order = "ORDER BY chapter, number, id"
-            let rows = try type == .mishna
-                ? Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM catalogLesson WHERE type = ? AND masechetId = ? AND chapter = ? \(order)"),
-                               arguments: [type.rawValue, masechetId, chapterKey])
-                : Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM catalogLesson WHERE type = ? AND masechetId = ? \(order)"),
-                               arguments: [type.rawValue, masechetId])
-            let placed = try PlacedLesson.decodeAll(rows)
-            snapshots.remember(zip(placed, rows).map { ($0, $1["json"] as Data) })
-            return placed
+            typealias Columns = CatalogLessonRecord.Columns
+            var request = CatalogLessonRecord.filter(Columns.type == type.rawValue && Columns.masechetId == masechetId)
+            if type == .mishna { request = request.filter(Columns.chapter == chapterKey) }
+            return try request.order(Columns.chapter, Columns.number, Columns.id).fetchAll(db).map(\.placed)
         }
     }
 

@@ -1,8 +1,7 @@
 import Foundation
 internal import GRDB
 
-/// The reads behind the downloads list and status lookups: columns only, never a snapshot
-/// decoded, so that a full-Shas library is listed in milliseconds.
+/// The reads behind the downloads list and status lookups: columns only, never a snapshot decoded.
 extension LibraryDatabase {
     /// One complete medium of a registered lesson, with what the list shows of the lesson.
     struct CompleteMedium: Sendable {
@@ -33,13 +32,11 @@ extension LibraryDatabase {
             var media: [CompleteMedium] = []
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
-                let parsed: Date? = try row.withUnsafeData(atIndex: 10) { data in data.flatMap { $0.withUnsafeBytes(StoredDate.parse) } }
-                let completedAt: Date? = parsed ?? row[10]
                 media.append(CompleteMedium(
                     lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
                     placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
                     duration: row[6], offersText: row[7],
-                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: completedAt))
+                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: try row.storedDate(atIndex: 10)))
             }
             return media
         }

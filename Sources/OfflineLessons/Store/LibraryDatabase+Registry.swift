@@ -38,8 +38,7 @@ extension LibraryDatabase {
     /// its connections made meanwhile).
     func registerRequest(_ registrations: [Registration], at now: Date, needsDownloads: (@Sendable () -> Void)? = nil,
                          vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> Registered {
-        // As stored in the catalog cache when the lesson is the one read there; encoded otherwise.
-        let jsons = try registrations.map { try snapshots.json(for: $0.lesson) ?? SnapshotCoding.encode($0.lesson.lesson) }
+        let jsons = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
         // The date as a read of the row gives it back (to the millisecond), for the rows made here.
         let requestedDate = Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
@@ -53,7 +52,6 @@ extension LibraryDatabase {
                 needsDownloads()
             }
             var notYetRegistered = Set(registrations.map(\.lesson.id))  // whose items the read above has as they are
-            var rows = RegistrationRows()
             for (registration, json) in zip(registrations, jsons) {
                 let placed = registration.lesson
                 try db.cachedStatement(sql: """
@@ -63,58 +61,37 @@ extension LibraryDatabase {
                       sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
                       number = excluded.number, json = excluded.json, duration = excluded.duration,
                       offersText = excluded.offersText
-                    """).run([
-                        .text(placed.type.rawValue), BoundValue(placed.lesson.id), BoundValue(placed.placement.sederId),
-                        BoundValue(placed.placement.masechetId), BoundValue(placed.placement.chapter), BoundValue(placed.number),
-                        .blob(json), .text(requestedAt), BoundValue(placed.lesson.duration), BoundValue(placed.lesson.link(for: .text) != nil),
+                    """).execute(arguments: [
+                        placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
+                        placed.placement.chapter, placed.number, json, requestedAt, placed.lesson.duration,
+                        placed.lesson.link(for: .text) != nil,
                     ])
                 // Read above, or again for a lesson named twice (its first registration wrote items).
-                let existing: [MediaItem]
-                if notYetRegistered.remove(placed.id) != nil {
-                    existing = existingItems[placed.id] ?? []
-                } else {
-                    try rows.flush(in: db)
-                    existing = try Self.items(of: [placed.id], in: db)[placed.id] ?? []
-                }
+                let existing = notYetRegistered.remove(placed.id) != nil
+                    ? existingItems[placed.id] ?? [] : try Self.items(of: [placed.id], in: db)[placed.id] ?? []
                 for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
                     let item = existing.first { $0.key.medium == medium }
                     if let pending = try register(key, item, link: link, at: now, requestedAt: (requestedAt, requestedDate),
-                                                  vanished: vanished, rows: &rows, in: db) {
+                                                  vanished: vanished, in: db) {
                         registered.pending.append(pending)
                     } else if let item, item.state == .complete {
                         registered.complete[key] = item.receivedBytes
                     }
                 }
             }
-            try rows.flush(in: db)
             return registered
         }
     }
 
-    /// The new items' rows and the events of a registration, written together at its end (in
-    /// the order they were made), a few dozen to a statement.
-    private struct RegistrationRows {
-        var items = InsertBatch(into: "mediaItem", columns: ["type", "id", "medium", "state", "link", "requestedAt"])
-        var events = InsertBatch(into: "event", columns: RegistryEvent.columns)
-
-        mutating func flush(in db: Database) throws {
-            try items.flush(in: db)
-            try events.flush(in: db)
-        }
-    }
-
-    /// The items of `lessons`, by lesson: one statement per lesson type, the ids passed as one
-    /// JSON array (no statement per lesson).
+    /// The items of `lessons`, by lesson: one statement per lesson type.
     private static func items(of lessons: [LessonID], in db: Database) throws -> [LessonID: [MediaItem]] {
+        typealias Columns = MediaItem.Columns
         var items: [LessonID: [MediaItem]] = [:]
         for type in LessonType.allCases {
             let ids = lessons.compactMap { $0.type == type ? $0.id : nil }
             if ids.isEmpty { continue }
-            let statement = try db.cachedStatement(sql: """
-                SELECT \(MediaItem.selectionSQL) FROM mediaItem WHERE type = ? AND id IN (SELECT value FROM json_each(?))
-                """)
-            for item in try MediaItem.fetchAll(statement, arguments: [type.rawValue, "[\(ids.map(String.init).joined(separator: ","))]"]) {
+            for item in try MediaItem.filter(Columns.type == type.rawValue && ids.contains(Columns.id)).fetchAll(db) {
                 items[item.key.lesson, default: []].append(item)
             }
         }
@@ -124,36 +101,36 @@ extension LibraryDatabase {
     /// Registers one item (`item`: its row, if it has one); its row when it needs work.
     /// `requestedAt`: `now` as stored, and as a read of the stored text gives it back.
     private func register(_ key: MediaKey, _ item: MediaItem?, link: String, at now: Date, requestedAt: (text: String, date: Date),
-                          vanished: (MediaKey, Int) -> String?, rows: inout RegistrationRows, in db: Database) throws -> MediaItem? {
+                          vanished: (MediaKey, Int) -> String?, in db: Database) throws -> MediaItem? {
         switch item?.state {
         case .complete:
             guard let item, let reason = vanished(key, item.receivedBytes) else { return nil }
             // Registered complete, its file gone: missing (logged), then queued again below.
             _ = try MediaItem.update(key, set: "state = 'missing'", unlessComplete: false, in: db)
-            rows.events.append(RegistryEvent.row(.missing, key.lesson, key.medium, reason, at: now))
-            return try requeue(key, link: link, at: now, rows: &rows, in: db)
+            try RegistryEvent.append(.missing, key.lesson, key.medium, reason, at: now, in: db)
+            return try requeue(key, link: link, at: now, in: db)
         case .queued, .downloading:
             return item
         case .failed, .missing, .corrupt:
-            return try requeue(key, link: link, at: now, rows: &rows, in: db)
+            return try requeue(key, link: link, at: now, in: db)
         case nil:
-            rows.items.append([.text(key.lesson.type.rawValue), BoundValue(key.lesson.id), .text(key.medium.rawValue),
-                               .text(MediaState.queued.rawValue), .text(link), .text(requestedAt.text)])
-            rows.events.append(RegistryEvent.row(.requested, key.lesson, key.medium, link, at: now))
-            // The row to be inserted, as a read would give it (the table's defaults), without the read.
+            try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
+                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, requestedAt.text])
+            try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
+            // The row inserted, as a read would give it (the table's defaults), without the read.
             return MediaItem(key: key, state: .queued, link: link, expectedBytes: nil, receivedBytes: 0, etag: nil, lastModified: nil,
                              attempts: 0, lastError: nil, requestedAt: requestedAt.date, completedAt: nil, lastAccessAt: nil)
         }
     }
 
     /// A failed, missing or corrupt item requested again: queued, attempts reset, logged.
-    private func requeue(_ key: MediaKey, link: String, at now: Date, rows: inout RegistrationRows, in db: Database) throws -> MediaItem? {
+    private func requeue(_ key: MediaKey, link: String, at now: Date, in db: Database) throws -> MediaItem? {
         typealias Columns = MediaItem.Columns
         try MediaItem.matching(key).updateAll(db, [
             Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
             Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
         ])
-        rows.events.append(RegistryEvent.row(.requested, key.lesson, key.medium, "requested again", at: now))
+        try RegistryEvent.append(.requested, key.lesson, key.medium, "requested again", at: now, in: db)
         return try MediaItem.fetchOne(key, in: db)
     }
 
@@ -198,7 +175,7 @@ extension LibraryDatabase {
     /// Every registered lesson with its items.
     func registeredLessons() async throws -> [(lesson: PlacedLesson, items: [MediaItem])] {
         try await read { db in
-            let lessons = try PlacedLesson.decodeAll(Row.fetchAll(db, LessonRecord.all()))
+            let lessons = try LessonRecord.fetchAll(db).map(\.placed)
             var items: [LessonID: [MediaItem]] = [:]
             for item in try MediaItem.fetchAll(db) {
                 items[item.key.lesson, default: []].append(item)
@@ -223,21 +200,8 @@ extension LibraryDatabase {
 extension PlacedLesson {
     /// A row of the `lesson` or `catalogLesson` table: placement columns and the JSON snapshot.
     init(row: Row) throws {
-        let type: LessonType = try row.decode(Column("type"))
-        let lesson = try SnapshotCoding.lesson(from: row["json"])
-        self.init(type: type, placement: Self.placement(of: row), lesson: lesson)
-    }
-
-    /// Rows of the `lesson` or `catalogLesson` table, in order, their snapshots decoded together
-    /// (``SnapshotCoding/decodeAll(_:_:)``).
-    static func decodeAll(_ rows: [Row]) throws -> [PlacedLesson] {
-        let lessons = try SnapshotCoding.decodeAll(rows.map { $0["json"] as Data }, SnapshotCoding.lesson(from:))
-        return try zip(rows, lessons).map { row, lesson in
-            PlacedLesson(type: try row.decode(Column("type")), placement: placement(of: row), lesson: lesson)
-        }
-    }
-
-    private static func placement(of row: Row) -> Placement {
-        Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"])
+        self.init(type: try row.decode(Column("type")),
+                  placement: Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"]),
+                  lesson: try SnapshotCoding.decode(Lesson.self, from: row["json"]))
     }
 }

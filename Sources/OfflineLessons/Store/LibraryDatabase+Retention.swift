@@ -5,17 +5,17 @@ internal import GRDB
 /// which lessons are pinned.
 extension LibraryDatabase {
     /// Every registered lesson with its complete items (one read).
-    func retentionSnapshot() async throws -> [(lesson: LessonID, pinned: Bool, items: [RetentionPlanner.Item])] {
+    func retentionSnapshot() async throws -> [RetentionRow] {
         try await read { db in
             var pinned: [LessonID: Bool] = [:]
             for (lesson, isPinned) in try LessonRecord.identities(in: db) { pinned[lesson] = isPinned }
-            var items: [LessonID: [RetentionPlanner.Item]] = [:]
+            var items: [LessonID: [RetentionRow.Item]] = [:]
             for item in try MediaItem.filter(MediaItem.Columns.state == MediaState.complete.rawValue).fetchAll(db) {
                 let completed = item.completedAt ?? item.requestedAt
                 items[item.key.lesson, default: []].append(
                     .init(key: item.key, bytes: item.receivedBytes, completedAt: completed, lastUsed: max(completed, item.lastAccessAt ?? completed)))
             }
-            return pinned.keys.sorted().map { ($0, pinned[$0] ?? false, items[$0] ?? []) }
+            return pinned.keys.sorted().map { RetentionRow(lesson: $0, pinned: pinned[$0] ?? false, items: items[$0] ?? []) }
         }
     }
 

@@ -6,9 +6,9 @@ internal import GRDB
 extension LibraryDatabase {
     private typealias Columns = MediaItem.Columns
 
-    /// Every item's state and sizes: the one read of the registry a sync makes before its walk
-    /// (four columns of each item, not its whole row: a full Shas has 13,000). Which lessons are
-    /// registered is asked afterwards, for the files no item names only (``registered(among:)``).
+    /// Every item's state and sizes (four columns of each, not its whole row): the one read of the
+    /// registry a sync makes before its walk. Which lessons are registered is asked afterwards,
+    /// for the files no item names only (``registered(among:)``).
     func registrySnapshot() async throws -> [MediaKey: ItemState] {
         try await read { db in
             let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM mediaItem")) ?? 0

@@ -83,7 +83,7 @@ extension LibraryDatabase {
             // A known length needs nothing from the row: one update, and a read only when it
             // changed nothing (the item is gone or complete).
             let changed = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
-                                               [BoundValue(expectedBytes), BoundValue(etag), BoundValue(lastModified)], unlessComplete: true, in: db)
+                                               [expectedBytes, etag, lastModified], unlessComplete: true, in: db)
             if changed == 1 { return .recorded }
             return try MediaItem.matching(key).isEmpty(db) ? .removed : .complete
         }
@@ -93,7 +93,7 @@ extension LibraryDatabase {
         guard row[0] as String != MediaState.complete.rawValue else { return .complete }
         let sameVersion = etag != nil && row[1] as String? == etag
         _ = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
-                                 [BoundValue(expectedBytes ?? (sameVersion ? row[2] as Int? : nil)), BoundValue(etag), BoundValue(lastModified)],
+                                 [expectedBytes ?? (sameVersion ? row[2] as Int? : nil), etag, lastModified],
                                  unlessComplete: true, in: db)
         return .recorded
     }
@@ -138,7 +138,7 @@ extension LibraryDatabase {
     private static func complete(_ key: MediaKey, bytes: Int, event: EventKind, at now: Date, in db: Database) throws {
         let changed = try MediaItem.update(
             key, set: "state = 'complete', expectedBytes = ?, receivedBytes = ?, lastError = NULL, completedAt = ?, lastAccessAt = ?",
-            [BoundValue(bytes), BoundValue(bytes), .text(StoredDate.text(now)), .text(StoredDate.text(now))], unlessComplete: event == .adopted, in: db)
+            [bytes, bytes, StoredDate.text(now), StoredDate.text(now)], unlessComplete: event == .adopted, in: db)
         guard changed == 1 else {
             if event == .adopted, try MediaItem.matching(key).isEmpty(db) == false { return }
             throw RegistryError.notRegistered(key)

@@ -16,10 +16,6 @@ struct LibraryDatabase: Sendable {
     /// never the writer's, so that the question waits for no write. `nil` for a read-only or an
     /// in-memory database.
     private let versionReader: DatabaseQueue?
-    /// The snapshots of the catalog lessons last read, for the registration of a request.
-    let snapshots = SnapshotMemo()
-    /// The Shas last read from the catalog cache, decoded.
-    let shasMemo = ShasMemo()
 
     /// Opens (or creates) the database at `path`, in WAL mode, and migrates it. Blocking: the
     /// library calls it off the cooperative pool.
@@ -114,8 +110,7 @@ struct LibraryDatabase: Sendable {
         throw RegistryError.foreignDatabase(path: path, tables: tables)
     }
 
-    /// The size of the file at `path` (not followed if a link), 0 when there is none: one
-    /// `lstat`, where `FileManager`'s attributes also looked up its owner and group by name.
+    /// The size of the file at `path` (not followed if a link), 0 when there is none.
     private static func fileSize(_ path: String) -> Int {
         var status = stat()
         return lstat(path, &status) == 0 ? Int(status.st_size) : 0
@@ -147,30 +142,13 @@ struct LibraryDatabase: Sendable {
     /// Not cancelled with the calling task (see ``read(_:)``).
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let writer = self.writer
-        return try await Self.shielded { try await writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
+        return try await Self.shielded { try await writer.write(body) }
     }
 
     /// Runs a write transaction on the calling thread, under the writer's lock (no hop to the
     /// writer's queue and back): for a thread that may block, never the cooperative pool.
     func writeBlocking<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.withRegistryErrors { try writer.writeWithoutTransaction { db in try Self.transaction(db, body) } }
-    }
-
-    /// `body` in an immediate transaction, as GRDB's `write` runs it, with its `BEGIN` and
-    /// `COMMIT` prepared once per connection: GRDB parses both again for every transaction, which
-    /// was about a seventh of the time of a small file's two registry writes (`perf record`).
-    /// Rolled back when `body` or the commit throws; the first error is the one thrown.
-    private static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
-        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
-        do {
-            let result = try body(db)
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-            return result
-        } catch {
-            // SQLite may have rolled back already (a full disk, an I/O error).
-            if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
-            throw error
-        }
+        try Self.withRegistryErrors { try writer.write(body) }
     }
 
     private static func shielded<T: Sendable>(_ access: @escaping @Sendable () async throws -> T) async throws -> T {

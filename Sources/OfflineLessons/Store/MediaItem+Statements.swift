@@ -1,9 +1,7 @@
 import Foundation
 internal import GRDB
 
-/// The statements a download runs for every file, prepared once per connection
-/// (`cachedStatement`) instead of generated and compiled for each call: the per-file cost of the
-/// registry is then SQLite's own work.
+/// The statements a download runs for every file, prepared once per connection (`cachedStatement`).
 extension MediaItem {
     static let whereKey = "type = ? AND id = ? AND medium = ?"
 
@@ -11,23 +9,18 @@ extension MediaItem {
         [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue]
     }
 
-    /// The key's values for `whereKey`, as ``GRDB/Statement/run(_:)`` binds them.
-    static func boundValues(_ key: MediaKey) -> [BoundValue] {
-        [.text(key.lesson.type.rawValue), BoundValue(key.lesson.id), .text(key.medium.rawValue)]
-    }
-
     /// The row of one item.
     static func fetchOne(_ key: MediaKey, in db: Database) throws -> MediaItem? {
         try fetchOne(db.cachedStatement(sql: "SELECT \(selectionSQL) FROM mediaItem WHERE \(whereKey)"), arguments: arguments(key))
     }
 
-    /// Runs `UPDATE mediaItem SET <assignments> WHERE <key> [AND state != 'complete']`; returns
-    /// the number of rows changed.
-    static func update(_ key: MediaKey, set assignments: String, _ values: [BoundValue] = [],
+    /// Runs `UPDATE mediaItem SET <assignments> WHERE <key> [AND state != 'complete']`, with
+    /// `values` for the assignments' placeholders; returns the number of rows changed.
+    static func update(_ key: MediaKey, set assignments: String, _ values: StatementArguments = [],
                        unlessComplete: Bool, in db: Database) throws -> Int {
         let guardComplete = unlessComplete ? " AND state != 'complete'" : ""
         let statement = try db.cachedStatement(sql: "UPDATE mediaItem SET \(assignments) WHERE \(whereKey)\(guardComplete)")
-        try statement.run(values + boundValues(key))
+        try statement.execute(arguments: values + arguments(key))
         return db.changesCount
     }
 }

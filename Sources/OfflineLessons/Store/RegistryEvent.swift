@@ -35,17 +35,7 @@ public struct RegistryEvent: Sendable, Hashable, Codable {
 
     /// Appends an entry to the log (inside the caller's transaction).
     static func append(_ kind: EventKind, _ lesson: LessonID, _ medium: MediaKind?, _ detail: String?, at: Date, in db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO event (\(columnList)) VALUES (?, ?, ?, ?, ?, ?)")
-            .run(row(kind, lesson, medium, detail, at: at))
-    }
-
-    /// The columns an entry is written to, in the order of ``row(_:_:_:_:at:)``.
-    static let columns = ["at", "type", "id", "medium", "kind", "detail"]
-    private static let columnList = columns.joined(separator: ", ")
-
-    /// An entry's values, for ``append(_:_:_:_:at:in:)`` or an ``InsertBatch`` of entries.
-    static func row(_ kind: EventKind, _ lesson: LessonID, _ medium: MediaKind?, _ detail: String?, at: Date) -> [BoundValue] {
-        [.text(StoredDate.text(at)), .text(lesson.type.rawValue), BoundValue(lesson.id), BoundValue(medium?.rawValue),
-         .text(kind.rawValue), BoundValue(detail)]
+        try db.cachedStatement(sql: "INSERT INTO event (at, type, id, medium, kind, detail) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [StoredDate.text(at), lesson.type.rawValue, lesson.id, medium?.rawValue, kind.rawValue, detail])
     }
 }

@@ -2,10 +2,8 @@ import Foundation
 internal import GRDB
 
 /// The registry's dates as GRDB stores them, `YYYY-MM-DD HH:MM:SS.SSS` in UTC, read from their
-/// bytes: a full-Shas list reads 13,000 of them, and GRDB's general parser (components, then a
-/// calendar) was a tenth of that read. Anything else is left to GRDB (`nil` here). And written
-/// the same way (``text(_:)``): GRDB formats a `Date` argument with a `DateFormatter`, and a
-/// download binds several.
+/// bytes with no calendar (anything else is left to GRDB: `nil` here), and written the same way
+/// (``text(_:)``).
 enum StoredDate {
     /// The text GRDB stores for `date` (to the nearest millisecond, as its formatter rounds),
     /// made from the number: bind it where a statement would bind the `Date`.
@@ -100,8 +98,7 @@ enum StoredDate {
 
 extension Row {
     /// A date column of the registry: read from its bytes (``StoredDate/parse(_:)``) when GRDB
-    /// wrote it, as GRDB reads it otherwise; `nil` for NULL. GRDB's own reading builds a
-    /// Foundation calendar the first time, about 2 % of a download command's CPU.
+    /// wrote it, as GRDB reads it otherwise; `nil` for NULL.
     func storedDate(atIndex index: Int) throws -> Date? {
         let parsed: Date? = try withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes(StoredDate.parse) } }
         return parsed ?? self[index]
