@@ -33,10 +33,8 @@ extension LibraryDatabase {
     }
 
     /// ``register(_:at:vanished:)``, with the complete items too: a run reports them complete
-    /// from this transaction's reading, with no read of its own for each. `needsDownloads` is
-    /// called once, early in the transaction, when some item is not complete (a run then has
-    /// its connections made meanwhile).
-    func registerRequest(_ registrations: [Registration], at now: Date, needsDownloads: (@Sendable () -> Void)? = nil,
+    /// from this transaction's reading, with no read of its own for each.
+    func registerRequest(_ registrations: [Registration], at now: Date,
                          vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> Registered {
         let jsons = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
@@ -46,11 +44,6 @@ extension LibraryDatabase {
             var registered = Registered()
             // The request's lessons' items, in one read per lesson type (none for lessons never requested).
             let existingItems = try Self.items(of: registrations.map(\.lesson.id), in: db)
-            if let needsDownloads, registrations.contains(where: { registration in
-                registration.media.contains { medium, _ in existingItems[registration.lesson.id]?.first { $0.key.medium == medium }?.state != .complete }
-            }) {
-                needsDownloads()
-            }
             var notYetRegistered = Set(registrations.map(\.lesson.id))  // whose items the read above has as they are
             for (registration, json) in zip(registrations, jsons) {
                 let placed = registration.lesson

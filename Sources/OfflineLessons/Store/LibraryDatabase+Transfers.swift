@@ -54,29 +54,6 @@ extension LibraryDatabase {
         try await write { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
     }
 
-    /// ``recordValidators(_:expectedBytes:etag:lastModified:)`` from a thread that may block (the
-    /// one placing the file), through ``writeBlocking(_:)``.
-    func recordValidatorsBlocking(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws -> ValidatorsRecorded {
-        try writeBlocking { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
-    }
-
-    /// What a response's head said about one item's file, as ``recordValidatorsBlocking(_:)`` records it.
-    struct HeadValidators: Sendable {
-        var key: MediaKey
-        var expectedBytes: Int?
-        var etag: String?
-        var lastModified: String?
-    }
-
-    /// The validators of several items in one transaction (small files placed together): each
-    /// item's outcome, in order, as ``recordValidators(_:expectedBytes:etag:lastModified:)``
-    /// gives it. Any other error fails them all (nothing is written).
-    func recordValidatorsBlocking(_ items: [HeadValidators]) throws -> [ValidatorsRecorded] {
-        try writeBlocking { db in
-            try items.map { try Self.recordValidators($0.key, expectedBytes: $0.expectedBytes, etag: $0.etag, lastModified: $0.lastModified, in: db) }
-        }
-    }
-
     private static func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
                                          in db: Database) throws -> ValidatorsRecorded {
         if let expectedBytes {
@@ -114,25 +91,9 @@ extension LibraryDatabase {
     }
 
     /// ``markComplete(_:bytes:event:at:)`` from a thread that may block (the one that has just
-    /// placed the file), as ``recordValidatorsBlocking(_:expectedBytes:etag:lastModified:)``.
+    /// placed the file), through ``writeBlocking(_:)``.
     func markCompleteBlocking(_ key: MediaKey, bytes: Int, at now: Date) throws {
         try writeBlocking { db in try Self.complete(key, bytes: bytes, event: .completed, at: now, in: db) }
-    }
-
-    /// Several items marked complete in one transaction, each only after its file was placed:
-    /// for each, in order, `false` when it is no longer registered (nothing written for it; the
-    /// others are). Any other error fails them all (nothing is written).
-    func markCompleteBlocking(_ items: [(key: MediaKey, bytes: Int, at: Date)]) throws -> [Bool] {
-        try writeBlocking { db in
-            try items.map { item in
-                do {
-                    try Self.complete(item.key, bytes: item.bytes, event: .completed, at: item.at, in: db)
-                    return true
-                } catch RegistryError.notRegistered {
-                    return false
-                }
-            }
-        }
     }
 
     private static func complete(_ key: MediaKey, bytes: Int, event: EventKind, at now: Date, in db: Database) throws {
