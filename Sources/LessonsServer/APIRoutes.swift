@@ -18,7 +18,8 @@ struct APIRoutes: Sendable {
             return failure(.notFound, field: "masechet", "No masechet with id \(masechet).")
         }
         let base = mediaBase(of: request)
-        return json(status: .ok, APIEnvelope(success: true, data: PagesPayload(pages: lessons.map { $0.apiLesson(mediaBase: base) }), errors: []))
+        return json(
+            status: .ok, APIEnvelope(success: true, data: PagesPayload(pages: lessons.map { $0.apiLesson(mediaBase: base) }), errors: []))
     }
 
     func mishna(_ request: Request, masechet: Int, chapter: Int) -> Response {
@@ -27,7 +28,9 @@ struct APIRoutes: Sendable {
             return failure(.notFound, field: "chapter", "No chapter \(chapter) in masechet \(masechet).")
         }
         let base = mediaBase(of: request)
-        return json(status: .ok, APIEnvelope(success: true, data: MishnayotPayload(mishnayot: lessons.map { $0.apiLesson(mediaBase: base) }), errors: []))
+        return json(
+            status: .ok,
+            APIEnvelope(success: true, data: MishnayotPayload(mishnayot: lessons.map { $0.apiLesson(mediaBase: base) }), errors: []))
     }
 
     /// `nil` when the token is acceptable; otherwise the legacy refusal.

@@ -17,8 +17,10 @@ extension ContentServer {
         /// it is asked for; off by default.
         public var md5ETags: Bool = false
 
-        public init(host: String = "127.0.0.1", port: Int = 0, token: String? = nil, mediaSizeScale: Double = 0.001,
-                    trickyKeys: Bool = false, interceptor: (any ContentServerInterceptor)? = nil) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 0, token: String? = nil, mediaSizeScale: Double = 0.001,
+            trickyKeys: Bool = false, interceptor: (any ContentServerInterceptor)? = nil
+        ) {
             self.host = host
             self.port = port
             self.token = token

@@ -37,7 +37,9 @@ public struct DemoCatalog: Sendable {
         var hebrew: [Int: String] = [:]
         var gemara: [Int: [DemoLesson]] = [:]
         var mishna: [ChapterKey: [DemoLesson]] = [:]
-        var masechetId = 0, gemaraId = 0, mishnaId = 0
+        var masechetId = 0
+        var gemaraId = 0
+        var mishnaId = 0
         for seder in file.sedarim {
             var masechtot: [Masechet] = []
             for entry in seder.masechtot {
@@ -48,8 +50,9 @@ public struct DemoCatalog: Sendable {
                 }
                 let dapim = entry.bavli.map { Array($0.firstDaf...$0.lastDaf) } ?? []
                 masechtot.append(
-                    Masechet(id: masechetId, order: entry.order, name: entry.name, chapters: chapters.count,
-                             pages: dapim.count, chapterList: chapters))
+                    Masechet(
+                        id: masechetId, order: entry.order, name: entry.name, chapters: chapters.count,
+                        pages: dapim.count, chapterList: chapters))
                 let names = Names(name: entry.name, hebrew: entry.hebrew, tricky: trickyKeys)
                 gemara[masechetId] = dapim.enumerated().map { index, daf in
                     gemaraId += 1
@@ -58,9 +61,9 @@ public struct DemoCatalog: Sendable {
                 }
                 for info in chapters {
                     mishna[ChapterKey(masechetId: masechetId, chapter: info.chapter)] = (1..<info.mishnayot + 1).map { number in
-                            mishnaId += 1
-                            return Self.lesson(.mishna, id: mishnaId, chapter: info.chapter, number: number, names: names)
-                        }
+                        mishnaId += 1
+                        return Self.lesson(.mishna, id: mishnaId, chapter: info.chapter, number: number, names: names)
+                    }
                 }
             }
             sedarim.append(Seder(id: seder.order, order: seder.order, name: seder.name, masechtot: masechtot))
@@ -96,14 +99,17 @@ public struct DemoCatalog: Sendable {
         let hasText = id % 13 != 0
         let partCount = Int(seed >> 20 % 4)
         let parts = (0..<partCount).map { index in
-            VideoPart(id: id * 10 + index, partTitle: "Part \(index + 1)", timeLine: String(format: "%.1f", Double(duration * index) / Double(partCount)))
+            VideoPart(
+                id: id * 10 + index, partTitle: "Part \(index + 1)",
+                timeLine: String(format: "%.1f", Double(duration * index) / Double(partCount)))
         }
         let lesson = Lesson(
             id: id, chapter: chapter, duration: duration,
             pageNumber: type == .gemara ? number : nil, mishna: type == .mishna ? number : nil,
             audio: key(.audio, names.name), page: hasText ? key(.text, names.hebrew) : nil, video: nil,
             videoParts: hasVideo ? parts : [],
-            gallery: id % 5 == 0 ? [GalleryImage(id: id, title: "\(names.name) \(number)", order: 1, image: "gallery/\(type.rawValue)/\(id).jpg")] : [],
+            gallery: id % 5 == 0
+                ? [GalleryImage(id: id, title: "\(names.name) \(number)", order: 1, image: "gallery/\(type.rawValue)/\(id).jpg")] : [],
             presenter: presenters[id % presenters.count])
         return DemoLesson(type: type, lesson: lesson, videoKey: hasVideo ? key(.video, names.name) : nil, masechetName: names.name)
     }

@@ -14,16 +14,19 @@ struct MediaRoutes: Sendable {
 
     func respond(to request: Request) async -> Response {
         guard let (key, duration) = resolve(request.uri.path) else {
-            return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "no such media\n")))
+            return Response(
+                status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "no such media\n")))
         }
-        let plan = await configuration.interceptor?.planMediaRequest(
-            key, method: request.method.rawValue, range: request.headers[.range], ifRange: request.headers[.ifRange]
-        ) ?? MediaRequestPlan()
+        let plan =
+            await configuration.interceptor?.planMediaRequest(
+                key, method: request.method.rawValue, range: request.headers[.range], ifRange: request.headers[.ifRange]
+            ) ?? MediaRequestPlan()
         if plan.delay > .zero { try? await Task.sleep(for: plan.delay) }
         if let failure = plan.failure {
             var headers: HTTPFields = [.contentType: "text/plain"]
             if let retryAfter = failure.retryAfterSeconds { headers[.retryAfter] = String(retryAfter) }
-            return Response(status: .init(code: failure.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: "injected failure\n")))
+            return Response(
+                status: .init(code: failure.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: "injected failure\n")))
         }
         if plan.servesHTMLPage {
             let page = "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>"
@@ -33,8 +36,9 @@ struct MediaRoutes: Sendable {
         if plan.servesEmptyBody {
             return Response(status: .ok, headers: [.contentType: key.medium.contentType, .contentLength: "0"], body: .init())
         }
-        let media = SyntheticMedia(lesson: key.lesson, medium: key.medium, duration: duration,
-                                   scale: configuration.mediaSizeScale, version: plan.version)
+        let media = SyntheticMedia(
+            lesson: key.lesson, medium: key.medium, duration: duration,
+            scale: configuration.mediaSizeScale, version: plan.version)
         var headers: HTTPFields = [
             .contentType: key.medium.contentType, .eTag: media.etag(md5: configuration.md5ETags), .lastModified: media.lastModified,
             .acceptRanges: "bytes",

@@ -63,7 +63,8 @@ public struct SyntheticMedia: Sendable, Hashable {
 
     /// The bytes in `range` (clamped to the file).
     public func bytes(_ range: Range<Int>) -> [UInt8] {
-        let lower = max(0, range.lowerBound), upper = min(size, range.upperBound)
+        let lower = max(0, range.lowerBound)
+        let upper = min(size, range.upperBound)
         guard lower < upper else { return [] }
         var out = [UInt8](repeating: 0, count: upper - lower)
         let seed = self.seed
@@ -106,7 +107,10 @@ public struct SyntheticMedia: Sendable, Hashable {
 
 /// The ETags computed so far, by content (seed and size).
 enum ETagCache {
-    struct Key: Hashable { var seed: UInt64; var size: Int }
+    struct Key: Hashable {
+        var seed: UInt64
+        var size: Int
+    }
     /// NIO's lock (a pthread mutex), not `Synchronization.Mutex`: ThreadSanitizer does not see
     /// the latter's futex-based locking on Linux and reported the cache as a race in CI.
     static let shared = NIOLockedValueBox<[Key: String]>([:])

@@ -80,7 +80,8 @@ public struct LibraryWebApp: Sendable {
             throw WebAppError.didNotStart(host: configuration.host, port: configuration.port)
         }
         let host = AccessGuard<BasicRequestContext>.bracketed(configuration.host)
-        guard let origin = URL(string: "http://\(host):\(port)/"), let url = URL(string: "http://\(host):\(port)/?token=\(token.value)") else {
+        guard let origin = URL(string: "http://\(host):\(port)/"), let url = URL(string: "http://\(host):\(port)/?token=\(token.value)")
+        else {
             throw WebAppError.didNotStart(host: configuration.host, port: port)
         }
         return Running(port: port, origin: origin, url: url, token: token.value)

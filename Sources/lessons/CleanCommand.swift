@@ -42,7 +42,9 @@ struct CleanCommand: AsyncParsableCommand {
             age = parsed
         }
         let quota = try maxSize.map { text -> Int in
-            guard let bytes = Units.bytes(text) else { throw ValidationError("--max-size '\(text)' is not a size: give 2GiB, 500MB or a number of bytes") }
+            guard let bytes = Units.bytes(text) else {
+                throw ValidationError("--max-size '\(text)' is not a size: give 2GiB, 500MB or a number of bytes")
+            }
             return bytes
         }
         return RetentionPolicy(olderThan: age, maxBytes: quota)
@@ -60,12 +62,15 @@ struct CleanCommand: AsyncParsableCommand {
         }
         let pinned = report.pinnedKept > 0 ? "; \(report.pinnedKept) pinned lesson(s) kept" : ""
         if Terminal.language == .es {
-            Terminal.out(UserPhrase.cleanSummary(files: report.actions.count, size: formatBytes(report.bytesFreed), dryRun: dryRun, .es) + pinned)
+            Terminal.out(
+                UserPhrase.cleanSummary(files: report.actions.count, size: formatBytes(report.bytesFreed), dryRun: dryRun, .es) + pinned)
         } else {
             Terminal.out("\(dryRun ? "would free" : "freed") \(formatBytes(report.bytesFreed)) (\(report.actions.count) file(s))\(pinned)")
         }
         if let over = report.overQuotaByPins {
-            Terminal.err("warning: pinned lessons alone keep the library at \(formatBytes(over)), over the quota: unpin some (`lessons unpin`) or raise --max-size\n")
+            Terminal.err(
+                "warning: pinned lessons alone keep the library at \(formatBytes(over)), over the quota: unpin some (`lessons unpin`) or raise --max-size\n"
+            )
         }
     }
 }

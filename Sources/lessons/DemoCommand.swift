@@ -15,7 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let root = global.library.map { URL(fileURLWithPath: $0) }
+        let root =
+            global.library.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("lessons-demo-\(UUID().uuidString.prefix(8))")
         let server = try ContentServer()
         let global = self.global
@@ -41,8 +42,10 @@ struct DemoCommand: AsyncParsableCommand {
             let stray = MediaKey(strayLesson.id, .audio)
             let strayFile = library.fileURL(for: stray)
             try FileManager.default.createDirectory(at: strayFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let bytes = SyntheticMedia(lesson: stray.lesson, medium: .audio, duration: strayLesson.lesson.duration,
-                                       scale: server.configuration.mediaSizeScale).allBytes
+            let bytes = SyntheticMedia(
+                lesson: stray.lesson, medium: .audio, duration: strayLesson.lesson.duration,
+                scale: server.configuration.mediaSizeScale
+            ).allBytes
             try Data(bytes).write(to: strayFile)
             let sync = try await library.sync()
             let downloads = try await library.downloads(sync: false)
@@ -53,7 +56,11 @@ struct DemoCommand: AsyncParsableCommand {
             say("")
             say("sync, after \(gone) was deleted by hand and \(stray) dropped into place: \(sync.summary)")
             for action in sync.changes { say("  \(action.action.rawValue) \(action.key?.description ?? ""): \(action.reason)") }
-            say("history of \(gone.lesson): " + (try await library.history(of: gone.lesson)).reversed().map { "\($0.kind.rawValue)" + ($0.medium.map { " \($0.rawValue)" } ?? "") }.joined(separator: ", "))
+            say(
+                "history of \(gone.lesson): "
+                    + (try await library.history(of: gone.lesson)).reversed().map {
+                        "\($0.kind.rawValue)" + ($0.medium.map { " \($0.rawValue)" } ?? "")
+                    }.joined(separator: ", "))
             say("")
             say("downloads list:")
             for lesson in downloads {

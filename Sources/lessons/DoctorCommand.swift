@@ -13,7 +13,8 @@ struct DoctorCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Examine a legacy app container (the folder holding Documents/ and Library/Caches/).", valueName: "container"))
+    @Option(
+        help: ArgumentHelp("Examine a legacy app container (the folder holding Documents/ and Library/Caches/).", valueName: "container"))
     var from: String?
 
     @OptionGroup var global: GlobalOptions
@@ -32,7 +33,9 @@ struct DoctorCommand: AsyncParsableCommand {
         } else {
             for problem in report.problems {
                 let what = problem.key?.description ?? problem.path ?? "library"
-                Terminal.out("\(problem.kind.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(problem.detail) — fix: \(Self.advice(problem.fix))")
+                Terminal.out(
+                    "\(problem.kind.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(problem.detail) — fix: \(Self.advice(problem.fix))"
+                )
             }
         }
         if !report.healthy {

@@ -50,7 +50,7 @@ struct DownloadCommand: AsyncParsableCommand {
         let outcome: Outcome
         do {
             outcome = try result.get()
-        } catch where interrupted {
+        } catch  where interrupted {
             throw CommandFailure("interrupted before any download started", exitCode: CommandFailure.failed)
         }
         guard let summary = outcome.summary else {
@@ -81,7 +81,8 @@ struct DownloadCommand: AsyncParsableCommand {
             throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
         }
         if summary.cancelled > 0 {
-            throw CommandFailure("interrupted: \(summary.cancelled) download(s) will resume with `lessons download`", exitCode: CommandFailure.failed)
+            throw CommandFailure(
+                "interrupted: \(summary.cancelled) download(s) will resume with `lessons download`", exitCode: CommandFailure.failed)
         }
     }
 
@@ -110,7 +111,11 @@ struct DownloadCommand: AsyncParsableCommand {
             // Nothing to show (--quiet, --json): the events are not kept (reading each one would
             // wake this task: a thread switch per event), and a Ctrl-C cancels the run itself.
             run.discardEvents()
-            let summary = await withTaskCancellationHandler { await run.summary } onCancel: { run.cancel() }
+            let summary = await withTaskCancellationHandler {
+                await run.summary
+            } onCancel: {
+                run.cancel()
+            }
             return Outcome(summary: summary, library: library)
         }
         for await event in run { progress.handle(event) }
@@ -122,16 +127,22 @@ struct DownloadCommand: AsyncParsableCommand {
     func printSummary(_ summary: DownloadSummary, resumed: Bool) {
         let spanish = Terminal.language == .es
         if resumed && summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 {
-            Terminal.out(spanish ? "nada pendiente: todas las descargas pedidas están completas" : "nothing pending: every requested download is complete")
+            Terminal.out(
+                spanish
+                    ? "nada pendiente: todas las descargas pedidas están completas"
+                    : "nothing pending: every requested download is complete")
             return
         }
         let rate = summary.seconds > 0 && summary.bytes > 0 ? " at \(formatBytes(Int(Double(summary.bytes) / summary.seconds)))/s" : ""
         let seconds = String(format: "%.1f", summary.seconds)
         if spanish {
-            Terminal.out("\(summary.downloaded) archivo(s) descargado(s), \(formatBytes(summary.bytes)) en \(seconds) s\(rate.replacingOccurrences(of: " at ", with: " a ")); \(summary.alreadyComplete) ya estaban"
-                         + (summary.succeeded ? ". " + UserPhrase.downloadComplete.text(.es) : ""))
+            Terminal.out(
+                "\(summary.downloaded) archivo(s) descargado(s), \(formatBytes(summary.bytes)) en \(seconds) s\(rate.replacingOccurrences(of: " at ", with: " a ")); \(summary.alreadyComplete) ya estaban"
+                    + (summary.succeeded ? ". " + UserPhrase.downloadComplete.text(.es) : ""))
         } else {
-            Terminal.out("downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(seconds) s\(rate); \(summary.alreadyComplete) already present")
+            Terminal.out(
+                "downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(seconds) s\(rate); \(summary.alreadyComplete) already present"
+            )
         }
         for item in summary.unavailable { Terminal.out("  unavailable: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
         for item in summary.failed { Terminal.out("  FAILED: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }

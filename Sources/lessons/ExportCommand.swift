@@ -33,7 +33,9 @@ struct ExportCommand: AsyncParsableCommand {
         if global.json {
             try Terminal.json(report)
         } else {
-            Terminal.out("wrote \(report.path): \(report.gemaraLessons) Gemara and \(report.mishnaLessons) Mishna lesson(s), \(formatBytes(report.bytes))")
+            Terminal.out(
+                "wrote \(report.path): \(report.gemaraLessons) Gemara and \(report.mishnaLessons) Mishna lesson(s), \(formatBytes(report.bytes))"
+            )
         }
     }
 }

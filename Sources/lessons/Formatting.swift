@@ -3,7 +3,8 @@ import Foundation
 /// Human sizes: 1.2 MB, 340 KB, 12 B.
 func formatBytes(_ bytes: Int) -> String {
     let units = ["B", "KB", "MB", "GB", "TB"]
-    var value = Double(bytes), unit = 0
+    var value = Double(bytes)
+    var unit = 0
     while value >= 1000, unit < units.count - 1 {
         value /= 1000
         unit += 1

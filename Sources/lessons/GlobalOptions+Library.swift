@@ -47,7 +47,8 @@ actor OpenLibraries {
     /// Closes each; a failure leaves that library's log for its next open to replay. Returns
     /// once every library opened so far is closed, also those a call still under way closes.
     func closeAll() async {
-        let toClose = libraries, before = closing
+        let toClose = libraries
+        let before = closing
         libraries = []
         closed += toClose
         let task = Task {

@@ -4,16 +4,26 @@ import OfflineLessons
 
 /// Options every command takes: where the library is, which server, how to print.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The library folder.", discussion: "Default: $LESSONS_LIBRARY, else $XDG_DATA_HOME/lessons, else ~/.local/share/lessons.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The library folder.", discussion: "Default: $LESSONS_LIBRARY, else $XDG_DATA_HOME/lessons, else ~/.local/share/lessons.",
+            valueName: "dir"))
     var library: String?
 
-    @Option(name: .long, help: ArgumentHelp("The server's API base URL, e.g. http://127.0.0.1:8080/api/ (default: $LESSONS_SERVER).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The server's API base URL, e.g. http://127.0.0.1:8080/api/ (default: $LESSONS_SERVER).", valueName: "url"))
     var server: String?
 
     @Option(name: .long, help: ArgumentHelp("The API token (default: $LESSONS_TOKEN).", valueName: "token"))
     var token: String?
 
-    @Option(name: .long, help: ArgumentHelp("The media base URL for audio and PDF keys (default: $LESSONS_MEDIA_BASE, else the server's origin + /media/).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The media base URL for audio and PDF keys (default: $LESSONS_MEDIA_BASE, else the server's origin + /media/).",
+            valueName: "url"))
     var mediaBase: String?
 
     @Flag(name: .long, help: "Print one JSON document on stdout and nothing else there.")

@@ -40,7 +40,9 @@ struct HistoryCommand: AsyncParsableCommand {
         let formatter = ISO8601DateFormatter()
         for event in events {
             let item = event.lesson.description + (event.medium.map { " \($0.rawValue)" } ?? "")
-            Terminal.out("\(formatter.string(from: event.at))  \(item.padding(toLength: 18, withPad: " ", startingAt: 0)) \(event.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event.detail ?? "")")
+            Terminal.out(
+                "\(formatter.string(from: event.at))  \(item.padding(toLength: 18, withPad: " ", startingAt: 0)) \(event.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event.detail ?? "")"
+            )
         }
     }
 }

@@ -46,7 +46,9 @@ struct ListCommand: AsyncParsableCommand {
             Terminal.out("no downloads yet in \(library.root.path) (try `lessons download gemara:berakhot:2`)")
             return
         }
-        var seder: Int?, masechet: (Int, LessonType)?, chapter: Int?
+        var seder: Int?
+        var masechet: (Int, LessonType)?
+        var chapter: Int?
         for lesson in lessons {
             if seder != lesson.sederId {
                 seder = lesson.sederId
@@ -56,7 +58,8 @@ struct ListCommand: AsyncParsableCommand {
             if masechet ?? (0, .gemara) != (lesson.masechetId, lesson.type) || masechet == nil {
                 masechet = (lesson.masechetId, lesson.type)
                 chapter = nil
-                Terminal.out("  \(lesson.masechetName ?? "masechet #\(lesson.masechetId)") (\(lesson.type == .gemara ? "Gemara" : "Mishna"))")
+                Terminal.out(
+                    "  \(lesson.masechetName ?? "masechet #\(lesson.masechetId)") (\(lesson.type == .gemara ? "Gemara" : "Mishna"))")
             }
             if chapter != lesson.chapter {
                 chapter = lesson.chapter
@@ -65,7 +68,9 @@ struct ListCommand: AsyncParsableCommand {
             let place = lesson.page.map { "daf \($0)" } ?? "mishna \(lesson.mishna ?? 0)"
             let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.rawValue).joined(separator: "+")
             let note = lesson.complete ? "" : "  (incomplete: PDF missing)"
-            Terminal.out("      \(place.padding(toLength: 10, withPad: " ", startingAt: 0)) \(lesson.lessonID.description.padding(toLength: 12, withPad: " ", startingAt: 0)) \(media.padding(toLength: 16, withPad: " ", startingAt: 0)) \(formatBytes(lesson.bytes))\(note)")
+            Terminal.out(
+                "      \(place.padding(toLength: 10, withPad: " ", startingAt: 0)) \(lesson.lessonID.description.padding(toLength: 12, withPad: " ", startingAt: 0)) \(media.padding(toLength: 16, withPad: " ", startingAt: 0)) \(formatBytes(lesson.bytes))\(note)"
+            )
         }
         Terminal.out("\(lessons.count) lesson(s), \(formatBytes(total)) in \(library.root.path)")
     }

@@ -26,8 +26,9 @@ enum ListJSON {
             // Nested one level deeper than the encoder put it on its own; an empty line (inside an
             // empty array) stays empty, as the encoder writes it.
             let lines = try Terminal.jsonText(sync).split(separator: "\n", omittingEmptySubsequences: false)
-            out.text(lines.enumerated().map { index, line in index == 0 || line.isEmpty ? String(line) : "  " + line }
-                .joined(separator: "\n"))
+            out.text(
+                lines.enumerated().map { index, line in index == 0 || line.isEmpty ? String(line) : "  " + line }
+                    .joined(separator: "\n"))
         }
         out.raw(",\n  \"totalBytes\" : ")
         out.int(report.totalBytes)
@@ -39,7 +40,9 @@ enum ListJSON {
     private static func write(_ lesson: DownloadedLesson, to out: inout JSONBytes, dates: Date.ISO8601FormatStyle) {
         out.raw("    {\n      \"chapter\" : ")
         out.int(lesson.chapter)
-        out.raw(lesson.complete ? ",\n      \"complete\" : true,\n      \"duration\" : " : ",\n      \"complete\" : false,\n      \"duration\" : ")
+        out.raw(
+            lesson.complete
+                ? ",\n      \"complete\" : true,\n      \"duration\" : " : ",\n      \"complete\" : false,\n      \"duration\" : ")
         out.int(lesson.duration)
         out.raw(",\n      \"id\" : ")
         out.int(lesson.id)
@@ -104,9 +107,12 @@ struct JSONBytes {
     mutating func int(_ value: Int) {
         guard value != 0 else { return bytes.append(UInt8(ascii: "0")) }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value.magnitude
         withUnsafeMutableBytes(of: &digits) { buffer in
@@ -126,9 +132,13 @@ struct JSONBytes {
     mutating func date(_ date: Date, otherwise style: Date.ISO8601FormatStyle) {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds >= 0, seconds < 253_402_300_800 else { return string(style.format(date)) }
-        let total = Int(seconds), days = total / 86_400, time = total % 86_400
+        let total = Int(seconds)
+        let days = total / 86_400
+        let time = total % 86_400
         // Days since 1970-01-01 to a civil date (Howard Hinnant's days_from_civil, inverted).
-        let shifted = days + 719_468, era = shifted / 146_097, dayOfEra = shifted - era * 146_097
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let monthIndex = (5 * dayOfYear + 2) / 153
@@ -136,11 +146,16 @@ struct JSONBytes {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         bytes.append(UInt8(ascii: "\""))
-        digits(year, 4); bytes.append(UInt8(ascii: "-"))
-        digits(month, 2); bytes.append(UInt8(ascii: "-"))
-        digits(day, 2); bytes.append(UInt8(ascii: "T"))
-        digits(time / 3_600, 2); bytes.append(UInt8(ascii: ":"))
-        digits(time / 60 % 60, 2); bytes.append(UInt8(ascii: ":"))
+        digits(year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(time / 3_600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(time / 60 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
         digits(time % 60, 2)
         bytes += [UInt8(ascii: "Z"), UInt8(ascii: "\"")]
     }
@@ -168,7 +183,9 @@ struct JSONBytes {
             case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                bytes += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
+                ]
             default: bytes.append(byte)
             }
         }

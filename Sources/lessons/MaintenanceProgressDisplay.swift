@@ -1,6 +1,6 @@
 import Foundation
-import OfflineLessons
 import NIOConcurrencyHelpers
+import OfflineLessons
 
 /// Progress of `sync --verify` and `migrate` on stderr: one redrawn line on a terminal, a line every 5 s
 /// otherwise, nothing with --json or --quiet. Called from the hashing thread.
@@ -25,7 +25,8 @@ final class MaintenanceProgressDisplay: Sendable {
             return true
         }
         guard due else { return }
-        let text = "\(verb): \(progress.files)/\(progress.totalFiles) files, \(formatBytes(progress.bytes)) of \(formatBytes(progress.totalBytes))"
+        let text =
+            "\(verb): \(progress.files)/\(progress.totalFiles) files, \(formatBytes(progress.bytes)) of \(formatBytes(progress.totalBytes))"
         Terminal.err(mode == .bars ? "\r\u{1B}[2K" + text + (progress.files == progress.totalFiles ? "\n" : "") : text + "\n")
     }
 }

@@ -48,33 +48,40 @@ struct MigrateCommand: AsyncParsableCommand {
             Self.print(report)
         }
         if !report.succeeded {
-            throw CommandFailure("\(report.failures.count) file(s) could not be moved; they are still in the container, "
-                                 + "and the registries keep their names: run it again once the cause is fixed",
-                                 exitCode: CommandFailure.failed)
+            throw CommandFailure(
+                "\(report.failures.count) file(s) could not be moved; they are still in the container, "
+                    + "and the registries keep their names: run it again once the cause is fixed",
+                exitCode: CommandFailure.failed)
         }
     }
 
     static func print(_ report: MigrationReport) {
         let verb = report.dryRun ? "would adopt" : "adopted"
         for adoption in report.adopted {
-            Terminal.out("\(verb) \(adoption.lesson) \(adoption.medium.rawValue) ← \(adoption.file) (\(formatBytes(adoption.bytes)); placed by \(adoption.placedBy))")
+            Terminal.out(
+                "\(verb) \(adoption.lesson) \(adoption.medium.rawValue) ← \(adoption.file) (\(formatBytes(adoption.bytes)); placed by \(adoption.placedBy))"
+            )
         }
         for rejection in report.rejected { Terminal.out("rejected \(rejection)") }
         for conflict in report.conflicts { Terminal.out("conflict \(conflict)") }
         for left in report.leftInPlace { Terminal.out("left (\(left.reason.rawValue)) \(left)") }
         for listed in report.listedWithoutFiles { Terminal.out("no file  \(listed)") }
         for renamed in report.registriesRenamed { Terminal.out("renamed  \(renamed)") }
-        var parts = ["\(report.gemaraLessons) Gemara and \(report.mishnaLessons) Mishna lesson(s)",
-                     "\(report.adopted.count) file(s)", formatBytes(report.bytesMoved)]
+        var parts = [
+            "\(report.gemaraLessons) Gemara and \(report.mishnaLessons) Mishna lesson(s)",
+            "\(report.adopted.count) file(s)", formatBytes(report.bytesMoved),
+        ]
         if !report.rejected.isEmpty { parts.append("\(report.rejected.count) entr(ies) rejected") }
         if !report.conflicts.isEmpty { parts.append("\(report.conflicts.count) conflict(s)") }
         let left = Dictionary(grouping: report.leftInPlace, by: \.reason).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
         if !left.isEmpty { parts.append("left in place: " + left.joined(separator: ", ")) }
         if Terminal.language == .es, !report.dryRun {
-            Terminal.out(UserPhrase.migrationSummary(gemara: report.gemaraLessons, mishna: report.mishnaLessons, files: report.adopted.count, .es))
+            Terminal.out(
+                UserPhrase.migrationSummary(gemara: report.gemaraLessons, mishna: report.mishnaLessons, files: report.adopted.count, .es))
         }
         let head = report.dryRun ? "migrate (dry run, nothing changed) would import" : "migrate imported"
-        Terminal.out("\(head) " + parts.joined(separator: "; ")
-                     + (report.dryRun || !report.changedNothing ? "" : " (nothing to do: already migrated)"))
+        Terminal.out(
+            "\(head) " + parts.joined(separator: "; ")
+                + (report.dryRun || !report.changedNothing ? "" : " (nothing to do: already migrated)"))
     }
 }

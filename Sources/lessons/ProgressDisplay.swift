@@ -80,7 +80,9 @@ final class ProgressDisplay {
             for (key, item) in progress.active.sorted(by: { $0.key < $1.key }).prefix(8) {
                 let fraction = item.expected.map { $0 > 0 ? Double(item.received) / Double($0) : 0 }
                 let eta = progress.estimatedTimeLeft(of: key, at: now).map { " " + formatDuration($0) } ?? ""
-                lines.append("  \(key.description.padding(toLength: 22, withPad: " ", startingAt: 0)) \(bar(fraction)) \(formatBytes(item.received))\(eta)")
+                lines.append(
+                    "  \(key.description.padding(toLength: 22, withPad: " ", startingAt: 0)) \(bar(fraction)) \(formatBytes(item.received))\(eta)"
+                )
             }
             lines.append(totalLine(now))
             Terminal.err(lines.joined(separator: "\n") + "\n")
@@ -91,7 +93,8 @@ final class ProgressDisplay {
     /// Files done of the total, bytes, speed and the time left by bytes.
     private func totalLine(_ now: ContinuousClock.Instant) -> String {
         let speed = progress.bytesPerSecond(at: now).map { ", \(formatBytes(Int($0)))/s" } ?? ""
-        let left = progress.finished >= progress.queued ? "" : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
+        let left =
+            progress.finished >= progress.queued ? "" : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
         let files = "\(progress.finished)/\(progress.queued) files"
         return "\(bar(progress.fractionDone)) \(files), \(formatBytes(progress.bytesTransferred))\(speed)\(left)"
     }

@@ -21,10 +21,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.")
     var host: String = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("Scale media sizes: bytes = duration × rate × scale. 1 is realistic (about 29 MB of audio per 30 minutes).", valueName: "x"))
+    @Option(
+        help: ArgumentHelp(
+            "Scale media sizes: bytes = duration × rate × scale. 1 is realistic (about 29 MB of audio per 30 minutes).", valueName: "x"))
     var mediaSizeScale: Double = 0.001
 
-    @Flag(help: "Give each file's MD5 as its ETag, as S3 does, so that `lessons sync --verify` can check files (one pass over a file the first time it is asked for).")
+    @Flag(
+        help:
+            "Give each file's MD5 as its ETag, as S3 does, so that `lessons sync --verify` can check files (one pass over a file the first time it is asked for)."
+    )
     var md5Etags = false
 
     @OptionGroup var global: GlobalOptions

@@ -48,10 +48,14 @@ struct SyncCommand: AsyncParsableCommand {
         } else {
             for action in report.actions {
                 let what = action.key?.description ?? action.path ?? "?"
-                Terminal.out("\(action.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(action.found); \(action.reason)")
+                Terminal.out(
+                    "\(action.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(action.found); \(action.reason)"
+                )
             }
             let verb = dryRun ? "would make" : "made"
-            Terminal.out("sync \(verb) \(report.changes.count) change(s) (\(report.summary)); \(report.filesSeen) file(s), \(report.itemsSeen) registered item(s) seen")
+            Terminal.out(
+                "sync \(verb) \(report.changes.count) change(s) (\(report.summary)); \(report.filesSeen) file(s), \(report.itemsSeen) registered item(s) seen"
+            )
             if Terminal.language == .es, !dryRun { Terminal.out(UserPhrase.syncSummary(changes: report.changes.count, .es)) }
             if verify {
                 Terminal.out("verified \(report.verified) file(s) against their MD5 ETag; \(report.unverifiable) without one, not checked")

@@ -34,7 +34,8 @@ struct UICommand: AsyncParsableCommand {
     func run() async throws {
         let library = try await global.openLibrary()
         let app = LibraryWebApp(library: library, configuration: .init(host: host, port: port))
-        let json = global.json, open = self.open
+        let json = global.json
+        let open = self.open
         // Ctrl-C cancels the app: its live streams end, the downloads it started go back to the
         // queue, and the server stops.
         let (failure, _) = await runInterruptibly { () -> (any Error)? in
@@ -65,10 +66,10 @@ struct UICommand: AsyncParsableCommand {
     static func openInBrowser(_ url: URL) {
         let process = Process()
         #if os(macOS)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
         #else
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["xdg-open"]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open"]
         #endif
         process.arguments = (process.arguments ?? []) + [url.absoluteString]
         do {

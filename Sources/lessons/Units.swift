@@ -11,8 +11,10 @@ enum Units {
 
     /// `2GiB`, `500MB`, `1.5GB`, `1000000` (bytes).
     static func bytes(_ text: String) -> Int? {
-        let units: [(String, Double)] = [("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
-                                         ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12), ("B", 1)]
+        let units: [(String, Double)] = [
+            ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
+            ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12), ("B", 1),
+        ]
         for (suffix, factor) in units where text.hasSuffix(suffix) {
             guard let value = Double(text.dropLast(suffix.count)), value.isFinite, value >= 0,
                 value * factor < 9.0e18

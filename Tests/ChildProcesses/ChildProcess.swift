@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,8 +39,10 @@ public final class ChildProcess: @unchecked Sendable {
     private var waitStatus: Int32?
 
     /// Starts `executable` with `arguments`; `environment` nil keeps the test process's own.
-    public init(_ executable: URL, arguments: [String] = [], environment: [String: String]? = nil,
-                currentDirectory: URL? = nil, stdout: Stream = .null, stderr: Stream = .null) throws {
+    public init(
+        _ executable: URL, arguments: [String] = [], environment: [String: String]? = nil,
+        currentDirectory: URL? = nil, stdout: Stream = .null, stderr: Stream = .null
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -63,7 +66,8 @@ public final class ChildProcess: @unchecked Sendable {
             #endif
         }
         // Default signal handling and no blocked signal in the child, whatever the test process set.
-        var noSignals = sigset_t(), allSignals = sigset_t()
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
         sigemptyset(&noSignals)
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
@@ -77,10 +81,10 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         let pairs = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let envp = pairs.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for pair in envp { free(pair) } }
 
         var pid = pid_t()
         let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)

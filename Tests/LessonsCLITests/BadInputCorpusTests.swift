@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 import GRDB
-@testable import LessonsServer
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import LessonsServer
+@testable import OfflineLessons
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Bad input for every command that reads user or server data:
 /// each case gets a clear message of at most two lines and exit 1, 2 or 3; nothing crashes;
@@ -33,7 +35,8 @@ struct BadInputCorpusTests {
             var result: [String: Int] = [:]
             let items = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
             for item in items where !item.hasPrefix("library") {
-                result[item] = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(item).path))?[.size] as? Int ?? -1
+                result[item] =
+                    (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(item).path))?[.size] as? Int ?? -1
             }
             return result
         }
@@ -105,7 +108,9 @@ struct BadInputCorpusTests {
                 Case(arguments: ["pin", "mishna:aaaa"], exitCodes: usage),
                 Case(arguments: ["frobnicate"], exitCodes: usage),
                 Case(arguments: ["list", "--library", ""], exitCodes: usage),
-                Case(arguments: ["list", "--library", sandbox.cwd.appendingPathComponent(String(repeating: "d", count: 5_000)).path], exitCodes: [3]),
+                Case(
+                    arguments: ["list", "--library", sandbox.cwd.appendingPathComponent(String(repeating: "d", count: 5_000)).path],
+                    exitCodes: [3]),
                 Case(arguments: ["catalog", "--server", "http://127.0.0.1:1/api/", "--refresh"], exitCodes: [3]),
             ]
             for entry in cases { try await check(entry, sandbox, env) }
@@ -156,9 +161,11 @@ struct BadInputCorpusTests {
         try await server.withRunning { running in
             let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": sandbox.library.path]
             let shas = try await Self.realShas(running)
-            for (status, body) in [(200, "{not json"), (200, "<html>maintenance</html>"), (500, "{}"),
-                                   (200, #"{"success":true,"data":{"seder":[]},"errors":[]}"#),
-                                   (200, String(repeating: "[", count: 100_000))] {
+            for (status, body) in [
+                (200, "{not json"), (200, "<html>maintenance</html>"), (500, "{}"),
+                (200, #"{"success":true,"data":{"seder":[]},"errors":[]}"#),
+                (200, String(repeating: "[", count: 100_000)),
+            ] {
                 await faults.replaceAPIResponse(at: "masechtot_list/", status: status, body: body)
                 try await check(Case(arguments: ["catalog", "--refresh"], exitCodes: [3]), sandbox, env)
             }
@@ -171,9 +178,11 @@ struct BadInputCorpusTests {
             await faults.replaceAPIResponse(at: "gemara/masechet/1/", body: #"{"success":true,"errors":[],"data":{"pages":"# + page + "}}")
             await faults.inject(.shortBody(missingBytes: 100, count: 100), at: MediaAddress(LessonID(.gemara, lessons[3].id), .audio))
             // Quiet: progress lines are not error messages; the failures are named on stdout.
-            for arguments in [["download", "gemara:berakhot:2", "--media", "audio", "--quiet"],
-                              ["download", "gemara:berakhot:3", "--media", "both", "--quiet"],
-                              ["download", "gemara:berakhot:4", "--quiet"], ["download", "gemara:berakhot:5", "--quiet"]] {
+            for arguments in [
+                ["download", "gemara:berakhot:2", "--media", "audio", "--quiet"],
+                ["download", "gemara:berakhot:3", "--media", "both", "--quiet"],
+                ["download", "gemara:berakhot:4", "--quiet"], ["download", "gemara:berakhot:5", "--quiet"],
+            ] {
                 try await check(Case(arguments: arguments, exitCodes: [1]), sandbox, env)
             }
             #expect(try await CLIRunner.run(["list"], environment: env).status == 0)

@@ -17,13 +17,16 @@ enum CLIRunner {
 
     /// Starts `lessons` with `arguments`; output goes to files read by ``Running/result()``, or to
     /// `stdout`/`stderr` when given (a full device, a pipe nobody reads).
-    static func start(_ arguments: [String], environment: [String: String] = [:],
-                      stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
-                      currentDirectory: URL? = nil) throws -> Running {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:],
+        stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
+        currentDirectory: URL? = nil
+    ) throws -> Running {
         let env = LessonsBinary.environment(environment)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
+        let out = folder.appendingPathComponent("stdout")
+        let err = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = try ChildProcess(
@@ -36,11 +39,14 @@ enum CLIRunner {
 
     /// Runs `lessons` to completion. Waits without blocking a thread: the in-process server the
     /// child talks to needs the test's cooperative threads.
-    static func run(_ arguments: [String], environment: [String: String] = [:],
-                    stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
-                    currentDirectory: URL? = nil) async throws -> Result {
-        let running = try start(arguments, environment: environment, stdout: stdout, stderr: stderr, executable: executable,
-                                currentDirectory: currentDirectory)
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:],
+        stdout: FileHandle? = nil, stderr: FileHandle? = nil, executable: String? = nil,
+        currentDirectory: URL? = nil
+    ) async throws -> Result {
+        let running = try start(
+            arguments, environment: environment, stdout: stdout, stderr: stderr, executable: executable,
+            currentDirectory: currentDirectory)
         await running.exit()
         return running.result()
     }

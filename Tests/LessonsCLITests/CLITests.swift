@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The package root, found from this file.
@@ -33,11 +33,13 @@ private func lessons(_ arguments: [String], environment: [String: String] = clea
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+    let out = scratch.appendingPathComponent("stdout")
+    let err = scratch.appendingPathComponent("stderr")
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = try ChildProcess(try lessonsBinary(), arguments: arguments, environment: environment,
-                                   stdout: .file(out), stderr: .file(err))
+    let process = try ChildProcess(
+        try lessonsBinary(), arguments: arguments, environment: environment,
+        stdout: .file(out), stderr: .file(err))
     await process.exit()
     return CLIResult(
         exitCode: process.terminationStatus,
@@ -48,8 +50,9 @@ private func lessons(_ arguments: [String], environment: [String: String] = clea
 /// Runs `lessons serve --port 0 …` for the duration of `body`, which gets the printed API base.
 private func withServe<T>(_ extra: [String] = [], _ body: (String) async throws -> T) async throws -> T {
     let pipe = Pipe()
-    let process = try ChildProcess(try lessonsBinary(), arguments: ["serve", "--port", "0"] + extra,
-                                   environment: cleanEnvironment(), stdout: .descriptor(pipe.fileHandleForWriting.fileDescriptor))
+    let process = try ChildProcess(
+        try lessonsBinary(), arguments: ["serve", "--port", "0"] + extra,
+        environment: cleanEnvironment(), stdout: .descriptor(pipe.fileHandleForWriting.fileDescriptor))
     // The child holds the writing end now; closing ours lets a read end at its exit.
     try pipe.fileHandleForWriting.close()
     defer {
@@ -159,9 +162,11 @@ struct CLITests {
         }
     }
 
-    @Test("an unknown option is bad usage: exit 2", arguments: [
-        ["catalog", "--no-such-option"], ["--frobnicate"], ["no-such-command"], ["serve", "--port", "70000"],
-    ])
+    @Test(
+        "an unknown option is bad usage: exit 2",
+        arguments: [
+            ["catalog", "--no-such-option"], ["--frobnicate"], ["no-such-command"], ["serve", "--port", "70000"],
+        ])
     func unknownOption(_ arguments: [String]) async throws {
         let result = try await lessons(arguments + ["--library", temporaryLibrary()])
         #expect(result.exitCode == 2, "stderr: \(result.stderr)")

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The tests' own way of starting children (ChildProcess.swift says why it is not `Process`).
@@ -17,8 +17,9 @@ struct ChildProcessTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
-        let child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script],
-                                     currentDirectory: currentDirectory, stdout: .file(output))
+        let child = try ChildProcess(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script],
+            currentDirectory: currentDirectory, stdout: .file(output))
         await child.exit()
         return (child.terminationStatus, try String(contentsOf: output, encoding: .utf8))
     }
@@ -26,7 +27,7 @@ struct ChildProcessTests {
     @Test("a child started while this process holds 2,000 descriptors inherits only its three standard ones")
     func descriptorsClosed() async throws {
         var opened: [Int32] = []
-        defer { opened.forEach { close($0) } }
+        defer { for descriptor in opened { close(descriptor) } }
         for _ in 0..<2_000 {
             let descriptor = open("/dev/null", O_RDONLY)  // without O_CLOEXEC, as a careless open would be
             try #require(descriptor >= 0, "cannot open /dev/null: \(String(cString: strerror(errno)))")
@@ -46,8 +47,9 @@ struct ChildProcessTests {
         #expect(try await shell("pwd", currentDirectory: folder).output == folder.path + "\n")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("child-env-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo \"$ONLY\"; env | wc -l"],
-                                     environment: ["ONLY": "this"], stdout: .file(output))
+        let child = try ChildProcess(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo \"$ONLY\"; env | wc -l"],
+            environment: ["ONLY": "this"], stdout: .file(output))
         child.waitUntilExit()
         #expect(!child.isRunning)
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")

@@ -1,8 +1,9 @@
 import Foundation
-@testable import LessonsServer
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import LessonsServer
+@testable import OfflineLessons
 
 /// A child `lessons download` is killed with SIGKILL at random moments; the registry must never
 /// hold a partial or wrong file as complete, and the last run finishes without re-downloading.
@@ -23,8 +24,10 @@ struct CrashTests {
         let faults = FaultInjector()
         let server = try ContentServer(configuration: .init(mediaSizeScale: Self.scale, faults: faults))
         try await server.withRunning { running in
-            let arguments = ["download", "gemara:berakhot:\(Self.dapim.lowerBound)-\(Self.dapim.upperBound)", "--media", "audio", "--library", root.path,
-                             "--server", running.apiBase.absoluteString, "--token", "t", "--quiet"]
+            let arguments = [
+                "download", "gemara:berakhot:\(Self.dapim.lowerBound)-\(Self.dapim.upperBound)", "--media", "audio", "--library", root.path,
+                "--server", running.apiBase.absoluteString, "--token", "t", "--quiet",
+            ]
             let expected = try ExpectedMedia(server.catalog, masechetId: 1, dapim: Self.dapim, scale: Self.scale)
             var verified: [MediaKey: Int] = [:]
             // A slow link (about 6 MB/s a connection), so that every kill lands mid-download.
@@ -61,7 +64,8 @@ struct CrashTests {
                 let gets = await faults.downloads(of: MediaAddress(key.lesson, key.medium))
                 #expect(gets == getsBefore[key], "\(key) was complete before the last run yet fetched again")
             }
-            let leftovers = FileManager.default.enumerator(atPath: LibraryLayout(root: root).mediaRoot.path)?
+            let leftovers =
+                FileManager.default.enumerator(atPath: LibraryLayout(root: root).mediaRoot.path)?
                 .compactMap { $0 as? String }.filter { $0.hasSuffix(LibraryLayout.partialSuffix) } ?? []
             #expect(leftovers.isEmpty, "partial files left: \(leftovers)")
         }
@@ -76,8 +80,10 @@ struct CrashTests {
         let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
         try await server.withRunning { running in
             // Each round kills one file in the window: 39 dapim (about 77 files) leave room for 60 rounds.
-            let arguments = ["download", "gemara:berakhot:2-40", "--media", "audio", "--concurrency", "1", "--library", root.path,
-                             "--server", running.apiBase.absoluteString, "--token", "t"]
+            let arguments = [
+                "download", "gemara:berakhot:2-40", "--media", "audio", "--concurrency", "1", "--library", root.path,
+                "--server", running.apiBase.absoluteString, "--token", "t",
+            ]
             let expected = try ExpectedMedia(server.catalog, masechetId: 1, dapim: 2...40, scale: scale)
             let layout = LibraryLayout(root: root)
             var killed: [MediaKey: Int] = [:]  // each key killed in the window, with its GET count then
@@ -100,8 +106,9 @@ struct CrashTests {
                 // Killed in the window: the file is in place, whole; the registry does not say complete.
                 let database = try LibraryDatabase.open(at: layout.databaseURL.path)
                 #expect(try await database.mediaItem(key)?.state != .complete, "round \(round): \(key) was committed")
-                #expect(FileManager.default.contents(atPath: layout.fileURL(key.lesson, key.medium).path).map([UInt8].init)
-                            == expected.bytes(key), "round \(round): \(key) is not whole in place")
+                #expect(
+                    FileManager.default.contents(atPath: layout.fileURL(key.lesson, key.medium).path).map([UInt8].init)
+                        == expected.bytes(key), "round \(round): \(key) is not whole in place")
                 killed[key] = await faults.downloads(of: MediaAddress(key.lesson, key.medium))
                 try await Self.checkInvariant(root: root, expected: expected, verified: &verified, round: round)
             }

@@ -1,13 +1,17 @@
 import Foundation
-@testable import LessonsServer
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import LessonsServer
+@testable import OfflineLessons
 
 @Suite("lessons download, list, status, remove")
 struct DownloadCLITests {
     /// Runs `body` with an in-process server and an empty library folder.
-    func withServer(faults: FaultInjector? = nil, scale: Double = 0.001, _ body: @Sendable (ContentServer, ContentServer.Running, String) async throws -> Void) async throws {
+    func withServer(
+        faults: FaultInjector? = nil, scale: Double = 0.001,
+        _ body: @Sendable (ContentServer, ContentServer.Running, String) async throws -> Void
+    ) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-lib-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let server = try ContentServer(configuration: .init(mediaSizeScale: scale, faults: faults))
@@ -69,7 +73,9 @@ struct DownloadCLITests {
                 #expect(entry.type == "gemara" && entry.masechetId == 1 && entry.sederId == 1)
                 let lesson = try #require(berakhot.first { $0.lesson.id == entry.id })
                 for medium in [MediaKind.audio, .text] {
-                    let size = SyntheticMedia(lesson: LessonID(.gemara, entry.id), medium: medium, duration: lesson.lesson.duration, scale: 0.001).size
+                    let size = SyntheticMedia(
+                        lesson: LessonID(.gemara, entry.id), medium: medium, duration: lesson.lesson.duration, scale: 0.001
+                    ).size
                     #expect(entry.media[medium.rawValue]?.bytes == size)
                 }
                 #expect(entry.media["video"] == nil)
@@ -92,7 +98,8 @@ struct DownloadCLITests {
             let remove = try await CLIRunner.run(["remove", "gemara:Berajot:2-3"], environment: env)
             #expect(remove.status == 0)
             #expect(remove.stdout.contains("4 item(s) removed"))
-            let after = try JSONDecoder().decode(ListDocument.self, from: Data(try await CLIRunner.run(["list", "--json"], environment: env).stdout.utf8))
+            let after = try JSONDecoder().decode(
+                ListDocument.self, from: Data(try await CLIRunner.run(["list", "--json"], environment: env).stdout.utf8))
             #expect(after.lessons.map(\.page) == Array(4...11))
         }
     }
@@ -104,7 +111,9 @@ struct DownloadCLITests {
             for selector in ["mishna:berakhot:99", "gemara:xyzzy:2", "mishna:aaaa:1:1"] {
                 let status = try await CLIRunner.run(["status", selector], environment: env)
                 let remove = try await CLIRunner.run(["remove", selector], environment: env)
-                #expect(status.status == 2 && remove.status == 2, "\(selector): status \(status.status), remove \(remove.status) \(remove.stdout)")
+                #expect(
+                    status.status == 2 && remove.status == 2,
+                    "\(selector): status \(status.status), remove \(remove.status) \(remove.stdout)")
                 #expect(remove.stderr == status.stderr, "\(selector): the same message")
             }
             let empty = try await CLIRunner.run(["list", "--library", ""], environment: env)
@@ -116,11 +125,14 @@ struct DownloadCLITests {
     @Test("with LANG=es_ES.UTF-8 the download summary is in Spanish")
     func spanishSummary() async throws {
         try await withServer { _, running, library in
-            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library,
-                       "LANG": "es_ES.UTF-8", "LC_ALL": ""]
+            let env = [
+                "LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library,
+                "LANG": "es_ES.UTF-8", "LC_ALL": "",
+            ]
             let result = try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env)
             #expect(result.status == 0, "stderr: \(result.stderr)")
-            #expect(result.stdout.contains("2 archivo(s) descargado(s)") && result.stdout.contains("Descarga completa."), "\(result.stdout)")
+            #expect(
+                result.stdout.contains("2 archivo(s) descargado(s)") && result.stdout.contains("Descarga completa."), "\(result.stdout)")
         }
     }
 
@@ -145,8 +157,9 @@ struct DownloadCLITests {
         }
     }
 
-    @Test("Ctrl-C stops a download cleanly: items go back to the queue, the next run finishes them",
-          arguments: [[], ["--quiet"]])  // --quiet leaves the events unread: the Ctrl-C cancels the run itself
+    @Test(
+        "Ctrl-C stops a download cleanly: items go back to the queue, the next run finishes them",
+        arguments: [[], ["--quiet"]])  // --quiet leaves the events unread: the Ctrl-C cancels the run itself
     func interrupt(extra: [String]) async throws {
         let faults = FaultInjector()
         for id in 1...3 { await faults.inject(.throttle(millisecondsPerChunk: 50), at: MediaAddress(LessonID(.gemara, id), .audio)) }
@@ -207,10 +220,13 @@ struct DownloadCLITests {
             for key in expected.media.keys {
                 await faults.inject(.throttle(millisecondsPerChunk: 10), at: MediaAddress(key.lesson, key.medium))
             }
-            let arguments = ["download", "gemara:berakhot:2-4", "--library", library, "--server", running.apiBase.absoluteString, "--token", "t"]
+            let arguments = [
+                "download", "gemara:berakhot:2-4", "--library", library, "--server", running.apiBase.absoluteString, "--token", "t",
+            ]
             // The catalog first, so that both processes reach their downloads together.
             #expect(try await CLIRunner.run(["catalog"] + arguments.dropFirst(2)).status == 0)
-            let first = try CLIRunner.start(arguments), second = try CLIRunner.start(arguments)
+            let first = try CLIRunner.start(arguments)
+            let second = try CLIRunner.start(arguments)
             await first.exit()
             await second.exit()
             let results = [first.result(), second.result()]

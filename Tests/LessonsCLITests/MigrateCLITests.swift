@@ -1,6 +1,7 @@
 import Foundation
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// `lessons migrate` and `lessons doctor --from` as a user runs them, and migrate killed with
 /// SIGKILL mid-way (the resumed run completes; nothing lost, nothing doubled).
@@ -16,8 +17,10 @@ struct MigrateCLITests {
         var files: [String: Data] = [:]
         for index in 0..<lessons {
             let id = 100 + index
-            entries.append(["id": id, "chapter": 1, "duration": 600, "page_number": index + 2, "audio": "g/\(id).mp3",
-                            "page": "g/\(id).pdf", "video_part": [], "gallery": []])
+            entries.append([
+                "id": id, "chapter": 1, "duration": 600, "page_number": index + 2, "audio": "g/\(id).mp3",
+                "page": "g/\(id).pdf", "video_part": [], "gallery": [],
+            ])
             let folder = index.isMultiple(of: 2) ? "Documents" : "Library/Caches"
             for name in ["\(id)_aud.mp3", "\(id)_text.pdf"] {
                 let data = Data((0..<(2000 + index)).map { UInt8(truncatingIfNeeded: $0 &* id) })
@@ -38,7 +41,8 @@ struct MigrateCLITests {
     func commandLine() async throws {
         let root = Self.temporary("migrate-cli")
         defer { try? FileManager.default.removeItem(at: root) }
-        let container = root.appendingPathComponent("container"), library = root.appendingPathComponent("library")
+        let container = root.appendingPathComponent("container")
+        let library = root.appendingPathComponent("library")
         _ = try Self.container(at: container, lessons: 4)
         let base = ["--library", library.path]
 
@@ -57,7 +61,8 @@ struct MigrateCLITests {
         #expect(document["gemaraLessons"] as? Int == 4 && (document["adopted"] as? [Any])?.count == 8)
         #expect(document["registriesRenamed"] as? [String] == ["Documents/downloadedLessons.json.migrated"])
 
-        let again = try await CLIRunner.run(["migrate", "--from", container.path] + base, environment: ["LANG": "es_AR.UTF-8", "LC_ALL": ""])
+        let again = try await CLIRunner.run(
+            ["migrate", "--from", container.path] + base, environment: ["LANG": "es_AR.UTF-8", "LC_ALL": ""])
         #expect(again.status == 0 && again.stdout.contains("nothing to do"), "\(again.stdout)")
         #expect(again.stdout.contains("Se importaron 0 clase(s) de Guemará"), "LANG=es*: the summary in Spanish too: \(again.stdout)")
         let healthy = try await CLIRunner.run(["doctor"] + base)
@@ -75,7 +80,8 @@ struct MigrateCLITests {
     func killedMigrate() async throws {
         let root = Self.temporary("migrate-crash")
         defer { try? FileManager.default.removeItem(at: root) }
-        let container = root.appendingPathComponent("container"), library = root.appendingPathComponent("library")
+        let container = root.appendingPathComponent("container")
+        let library = root.appendingPathComponent("library")
         let files = try Self.container(at: container, lessons: 30)
         let arguments = ["migrate", "--from", container.path, "--library", library.path]
         for round in 0..<3 {
@@ -117,7 +123,8 @@ struct MigrateCLITests {
     func killedSync() async throws {
         let root = Self.temporary("sync-crash")
         defer { try? FileManager.default.removeItem(at: root) }
-        let container = root.appendingPathComponent("container"), library = root.appendingPathComponent("library")
+        let container = root.appendingPathComponent("container")
+        let library = root.appendingPathComponent("library")
         _ = try Self.container(at: container, lessons: 150)
         let migrated = try await CLIRunner.run(["migrate", "--from", container.path, "--library", library.path, "--quiet"])
         try #require(migrated.status == 0, "\(migrated.stderr)")
@@ -156,9 +163,13 @@ struct MigrateCLITests {
         let states = try await database.mediaStates()
         for index in 0..<150 {
             let key = MediaKey(LessonID(.gemara, 100 + index), .audio)
-            if index < 100 { #expect(states[key] == .missing, "\(key)") }
-            else if index < 140 { #expect(states[key] == .corrupt, "\(key)") }
-            else { #expect(states[key] == .complete && FileManager.default.fileExists(atPath: layout.fileURL(key.lesson, key.medium).path)) }
+            if index < 100 {
+                #expect(states[key] == .missing, "\(key)")
+            } else if index < 140 {
+                #expect(states[key] == .corrupt, "\(key)")
+            } else {
+                #expect(states[key] == .complete && FileManager.default.fileExists(atPath: layout.fileURL(key.lesson, key.medium).path))
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import LessonsServer
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// A full or closed stdout or stderr never crashes `lessons` nor stops its work.
 @Suite("Closed and full standard output")
@@ -42,7 +43,8 @@ struct OutputFailureTests {
     @Test("--json download with stdout closed by its reader: the downloads all finish, exit 1 says why")
     func downloadWithClosedStdout() async throws {
         try await Self.withLibrary { env, library in
-            let result = try await CLIRunner.run(["--json", "download", "gemara:berakhot:4-6"], environment: env, stdout: try Self.deadPipe())
+            let result = try await CLIRunner.run(
+                ["--json", "download", "gemara:berakhot:4-6"], environment: env, stdout: try Self.deadPipe())
             #expect(result.status == 1, "stderr: \(result.stderr)")
             #expect(result.stderr.contains("cannot write to standard output"), "stderr: \(result.stderr)")
             #expect(try await Self.completeItems(library) == 6)
@@ -72,16 +74,21 @@ struct OutputFailureTests {
         }
     }
 
-    @Test("every command with a full stdout, a closed stdout, a full stderr: no crash, the same work done",
-          arguments: [["catalog"], ["list"], ["--json", "list"], ["status", "gemara:berakhot:4"], ["download", "gemara:berakhot:5"],
-                      ["--json", "download", "gemara:berakhot:6"], ["remove", "gemara:berakhot:5"], ["--help"], ["download", "--help"]])
+    @Test(
+        "every command with a full stdout, a closed stdout, a full stderr: no crash, the same work done",
+        arguments: [
+            ["catalog"], ["list"], ["--json", "list"], ["status", "gemara:berakhot:4"], ["download", "gemara:berakhot:5"],
+            ["--json", "download", "gemara:berakhot:6"], ["remove", "gemara:berakhot:5"], ["--help"], ["download", "--help"],
+        ])
     func everyCommand(_ arguments: [String]) async throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "/dev/full is not available")
         try await Self.withLibrary { env, _ in
             let normal = try await CLIRunner.run(arguments, environment: env)
             #expect(normal.status == 0, "\(arguments): \(normal.stderr)")
-            for (name, stdout, stderr) in [("full stdout", full, nil), ("closed stdout", try Self.deadPipe(), nil),
-                                           ("full stderr", nil, full), ("closed stderr", nil, try Self.deadPipe())] as [(String, FileHandle?, FileHandle?)] {
+            for (name, stdout, stderr) in [
+                ("full stdout", full, nil), ("closed stdout", try Self.deadPipe(), nil),
+                ("full stderr", nil, full), ("closed stderr", nil, try Self.deadPipe()),
+            ] as [(String, FileHandle?, FileHandle?)] {
                 let result = try await CLIRunner.run(arguments, environment: env, stdout: stdout, stderr: stderr)
                 // A failed stdout is exit 1 and said once; a failed stderr changes nothing.
                 #expect(result.status == (stdout == nil ? 0 : 1), "\(arguments), \(name): exit \(result.status), \(result.stderr)")

@@ -29,8 +29,12 @@ struct BrowserTests {
                 #expect(seen.last == "complete", "cell text seen: \(Set(seen))")
                 #expect(seen.contains { $0.hasPrefix("downloading ") && $0.hasSuffix("%") && $0 != "downloading 100%" })
                 // Every daf of chapter 1 ends complete, on the page and in the registry.
-                #expect(try await browser.wait("[...document.querySelectorAll('#chapter-1 td[data-key$=\"/audio\"]')].every(c => c.dataset.state === 'complete')"))
-                let lessons = try await fixture.library.lessons(for: [try LessonSelector(parsing: "gemara:berakhot")]).filter { $0.placement.chapter == 1 }
+                #expect(
+                    try await browser.wait(
+                        "[...document.querySelectorAll('#chapter-1 td[data-key$=\"/audio\"]')].every(c => c.dataset.state === 'complete')"))
+                let lessons = try await fixture.library.lessons(for: [try LessonSelector(parsing: "gemara:berakhot")]).filter {
+                    $0.placement.chapter == 1
+                }
                 for lesson in lessons { #expect(try await fixture.library.isDownloaded(lesson.id)) }
                 // Shown again, the page has what a downloaded lesson offers: play, remove.
                 try await browser.run("location.reload()")
@@ -47,8 +51,10 @@ struct BrowserTests {
             try await withBrowser { browser in
                 try await browser.open(fixture.app.url.absoluteString.replacingOccurrences(of: "/?token", with: "/shas/gemara/1?token"))
                 #expect(try await browser.wait("document.querySelector('td[data-key=\"gemara/3/audio\"]')"))
-                let child = try startCLI(["download", "gemara/3", "--library", fixture.root.path, "--server", fixture.running.apiBase.absoluteString,
-                                          "--token", "test", "--quiet"])
+                let child = try startCLI([
+                    "download", "gemara/3", "--library", fixture.root.path, "--server", fixture.running.apiBase.absoluteString,
+                    "--token", "test", "--quiet",
+                ])
                 var seen: [String] = []
                 let end = ContinuousClock.now + .seconds(90)
                 while ContinuousClock.now < end {
@@ -79,7 +85,8 @@ struct BrowserTests {
                 try await browser.open(fixture.app.url.absoluteString)
                 try await browser.open("\(fixture.base)/play/gemara/1")
                 #expect(try await browser.wait("document.querySelector('#pdf')"))
-                let result = try await browser.runAsync("""
+                let result = try await browser.runAsync(
+                    """
                     const done = arguments[arguments.length - 1];
                     const player = document.getElementById('player');
                     const seek = () => {
@@ -90,7 +97,8 @@ struct BrowserTests {
                     if (player.readyState >= 1) { seek(); } else { player.addEventListener('loadedmetadata', seek, { once: true }); player.load(); }
                     """)
                 let values = try #require(result as? [Any], "player answered \(String(describing: result))")
-                let duration = try #require(values.first as? Double), position = try #require(values.last as? Double)
+                let duration = try #require(values.first as? Double)
+                let position = try #require(values.last as? Double)
                 #expect(duration > 1)
                 #expect(abs(position - duration / 2) < 0.5)
             }
@@ -129,7 +137,8 @@ struct BrowserTests {
                 #expect(try await browser.wait("document.querySelector('#download-gemara-2')"))
                 try await browser.click("#download-gemara-2 td.row-actions button[data-action=\"/api/remove?lesson=gemara/2\"]")
                 try await browser.acceptDialog()
-                #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#download-gemara-2') === null"))
+                #expect(
+                    try await browser.wait("document.readyState === 'complete' && document.querySelector('#download-gemara-2') === null"))
                 #expect(try await browser.run("return document.querySelector('#download-gemara-1') !== null") as? Bool == true)
             }
             #expect(try await !fixture.library.isDownloaded(LessonID(.gemara, 2)))
@@ -164,7 +173,8 @@ struct BrowserTests {
 func saveScreenshot(_ browser: Browser, _ name: String) async throws {
     let png = try await browser.screenshot()
     #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-    let folder = ProcessInfo.processInfo.environment["LESSONS_SCREENSHOTS"].map { URL(fileURLWithPath: $0) }
+    let folder =
+        ProcessInfo.processInfo.environment["LESSONS_SCREENSHOTS"].map { URL(fileURLWithPath: $0) }
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("lessons-ui-screenshots")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try png.write(to: folder.appendingPathComponent(name))
@@ -175,16 +185,25 @@ func wav(bytes: Int) -> Data {
     let samples = max(bytes - 44, 0)
     var data = Data()
     func append(_ value: UInt32, _ count: Int) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0.prefix(count)) } }
-    data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples), 4)
-    data.append(contentsOf: Array("WAVEfmt ".utf8)); append(16, 4); append(1, 2); append(1, 2)
-    append(8000, 4); append(8000, 4); append(1, 2); append(8, 2)
-    data.append(contentsOf: Array("data".utf8)); append(UInt32(samples), 4)
+    data.append(contentsOf: Array("RIFF".utf8))
+    append(UInt32(36 + samples), 4)
+    data.append(contentsOf: Array("WAVEfmt ".utf8))
+    append(16, 4)
+    append(1, 2)
+    append(1, 2)
+    append(8000, 4)
+    append(8000, 4)
+    append(1, 2)
+    append(8, 2)
+    data.append(contentsOf: Array("data".utf8))
+    append(UInt32(samples), 4)
     data.append(contentsOf: (0..<samples).map { UInt8(128 + Int(60 * sin(Double($0) * 2 * .pi * 440 / 8000))) })
     return data
 }
 
 /// Starts the built `lessons` binary (a terminal's command), its output discarded unless given.
 func startCLI(_ arguments: [String], stdout: FileHandle? = nil) throws -> ChildProcess {
-    try ChildProcess(try LessonsBinary.url(), arguments: arguments, environment: LessonsBinary.environment(),
-                     stdout: stdout.map { .descriptor($0.fileDescriptor) } ?? .null)
+    try ChildProcess(
+        try LessonsBinary.url(), arguments: arguments, environment: LessonsBinary.environment(),
+        stdout: stdout.map { .descriptor($0.fileDescriptor) } ?? .null)
 }

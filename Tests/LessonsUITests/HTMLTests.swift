@@ -1,6 +1,7 @@
-@testable import LessonsUI
 import OfflineLessons
 import Testing
+
+@testable import LessonsUI
 
 @Suite("Web app: HTML and words")
 struct HTMLTests {
@@ -8,7 +9,10 @@ struct HTMLTests {
     func escaping() {
         let name = "<script>alert('x')</script> & \"q\""
         let html: HTML = "<p title=\"\(name)\">\(name)</p>"
-        #expect(html.markup == "<p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;</p>")
+        #expect(
+            html.markup
+                == "<p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;</p>"
+        )
         let inner: HTML = "<b>\(name)</b>"
         let outer: HTML = "<div>\(inner)</div>"
         #expect(outer.markup.hasPrefix("<div><b>&lt;script"))

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
-@testable import LessonsUI
 import Testing
+
+@testable import LessonsUI
 
 #if canImport(Glibc)
 import Glibc

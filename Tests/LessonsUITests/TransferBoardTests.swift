@@ -1,6 +1,7 @@
-@testable import LessonsUI
 import OfflineLessons
 import Testing
+
+@testable import LessonsUI
 
 /// The live panel merges two feeds that race: this process's events and a poll of the registry.
 /// A cancel seen between a poll's read and its merge once left an item "downloading" for good.

@@ -5,9 +5,9 @@ import OfflineLessons
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `lessons ui` as a user runs it: prints its address, serves it, stops on Ctrl-C even with a

@@ -14,7 +14,8 @@ struct TemporaryDirectory: ~Copyable {
 
     init(_ name: String = #function) throws {
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-ui-tests-\(safe)-\(UUID().uuidString)", isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lessons-ui-tests-\(safe)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

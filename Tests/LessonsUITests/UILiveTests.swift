@@ -1,7 +1,7 @@
 import AsyncHTTPClient
-import NIOCore
 import Foundation
 import LessonsServerTesting
+import NIOCore
 import OfflineLessons
 import Testing
 

@@ -42,8 +42,11 @@ struct UIMediaTests {
             #expect(try await fixture.get("/media/gemara/1/library.sqlite").status == 400)
             #expect(try await fixture.get("/media/talmud/1/audio").status == 400)
             #expect(try await fixture.get("/media/gemara/x/audio").status == 400)
-            for path in ["/media/gemara/1/../../../library.sqlite", "/media/%2e%2e/%2e%2e/library.sqlite", "/media/gemara/1/audio/../../../../etc/passwd",
-                         "/media//etc/passwd", "/media/gemara/1/%2e%2e%2f%2e%2e%2flibrary.sqlite"] {
+            for path in [
+                "/media/gemara/1/../../../library.sqlite", "/media/%2e%2e/%2e%2e/library.sqlite",
+                "/media/gemara/1/audio/../../../../etc/passwd",
+                "/media//etc/passwd", "/media/gemara/1/%2e%2e%2f%2e%2e%2flibrary.sqlite",
+            ] {
                 let answer = try await fixture.get(path)
                 #expect((400..<500).contains(answer.status), "\(path) answered \(answer.status)")
                 #expect(!answer.text.contains("SQLite format"))

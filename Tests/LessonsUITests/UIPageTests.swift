@@ -12,10 +12,13 @@ struct UIPageTests {
             let page = try await fixture.get("/shas")
             #expect(page.status == 200)
             let text = page.text
-            let order = ["Zeraim", "Moed", "Nashim", "Nezikin", "Kodashim", "Tohorot"].compactMap { text.range(of: "Seder \($0)")?.lowerBound }
+            let order = ["Zeraim", "Moed", "Nashim", "Nezikin", "Kodashim", "Tohorot"].compactMap {
+                text.range(of: "Seder \($0)")?.lowerBound
+            }
             #expect(order.count == 6)
             #expect(order == order.sorted())
-            let berakhot = try #require(text.range(of: "Berakhot")), peah = try #require(text.range(of: "Peah"))
+            let berakhot = try #require(text.range(of: "Berakhot"))
+            let peah = try #require(text.range(of: "Peah"))
             #expect(berakhot.lowerBound < peah.lowerBound)
             #expect(text.contains("href=\"/shas/gemara/1\""))
             #expect(!text.contains("href=\"/shas/gemara/2\""))  // Peah has no Gemara
@@ -39,7 +42,8 @@ struct UIPageTests {
             #expect(text.contains(#"data-key="gemara/4/audio" data-state="missing""#))
             #expect(text.contains(#"data-key="gemara/5/audio" data-state="not requested""#))
             // Dapim in numeric order, chapters too.
-            let daf2 = try #require(text.range(of: ">Daf 2<")), daf10 = try #require(text.range(of: ">Daf 10<"))
+            let daf2 = try #require(text.range(of: ">Daf 2<"))
+            let daf10 = try #require(text.range(of: ">Daf 10<"))
             #expect(daf2.lowerBound < daf10.lowerBound)
             #expect(text.contains("id=\"chapter-1-audio\""))
         }
@@ -127,15 +131,19 @@ struct UIPageTests {
     @Test("bad requests get a 4xx with a message, never a crash")
     func badRequests() async throws {
         try await UIFixture.run { fixture in
-            for (path, status) in [("/shas/talmud/1", 400), ("/shas/gemara/999", 404), ("/shas/gemara/x", 400), ("/history/gemara/x", 400),
-                                   ("/play/gemara/1", 404), ("/play/gemara/1?medium=sound", 400), ("/nowhere", 404)] {
+            for (path, status) in [
+                ("/shas/talmud/1", 400), ("/shas/gemara/999", 404), ("/shas/gemara/x", 400), ("/history/gemara/x", 400),
+                ("/play/gemara/1", 404), ("/play/gemara/1?medium=sound", 400), ("/nowhere", 404),
+            ] {
                 let answer = try await fixture.get(path)
                 #expect(answer.status == status, "\(path)")
             }
-            for (path, status) in [("/api/download?type=gemara&masechet=x&media=audio", 400), ("/api/download?type=gemara&masechet=1&media=all", 400),
-                                   ("/api/download?type=gemara&masechet=1&lesson=99999&media=audio", 400), ("/api/remove?lesson=bad", 400),
-                                   ("/api/remove?lesson=gemara/1&medium=sound", 400), ("/api/cancel?key=gemara/1", 400),
-                                   ("/api/download?type=gemara&masechet=2&media=audio", 400)] {
+            for (path, status) in [
+                ("/api/download?type=gemara&masechet=x&media=audio", 400), ("/api/download?type=gemara&masechet=1&media=all", 400),
+                ("/api/download?type=gemara&masechet=1&lesson=99999&media=audio", 400), ("/api/remove?lesson=bad", 400),
+                ("/api/remove?lesson=gemara/1&medium=sound", 400), ("/api/cancel?key=gemara/1", 400),
+                ("/api/download?type=gemara&masechet=2&media=audio", 400),
+            ] {
                 let answer = try await fixture.post(path)
                 #expect(answer.status == status, "\(path): \(answer.text)")
                 #expect(answer.text.contains("\"message\""))
@@ -149,7 +157,8 @@ struct UIPageTests {
         let root = folder.url
         try await UIFixture.offlineLibrary(root)
         // The server is gone: a library pointed at where it was.
-        let client = CatalogClient(configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test", timeout: .seconds(1)))
+        let client = CatalogClient(
+            configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test", timeout: .seconds(1)))
         let library = try await LessonLibrary(root: root, client: client)
         try await LibraryWebApp(library: library, configuration: .init(token: UIFixture.token)).withRunning { app in
             let base = "http://127.0.0.1:\(app.port)"
@@ -167,7 +176,8 @@ struct UIPageTests {
 
 /// The app's way of writing sizes.
 func formatted(_ bytes: Int) -> String {
-    var value = Double(bytes), unit = 0
+    var value = Double(bytes)
+    var unit = 0
     let units = ["B", "KB", "MB", "GB"]
     while value >= 1000, unit < units.count - 1 {
         value /= 1000

@@ -86,7 +86,8 @@ struct UISecurityTests {
     @Test("stopping while connections are still arriving: no trap, and withRunning returns", .timeLimit(.minutes(2)))
     func stopWhileConnectionsArrive() async throws {
         let folder = try TemporaryDirectory()
-        let client = CatalogClient(configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test", timeout: .seconds(1)))
+        let client = CatalogClient(
+            configuration: .init(apiBase: URL(string: "http://127.0.0.1:9/api/")!, token: "test", timeout: .seconds(1)))
         let library = try await LessonLibrary(root: folder.url, client: client)
         for _ in 0..<10 {
             let opened = try await LibraryWebApp(library: library, configuration: .init(token: UIFixture.token)).withRunning { app in

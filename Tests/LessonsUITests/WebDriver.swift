@@ -5,9 +5,9 @@ import NIOCore
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Whether the browser tests run here, and why not when they do not.
@@ -31,7 +31,8 @@ enum BrowserSupport {
             return "browser tests skipped: LESSONS_BROWSER_TESTS=skip (.ci/run runs them in the plain pass, not again under sanitizers)"
         }
         if chromium == nil || chromedriver == nil, !inCI {
-            return "browser tests skipped: Chromium and its driver are not installed (apt-get install -y chromium chromium-driver; .ci/run does it)"
+            return
+                "browser tests skipped: Chromium and its driver are not installed (apt-get install -y chromium chromium-driver; .ci/run does it)"
         }
         return nil
     }
@@ -84,15 +85,19 @@ final class Browser {
             throw Failure(description: "chromedriver did not start on port \(port)")
         }
         let capabilities: [String: Any] = [
-            "capabilities": ["alwaysMatch": [
-                "browserName": "chrome",
-                "goog:chromeOptions": [
-                    "binary": chromium,
-                    "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1000",
-                             "--autoplay-policy=no-user-gesture-required", "--lang=\(language)"],
-                    "prefs": ["intl.accept_languages": language],
-                ],
-            ]],
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome",
+                    "goog:chromeOptions": [
+                        "binary": chromium,
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1000",
+                            "--autoplay-policy=no-user-gesture-required", "--lang=\(language)",
+                        ],
+                        "prefs": ["intl.accept_languages": language],
+                    ],
+                ]
+            ]
         ]
         do {
             let answer = try await call(base, "POST", "/session", capabilities)
@@ -176,8 +181,10 @@ final class Browser {
         try await Self.call(base, method, "/session/\(session)\(path)", body)
     }
 
-    private static func call(_ base: String, _ method: String, _ path: String, _ body: [String: Any]? = nil,
-                             timeout: TimeAmount = .seconds(60)) async throws -> [String: Any] {
+    private static func call(
+        _ base: String, _ method: String, _ path: String, _ body: [String: Any]? = nil,
+        timeout: TimeAmount = .seconds(60)
+    ) async throws -> [String: Any] {
         var request = HTTPClientRequest(url: base + path)
         request.method = .init(rawValue: method)
         if let body {
@@ -196,9 +203,9 @@ final class Browser {
     /// A loopback port nobody listens on right now.
     static func freePort() throws -> Int {
         #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw Failure(description: "no socket") }
         defer { close(fd) }
@@ -208,7 +215,9 @@ final class Browser {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         guard bound == 0, named == 0 else { throw Failure(description: "no free port") }
         return Int(UInt16(bigEndian: address.sin_port))
     }

@@ -9,9 +9,11 @@ import Testing
 /// failure of its own medium, and the lesson's other media still come.
 @Suite("Bad media links")
 struct BadLinkTests {
-    @Test("a key with . or .. segments never leaves the media base", arguments: [
-        "../../../etc/passwd", "media/../../../../etc/passwd.mp3", ".", "./", "a/./b.mp3", "a/..", "/../x", "a//../b", "a/.",
-    ])
+    @Test(
+        "a key with . or .. segments never leaves the media base",
+        arguments: [
+            "../../../etc/passwd", "media/../../../../etc/passwd.mp3", ".", "./", "a/./b.mp3", "a/..", "/../x", "a//../b", "a/.",
+        ])
     func dotSegmentsRefused(_ key: String) throws {
         let locator = MediaLocator(mediaBase: try #require(URL(string: "http://127.0.0.1:8080/media/")))
         #expect(throws: MediaLinkError.outsideMediaBase(key)) { try locator.url(forKey: key) }
@@ -54,7 +56,8 @@ struct BadLinkTests {
             #expect(summary?.unavailable.isEmpty == true)
             // The other media of each lesson came, the PDF included.
             for lesson in placed {
-                for medium in MediaKind.allCases where lesson.lesson.link(for: medium) != nil && expected[MediaKey(lesson.id, medium)] == nil {
+                for medium in MediaKind.allCases
+                where lesson.lesson.link(for: medium) != nil && expected[MediaKey(lesson.id, medium)] == nil {
                     #expect(fixture.hasServedFile(library, lesson, medium), "\(lesson.id) \(medium)")
                 }
             }

@@ -84,11 +84,16 @@ struct BatchReadTests {
             try await v4.write { db in
                 // Lesson 1 offers a PDF; lesson 2's page is blank (Unicode white space): no PDF.
                 for (id, page) in [(1, "p/1.pdf"), (2, "\u{2003} ")] {
-                    let json = #"{"id":\#(id),"chapter":1,"duration":\#(60 * id),"page_number":\#(id + 1),"audio":"a\#(id).mp3","page":"\#(page)","video_part":[],"gallery":[]}"#
-                    try db.execute(sql: "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', ?, 1, 1, 1, ?, ?, '2026-01-01 00:00:00')",
-                                   arguments: [id, id + 1, Data(json.utf8)])
-                    try db.execute(sql: "INSERT INTO mediaItem (type, id, medium, state, link, expectedBytes, receivedBytes, requestedAt, completedAt) VALUES ('gemara', ?, 'audio', 'complete', ?, 5, 5, '2026-01-01 00:00:00', '2026-01-01 00:00:00')",
-                                   arguments: [id, "a\(id).mp3"])
+                    let json =
+                        #"{"id":\#(id),"chapter":1,"duration":\#(60 * id),"page_number":\#(id + 1),"audio":"a\#(id).mp3","page":"\#(page)","video_part":[],"gallery":[]}"#
+                    try db.execute(
+                        sql:
+                            "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', ?, 1, 1, 1, ?, ?, '2026-01-01 00:00:00')",
+                        arguments: [id, id + 1, Data(json.utf8)])
+                    try db.execute(
+                        sql:
+                            "INSERT INTO mediaItem (type, id, medium, state, link, expectedBytes, receivedBytes, requestedAt, completedAt) VALUES ('gemara', ?, 'audio', 'complete', ?, 5, 5, '2026-01-01 00:00:00', '2026-01-01 00:00:00')",
+                        arguments: [id, "a\(id).mp3"])
                 }
             }
             try v4.close()
@@ -117,7 +122,9 @@ struct BatchReadTests {
         }
     }
 
-    @Test("registered(among:), what a sync asks for files no item names, is each lesson's own registration; the sync's item read is every item")
+    @Test(
+        "registered(among:), what a sync asks for files no item names, is each lesson's own registration; the sync's item read is every item"
+    )
     func registeredAmong() async throws {
         try await DownloadFixture.run { fixture in
             let (library, lessons) = try await Self.mixed(fixture)
@@ -130,7 +137,9 @@ struct BatchReadTests {
             #expect(try await library.database.registered(among: []) == [])
             let items = try await library.database.registrySnapshot()
             let all = try await library.database.allMediaItems()
-            #expect(items.count == all.count && all.allSatisfy { items[$0.key]?.state == $0.state && items[$0.key]?.receivedBytes == $0.receivedBytes })
+            #expect(
+                items.count == all.count
+                    && all.allSatisfy { items[$0.key]?.state == $0.state && items[$0.key]?.receivedBytes == $0.receivedBytes })
         }
     }
 }

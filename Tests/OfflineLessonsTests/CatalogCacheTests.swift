@@ -16,12 +16,21 @@ struct CatalogCacheTests {
 
     @Test("the migrations applied are named, in order")
     func migrationsAreNamed() async throws {
-        #expect(try await LibraryDatabase.inMemory().appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists"])
+        #expect(
+            try await LibraryDatabase.inMemory().appliedMigrations() == [
+                "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
+            ])
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("library.sqlite").path
-        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists"])
+        #expect(
+            try await LibraryDatabase.open(at: path).appliedMigrations() == [
+                "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
+            ])
         // Reopening migrates nothing twice.
-        #expect(try await LibraryDatabase.open(at: path).appliedMigrations() == ["v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists"])
+        #expect(
+            try await LibraryDatabase.open(at: path).appliedMigrations() == [
+                "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
+            ])
     }
 
     @Test("the Shas and lessons with placement are cached and served offline")
@@ -107,8 +116,9 @@ struct CatalogCacheTests {
         ("refused", 200, #"{"success":false,"data":{},"errors":[{"field":"x","message":"no"}]}"#),
     ]
 
-    @Test("a bad Shas from the server never replaces the good cached copy",
-          arguments: badShasAnswers.indices)
+    @Test(
+        "a bad Shas from the server never replaces the good cached copy",
+        arguments: badShasAnswers.indices)
     func badShasKeepsCache(_ index: Int) async throws {
         let bad = Self.badShasAnswers[index]
         let database = try LibraryDatabase.inMemory()
@@ -134,9 +144,13 @@ struct CatalogCacheTests {
     @Test("the database itself refuses to store an empty Shas")
     func saveEmptyShasRefused() async throws {
         let database = try LibraryDatabase.inMemory()
-        let shas = Shas(sedarim: [Seder(id: 1, order: 1, name: "Zeraim", masechtot: [
-            Masechet(id: 1, order: 1, name: "Berakhot", chapters: 1, pages: 0, chapterList: [.init(chapter: 1, mishnayot: 5)]),
-        ])])
+        let shas = Shas(sedarim: [
+            Seder(
+                id: 1, order: 1, name: "Zeraim",
+                masechtot: [
+                    Masechet(id: 1, order: 1, name: "Berakhot", chapters: 1, pages: 0, chapterList: [.init(chapter: 1, mishnayot: 5)])
+                ])
+        ])
         try await database.saveShas(shas, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000))
         await #expect(throws: RegistryError.emptyShas) { try await database.saveShas(Shas(sedarim: []), fetchedAt: Date()) }
         await #expect(throws: RegistryError.emptyShas) {
@@ -153,7 +167,9 @@ struct CatalogCacheTests {
         let faults = FaultInjector()
         await faults.replaceAPIResponse(
             at: "gemara/masechet/1/",
-            body: #"{"success":true,"errors":[],"data":{"pages":[{"id":1,"chapter":1,"duration":60,"page_number":2},{"id":1,"chapter":1,"duration":60,"page_number":3}, 5]}}"#)
+            body:
+                #"{"success":true,"errors":[],"data":{"pages":[{"id":1,"chapter":1,"duration":60,"page_number":2},{"id":1,"chapter":1,"duration":60,"page_number":3}, 5]}}"#
+        )
         try await withServer(faults: faults) { running in
             let catalog = Self.catalog(database, running)
             let shas = try await catalog.shas().shas

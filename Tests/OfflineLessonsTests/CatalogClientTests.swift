@@ -91,8 +91,10 @@ struct CatalogClientTests {
 
     @Test("the token never appears in an error's description")
     func tokenNotInDescriptions() {
-        let errors: [CatalogError] = [.invalidToken, .httpStatus(401, path: "gemara/masechet/1/"),
-                                      .unreachable(path: "x", cause: NetworkError(summary: "refused"))]
+        let errors: [CatalogError] = [
+            .invalidToken, .httpStatus(401, path: "gemara/masechet/1/"),
+            .unreachable(path: "x", cause: NetworkError(summary: "refused")),
+        ]
         for error in errors { #expect(!error.description.contains("secret")) }
         #expect(CatalogError.invalidToken.description.contains("Invalid token."))
     }
@@ -128,7 +130,8 @@ struct CatalogClientTests {
     @Test("an HTML page with 200 is .malformedResponse")
     func htmlBody() async throws {
         let faults = FaultInjector()
-        await faults.replaceAPIResponse(at: "mishna/masechet/1/chapter/1/", body: "<html><body>Welcome</body></html>", contentType: "text/html")
+        await faults.replaceAPIResponse(
+            at: "mishna/masechet/1/chapter/1/", body: "<html><body>Welcome</body></html>", contentType: "text/html")
         await faults.replaceAPIResponse(at: "masechtot_list/", body: "")
         try await withServer(faults: faults) { running in
             let client = Self.client(running)
@@ -171,7 +174,8 @@ struct CatalogClientTests {
         let entry = { (id: Int, daf: Int) in #"{"id": \#(id), "chapter": 1, "duration": 900, "page_number": \#(daf)}"# }
         await faults.replaceAPIResponse(
             at: "gemara/masechet/1/",
-            body: #"{"success": true, "errors": [], "data": {"pages": ["# + [entry(1, 2), entry(2, 3), entry(1, 4), "17"].joined(separator: ",") + "]}}")
+            body: #"{"success": true, "errors": [], "data": {"pages": ["#
+                + [entry(1, 2), entry(2, 3), entry(1, 4), "17"].joined(separator: ",") + "]}}")
         let list = try await withServer(faults: faults) { try await Self.client($0).fetchGemaraLessons(masechetId: 1) }
         #expect(list.lessons.map(\.id) == [1, 2])
         #expect(list.lessons.map(\.pageNumber) == [2, 3])
@@ -183,7 +187,8 @@ struct CatalogClientTests {
     @Test("a null list in the envelope is an empty list")
     func nullList() async throws {
         let faults = FaultInjector()
-        await faults.replaceAPIResponse(at: "mishna/masechet/1/chapter/1/", body: #"{"success": true, "errors": null, "data": {"mishnayot": null}}"#)
+        await faults.replaceAPIResponse(
+            at: "mishna/masechet/1/chapter/1/", body: #"{"success": true, "errors": null, "data": {"mishnayot": null}}"#)
         let list = try await withServer(faults: faults) { try await Self.client($0).fetchMishnaLessons(masechetId: 1, chapter: 1) }
         #expect(list == LessonList())
     }
@@ -205,7 +210,9 @@ struct CatalogClientTests {
     func timeout() async throws {
         let socket = try SilentSocket(listening: true)
         let client = CatalogClient(configuration: .init(apiBase: socket.apiBase, token: "t", timeout: .milliseconds(300)))
-        await #expect(throws: CatalogError.unreachable(path: "gemara/masechet/1/", cause: NetworkError(summary: "the server did not answer in time"))) {
+        await #expect(
+            throws: CatalogError.unreachable(path: "gemara/masechet/1/", cause: NetworkError(summary: "the server did not answer in time"))
+        ) {
             try await client.fetchGemaraLessons(masechetId: 1)
         }
     }

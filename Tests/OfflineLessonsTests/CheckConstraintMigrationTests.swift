@@ -20,21 +20,24 @@ struct CheckConstraintMigrationTests {
             let v6 = try DatabaseQueue(path: path)
             try LibraryDatabase.migrator.migrate(v6, upTo: "v6-event-rowid")
             before = try await v6.write { db in
-                try db.execute(sql: """
-                    INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
-                    VALUES ('gemara', 5, 1, 1, 1, 2, '{}', '2026-01-01 00:00:00.000')
-                    """)
-                try db.execute(sql: """
-                    INSERT INTO mediaItem (type, id, medium, state, link, expectedBytes, receivedBytes, etag, lastModified,
-                      attempts, lastError, requestedAt, completedAt, lastAccessAt)
-                    VALUES ('gemara', 5, 'audio', 'complete', 'a/5.mp3', 7, 7, '"e"', 'Mon, 01 Jan 2024 00:00:00 GMT',
-                      1, NULL, '2026-01-01 00:00:00.000', '2026-01-02 00:00:00.000', '2026-01-03 00:00:00.000'),
-                           ('gemara', 5, 'text', 'failed', 'p/5.pdf', NULL, 0, NULL, NULL,
-                      3, 'the server answered HTTP 404', '2026-01-01 00:00:00.000', NULL, NULL)
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
+                        VALUES ('gemara', 5, 1, 1, 1, 2, '{}', '2026-01-01 00:00:00.000')
+                        """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO mediaItem (type, id, medium, state, link, expectedBytes, receivedBytes, etag, lastModified,
+                          attempts, lastError, requestedAt, completedAt, lastAccessAt)
+                        VALUES ('gemara', 5, 'audio', 'complete', 'a/5.mp3', 7, 7, '"e"', 'Mon, 01 Jan 2024 00:00:00 GMT',
+                          1, NULL, '2026-01-01 00:00:00.000', '2026-01-02 00:00:00.000', '2026-01-03 00:00:00.000'),
+                               ('gemara', 5, 'text', 'failed', 'p/5.pdf', NULL, 0, NULL, NULL,
+                          3, 'the server answered HTTP 404', '2026-01-01 00:00:00.000', NULL, NULL)
+                        """)
                 for (day, kind) in [(1, "requested"), (2, "completed"), (3, "movedAside")] {
-                    try db.execute(sql: "INSERT INTO event (at, type, id, medium, kind, detail) VALUES (?, 'gemara', 5, 'audio', ?, ?)",
-                                   arguments: ["2026-01-0\(day) 00:00:00.000", kind, "day \(day)"])
+                    try db.execute(
+                        sql: "INSERT INTO event (at, type, id, medium, kind, detail) VALUES (?, 'gemara', 5, 'audio', ?, ?)",
+                        arguments: ["2026-01-0\(day) 00:00:00.000", kind, "day \(day)"])
                 }
                 return (try Row.fetchAll(db, sql: itemsSQL).map(\.description), try Row.fetchAll(db, sql: eventsSQL).map(\.description))
             }
@@ -43,8 +46,10 @@ struct CheckConstraintMigrationTests {
         let database = try LibraryDatabase.open(at: path)
         #expect(try await database.appliedMigrations().last == "v7-checks-without-lists")
         let (items, events, schema) = try await database.read { db in
-            (try Row.fetchAll(db, sql: itemsSQL).map(\.description), try Row.fetchAll(db, sql: eventsSQL).map(\.description),
-             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('mediaItem', 'event')").joined())
+            (
+                try Row.fetchAll(db, sql: itemsSQL).map(\.description), try Row.fetchAll(db, sql: eventsSQL).map(\.description),
+                try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('mediaItem', 'event')").joined()
+            )
         }
         #expect(items == before.0)
         #expect(events == before.1)
@@ -65,12 +70,19 @@ struct CheckConstraintMigrationTests {
         }
         // And every value the library knows passes (a state, medium or kind added later must be added here too).
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', 7, 1, 1, 1, 4, '{}', '2026-01-01')")
+            try db.execute(
+                sql:
+                    "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', 7, 1, 1, 1, 4, '{}', '2026-01-01')"
+            )
             for state in MediaState.allCases where state != .complete {
                 for medium in MediaKind.allCases {
-                    try db.execute(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES ('gemara', 7, ?, ?, 'v', '2026-01-01')",
-                                   arguments: [medium.rawValue, state.rawValue])
-                    try db.execute(sql: "DELETE FROM mediaItem WHERE id = 7 AND medium = ? AND state = ?", arguments: [medium.rawValue, state.rawValue])
+                    try db.execute(
+                        sql:
+                            "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES ('gemara', 7, ?, ?, 'v', '2026-01-01')",
+                        arguments: [medium.rawValue, state.rawValue])
+                    try db.execute(
+                        sql: "DELETE FROM mediaItem WHERE id = 7 AND medium = ? AND state = ?",
+                        arguments: [medium.rawValue, state.rawValue])
                 }
             }
             for kind in EventKind.allCases {
@@ -90,7 +102,8 @@ struct CheckConstraintMigrationTests {
             "INSERT INTO event (at, type, id, medium, kind, detail) VALUES ('2026-01-01', 'gemara', 1, 'audio', 'completed', NULL)",
         ]
         for sql in writes {
-            let opcodes = try await database.read { db in try Row.fetchAll(db, sql: "EXPLAIN \(sql)").compactMap { $0["opcode"] as String? } }
+            let opcodes = try await database.read { db in try Row.fetchAll(db, sql: "EXPLAIN \(sql)").compactMap { $0["opcode"] as String? }
+            }
             #expect(!opcodes.contains("OpenEphemeral"), "\(sql)")
             #expect(opcodes.contains("Halt"), "no plan read for \(sql)")
         }

@@ -24,9 +24,10 @@ struct ServedMedium: Sendable {
         let lesson = try #require(lessons.first { $0.link(for: medium) != nil })
         let url = try #require(try MediaLocator(mediaBase: running.mediaBase).url(for: medium, of: lesson))
         let id = LessonID(type, lesson.id)
-        return ServedMedium(url: url.absoluteString, address: MediaAddress(id, medium),
-                            media: SyntheticMedia(lesson: id, medium: medium, duration: lesson.duration, scale: 0.001),
-                            duration: lesson.duration)
+        return ServedMedium(
+            url: url.absoluteString, address: MediaAddress(id, medium),
+            media: SyntheticMedia(lesson: id, medium: medium, duration: lesson.duration, scale: 0.001),
+            duration: lesson.duration)
     }
 }
 
@@ -100,8 +101,9 @@ struct ContentServerTests {
         }
     }
 
-    @Test("a Range the server does not handle is ignored: 200 and the whole body",
-          arguments: ["bytes=100-50", "bytes=0-1,5-6", "items=0-10", "bytes=abc"])
+    @Test(
+        "a Range the server does not handle is ignored: 200 and the whole body",
+        arguments: ["bytes=100-50", "bytes=0-1,5-6", "items=0-10", "bytes=abc"])
     func ignoredRange(_ range: String) async throws {
         try await withServer { running in
             let served = try await ServedMedium.first(.text, on: running)
@@ -164,9 +166,11 @@ struct ContentServerTests {
         }
     }
 
-    @Test("a wrong key is 404", arguments: [
-        "gemara/1/audio/nothing.mp3", "gemara/999999/audio/x.mp3", "sugya/1/audio/x.mp3", "gemara/1/sound/x.mp3", "x",
-    ])
+    @Test(
+        "a wrong key is 404",
+        arguments: [
+            "gemara/1/audio/nothing.mp3", "gemara/999999/audio/x.mp3", "sugya/1/audio/x.mp3", "gemara/1/sound/x.mp3", "x",
+        ])
     func wrongKey(_ key: String) async throws {
         try await withServer { running in
             let response = try await HTTP.fetch(running.mediaBase.absoluteString + key)
@@ -180,7 +184,8 @@ struct ContentServerTests {
     func keyOfAnotherLesson() async throws {
         try await withServer { running in
             let served = try await ServedMedium.first(.audio, on: running)
-            let other = served.url.replacingOccurrences(of: "/gemara/\(served.address.lesson.id)/", with: "/mishna/\(served.address.lesson.id)/")
+            let other = served.url.replacingOccurrences(
+                of: "/gemara/\(served.address.lesson.id)/", with: "/mishna/\(served.address.lesson.id)/")
             #expect(other != served.url)
             #expect(try await HTTP.fetch(other).status == 404)
         }

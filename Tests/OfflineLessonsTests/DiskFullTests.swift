@@ -7,7 +7,7 @@ import Testing
 @testable import OfflineLessons
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A full disk stops the run at once, with one reason, and keeps the queue.
@@ -51,8 +51,9 @@ struct DiskFullTests {
         return process.terminationStatus == 0
     }
 
-    @Test("a library on a 3 MiB tmpfs: the run stops at the first full write, the registry stays whole, and resumes once there is room",
-          .enabled(if: DiskFullTests.canMountTmpfs, "needs root and mount(8) to mount a small tmpfs"))
+    @Test(
+        "a library on a 3 MiB tmpfs: the run stops at the first full write, the registry stays whole, and resumes once there is room",
+        .enabled(if: DiskFullTests.canMountTmpfs, "needs root and mount(8) to mount a small tmpfs"))
     func realFullDisk() async throws {
         let folder = try TemporaryDirectory()
         let mountPoint = folder.url.appendingPathComponent("small")
@@ -64,7 +65,9 @@ struct DiskFullTests {
             let library = try await LessonLibrary(
                 root: mountPoint, client: client, configuration: .init(concurrency: 3, retry: DownloadFixture.fastRetry))
             let lessons = try await library.lessons(for: [try LessonSelector(parsing: "gemara:berakhot:2-40")])
-            let files = lessons.reduce(0) { count, lesson in count + [MediaKind.audio, .text].filter { lesson.lesson.link(for: $0) != nil }.count }
+            let files = lessons.reduce(0) { count, lesson in
+                count + [MediaKind.audio, .text].filter { lesson.lesson.link(for: $0) != nil }.count
+            }
             let (_, summary) = await collect(try await library.download(lessons, media: .audio))
             #expect(summary?.stoppedBecause != nil, "\(String(describing: summary))")
             #expect(summary?.failed.isEmpty == true, "\(String(describing: summary?.failed))")

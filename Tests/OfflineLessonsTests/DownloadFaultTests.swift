@@ -1,8 +1,9 @@
 import Foundation
-@testable import LessonsServer
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import LessonsServer
+@testable import OfflineLessons
 
 /// Every fault mode of the content server, each asserting the final state: retried to success,
 /// or failed with a reason and no visible file.
@@ -11,7 +12,9 @@ struct DownloadFaultTests {
     /// Downloads gemara/3 (audio + PDF) with `faults` on its audio; returns what happened.
     func download(
         faults: [Fault], scale: Double = 0.01, retry: RetryPolicy = DownloadFixture.fastRetry,
-        check: @Sendable (DownloadFixture, LessonLibrary, PlacedLesson, [DownloadEvent], DownloadSummary, [RecordedRequest]) async throws -> Void
+        check:
+            @Sendable (DownloadFixture, LessonLibrary, PlacedLesson, [DownloadEvent], DownloadSummary, [RecordedRequest]) async throws ->
+            Void
     ) async throws {
         try await DownloadFixture.run(scale: scale) { fixture in
             let library = try await fixture.library(retry: retry)
@@ -149,7 +152,8 @@ struct DownloadFaultTests {
 
     @Test("a server that ignores Range: the resume restarts cleanly from zero")
     func ignoredRange() async throws {
-        try await download(faults: [.ignoreRange, .resetMidBody(afterBytes: 50_000, count: 1)]) { fixture, library, lesson, _, _, requests in
+        try await download(faults: [.ignoreRange, .resetMidBody(afterBytes: 50_000, count: 1)]) {
+            fixture, library, lesson, _, _, requests in
             #expect(requests.count == 2)
             #expect(requests[1].range != nil)
             try await expectComplete(fixture, library, lesson)
@@ -217,7 +221,9 @@ struct DownloadFaultTests {
         }
     }
 
-    @Test("a server that gzips what the request accepts: media are asked for as they are (no Accept-Encoding), so the bytes and their length are the file's")
+    @Test(
+        "a server that gzips what the request accepts: media are asked for as they are (no Accept-Encoding), so the bytes and their length are the file's"
+    )
     func compressingServer() async throws {
         try await download(faults: [.gzipWhenAccepted]) { fixture, library, lesson, _, summary, requests in
             #expect(summary.failed.isEmpty, "\(summary.failed)")

@@ -3,8 +3,9 @@ import Foundation
 import LessonsServer
 import LessonsServerTesting
 import NIOCore
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// An in-process content server with faults, and libraries pointed at it.
 struct DownloadFixture: Sendable {
@@ -17,8 +18,10 @@ struct DownloadFixture: Sendable {
     static let fastRetry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), maxRetryAfter: .seconds(2))
 
     /// Runs `body` with a server on a free loopback port and an empty library folder.
-    static func run(scale: Double = 0.001, md5ETags: Bool = false,
-                    _ body: @Sendable (DownloadFixture) async throws -> Void) async throws {
+    static func run(
+        scale: Double = 0.001, md5ETags: Bool = false,
+        _ body: @Sendable (DownloadFixture) async throws -> Void
+    ) async throws {
         let folder = try TemporaryDirectory()  // removed at the end of this scope
         let root = folder.url
         let faults = FaultInjector()
@@ -31,11 +34,14 @@ struct DownloadFixture: Sendable {
     }
 
     /// A library on the fixture's folder (a second call opens the same library, as a restart would).
-    func library(concurrency: Int = 3, retry: RetryPolicy = DownloadFixture.fastRetry,
-                 transport: any Transport = HTTPTransport()) async throws -> LessonLibrary {
+    func library(
+        concurrency: Int = 3, retry: RetryPolicy = DownloadFixture.fastRetry,
+        transport: any Transport = HTTPTransport()
+    ) async throws -> LessonLibrary {
         let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "test"))
-        return try await LessonLibrary(root: root, client: client, transport: transport,
-                                       configuration: .init(concurrency: concurrency, retry: retry))
+        return try await LessonLibrary(
+            root: root, client: client, transport: transport,
+            configuration: .init(concurrency: concurrency, retry: retry))
     }
 
     /// The lessons a selector names.
@@ -45,8 +51,10 @@ struct DownloadFixture: Sendable {
 
     /// What the server serves for a medium of a lesson (the current version).
     func served(_ lesson: PlacedLesson, _ medium: MediaKind, version: Int = 0) -> [UInt8] {
-        SyntheticMedia(lesson: lesson.id, medium: medium, duration: lesson.lesson.duration,
-                       scale: server.configuration.mediaSizeScale, version: version).allBytes
+        SyntheticMedia(
+            lesson: lesson.id, medium: medium, duration: lesson.lesson.duration,
+            scale: server.configuration.mediaSizeScale, version: version
+        ).allBytes
     }
 
     /// Whether the downloaded file of a medium is byte-identical to what the server serves

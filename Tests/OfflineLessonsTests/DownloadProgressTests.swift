@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OfflineLessons
 
 @Suite("Download progress: totals, rate and time left by bytes")

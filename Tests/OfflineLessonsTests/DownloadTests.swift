@@ -1,8 +1,9 @@
 import Foundation
 import LessonsServer
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 @Suite("Downloads")
 struct DownloadTests {
@@ -89,7 +90,8 @@ struct DownloadTests {
             let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
             _ = await collect(try await library.download(lessons, media: .both))
-            let first = lessons[0].id, second = lessons[1].id
+            let first = lessons[0].id
+            let second = lessons[1].id
             // Only the video of the first: audio and PDF stay.
             let partial = try await library.remove([first], media: [.video])
             #expect(partial.removed.map(\.medium) == [.video])
@@ -171,7 +173,9 @@ struct DownloadTests {
             let library = try await fixture.library(concurrency: 2)
             let lessons = try await fixture.lessons("gemara:berakhot:2-5", in: library)
             // Slow enough that no file ends before the cancel, however loaded the machine.
-            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 1000), at: MediaAddress(lesson.id, .audio)) }
+            for lesson in lessons {
+                await fixture.faults.inject(.throttle(millisecondsPerChunk: 1000), at: MediaAddress(lesson.id, .audio))
+            }
             let run = try await library.download(lessons, media: .audio)
             var events = run.makeAsyncIterator()
             while let event = await events.next() {
@@ -247,7 +251,8 @@ struct DownloadTests {
     @Test("two library instances downloading the same item never interleave their bytes")
     func twoInstances() async throws {
         try await DownloadFixture.run(scale: 0.05) { fixture in
-            let one = try await fixture.library(), two = try await fixture.library()
+            let one = try await fixture.library()
+            let two = try await fixture.library()
             let lessons = try await fixture.lessons("gemara/6", in: one)
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 5), at: MediaAddress(LessonID(.gemara, 6), .audio))
             async let a = collect(try await one.download(lessons, media: .audio))
@@ -255,8 +260,9 @@ struct DownloadTests {
             let (ra, rb) = try await (a, b)
             // Whichever instance locks the file first downloads it; the other waits for its lock to
             // go, then finds the item complete: no failure, and it never writes into the file.
-            #expect(ra.summary?.failed.isEmpty == true && rb.summary?.failed.isEmpty == true,
-                    "\(String(describing: ra.summary?.failed)) \(String(describing: rb.summary?.failed))")
+            #expect(
+                ra.summary?.failed.isEmpty == true && rb.summary?.failed.isEmpty == true,
+                "\(String(describing: ra.summary?.failed)) \(String(describing: rb.summary?.failed))")
             let waited = (ra.events + rb.events).filter { if case .waiting = $0 { true } else { false } }
             let downloads = [ra, rb].compactMap(\.summary).map(\.downloaded).reduce(0, +)
             #expect(downloads == 2, "audio and PDF downloaded once each, by either instance")
@@ -282,14 +288,18 @@ struct DownloadTests {
             let second = try await fixture.lessons("mishna/1", in: library)
             _ = await collect(try await library.download(first, media: .audio))
             _ = await collect(try await library.download(second, media: .audio))
-            var completed: [MediaKey] = [], summaries = 0
+            var completed: [MediaKey] = []
+            var summaries = 0
             for await event in observed {
                 if case .completed(let key, _, _) = event { completed.append(key) }
                 if case .finished = event { summaries += 1 }
                 if summaries == 2 { break }
             }
-            #expect(Set(completed) == [MediaKey(LessonID(.gemara, 1), .audio), MediaKey(LessonID(.gemara, 1), .text),
-                                       MediaKey(LessonID(.mishna, 1), .audio), MediaKey(LessonID(.mishna, 1), .text)])
+            #expect(
+                Set(completed) == [
+                    MediaKey(LessonID(.gemara, 1), .audio), MediaKey(LessonID(.gemara, 1), .text),
+                    MediaKey(LessonID(.mishna, 1), .audio), MediaKey(LessonID(.mishna, 1), .text),
+                ])
             #expect(completed.count == 4)
         }
     }
@@ -337,14 +347,16 @@ struct DownloadTests {
             let (_, summary) = await collect(owner)
             #expect(ownStream.contains(.cancelled(key)), "the joining run learns its end: \(ownStream)")
             #expect(summary?.downloaded == 2, "\(String(describing: summary))")
-            var seen: [DownloadEvent] = [], finished = 0
+            var seen: [DownloadEvent] = []
+            var finished = 0
             for await event in observed {
                 seen.append(event)
                 if case .finished = event { finished += 1 }
                 if finished == 2 { break }
             }
             #expect(!seen.contains(.cancelled(key)), "observers never see the item cancelled while it downloads")
-            #expect(seen.filter { $0 == .completed(key, bytes: fixture.served(lessons[0], .audio).count, alreadyPresent: false) }.count == 1)
+            #expect(
+                seen.filter { $0 == .completed(key, bytes: fixture.served(lessons[0], .audio).count, alreadyPresent: false) }.count == 1)
             #expect(fixture.hasServedFile(library, lessons[0], .audio))
         }
     }

@@ -30,7 +30,9 @@ struct ExportTests {
             // Each entry is the lesson's snapshot, in the legacy encoding.
             let decoded = try JSONDecoder().decode(Lesson.self, from: JSONSerialization.data(withJSONObject: gemaraList[0]))
             #expect(decoded == gemara[0].lesson)
-            let mishnaDecoded = try mishnaList.map { try JSONDecoder().decode(Lesson.self, from: JSONSerialization.data(withJSONObject: $0)) }
+            let mishnaDecoded = try mishnaList.map {
+                try JSONDecoder().decode(Lesson.self, from: JSONSerialization.data(withJSONObject: $0))
+            }
             #expect(mishnaDecoded == mishna.map(\.lesson))
         }
     }

@@ -25,7 +25,10 @@ struct FaultMatrixTests {
         ("HTML page once", [.htmlErrorPage(count: 1)]),
         ("HTML page labelled audio always", [.htmlPageLabelled(contentType: "audio/mpeg", count: 100)]),
         ("ignores Range after a reset", [.ignoreRange, .resetMidBody(afterBytes: 40_000, count: 1)]),
-        ("ignores If-Range across a new version", [.ignoreIfRange, .changeETag(afterRequests: 1), .resetMidBody(afterBytes: 40_000, count: 1)]),
+        (
+            "ignores If-Range across a new version",
+            [.ignoreIfRange, .changeETag(afterRequests: 1), .resetMidBody(afterBytes: 40_000, count: 1)]
+        ),
         ("new version mid-resume", [.changeETag(afterRequests: 1), .resetMidBody(afterBytes: 40_000, count: 1)]),
         ("empty body once", [.emptyBody(count: 1)]),
         ("empty body always", [.emptyBody(count: 100)]),
@@ -56,18 +59,23 @@ struct FaultMatrixTests {
     }
 
     /// Complete: byte for byte a served version, no partial left. Not complete: no file in place.
-    static func checkInvariants(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lessons: [PlacedLesson], _ name: String) async throws {
+    static func checkInvariants(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lessons: [PlacedLesson], _ name: String)
+        async throws
+    {
         for lesson in lessons {
             for medium in [MediaKind.audio, .text] where lesson.lesson.link(for: medium) != nil {
                 let key = MediaKey(lesson.id, medium)
                 let state = try await library.database.mediaItem(key)?.state
                 if state == .complete {
                     let file = fixture.file(library, lesson.id, medium)
-                    #expect(file == fixture.served(lesson, medium, version: 0) || file == fixture.served(lesson, medium, version: 1),
-                            "\(name): \(key) is registered complete but is no version the server served")
+                    #expect(
+                        file == fixture.served(lesson, medium, version: 0) || file == fixture.served(lesson, medium, version: 1),
+                        "\(name): \(key) is registered complete but is no version the server served")
                     #expect(library.store.partialSize(key) == 0, "\(name): \(key) complete with a partial file left")
                 } else {
-                    #expect(!fixture.hasFile(library, lesson.id, medium), "\(name): \(key) is \(String(describing: state)) but has a file in place")
+                    #expect(
+                        !fixture.hasFile(library, lesson.id, medium),
+                        "\(name): \(key) is \(String(describing: state)) but has a file in place")
                 }
             }
         }

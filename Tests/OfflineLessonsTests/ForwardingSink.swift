@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OfflineLessons
 
 /// A sink that passes every step on to `inner`, telling `onBytes` how many body bytes each chunk

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OfflineLessons
 
 /// Builds a legacy app container on disk, as a device would hold it: `Documents/` and
@@ -58,9 +59,17 @@ struct LegacyContainerFixture {
 
     /// `shas.json` with one seder (id 1) holding masechet 1 (Berakhot, 9 chapters, 64 dapim).
     func shas() throws {
-        try write(json: ["shas": [["id": 1, "order": 1, "name": "Zeraim", "masechet": [
-            ["id": 1, "order": 1, "name": "Berakhot", "chapters": 9, "pages": 64, "chapters_list": ["1": 5, "2": 8]],
-        ]]]], to: "Library/Caches/shas.json")
+        try write(
+            json: [
+                "shas": [
+                    [
+                        "id": 1, "order": 1, "name": "Zeraim",
+                        "masechet": [
+                            ["id": 1, "order": 1, "name": "Berakhot", "chapters": 9, "pages": 64, "chapters_list": ["1": 5, "2": 8]]
+                        ],
+                    ]
+                ]
+            ], to: "Library/Caches/shas.json")
     }
 
     /// Every file under the container, relative paths, sorted.
@@ -69,7 +78,9 @@ struct LegacyContainerFixture {
         var files: [String] = []
         while let next = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(next).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(next).path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files.append(next)
             }
         }

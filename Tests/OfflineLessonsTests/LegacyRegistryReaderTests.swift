@@ -13,7 +13,9 @@ struct LegacyRegistryReaderTests {
     }
 
     static func ids(_ reader: LegacyRegistryReader) -> [String] {
-        reader.entries.map { "\($0.placed.id)@\($0.placed.placement.sederId)/\($0.placed.placement.masechetId)/\($0.placed.placement.chapter)" }.sorted()
+        reader.entries.map {
+            "\($0.placed.id)@\($0.placed.placement.sederId)/\($0.placed.placement.masechetId)/\($0.placed.placement.chapter)"
+        }.sorted()
     }
 
     @Test("the documented shape: gemara by seder and masechet, mishna by seder, masechet and chapter")
@@ -29,13 +31,24 @@ struct LegacyRegistryReaderTests {
     @Test("lists of lists, and dicts keyed by lesson id, in either half")
     func nestedAndKeyedShapes() throws {
         let reader = try Self.read([
-            "gemara": ["1": ["1": [[F.gemara(5, daf: 2)], [F.gemara(6, daf: 3), [F.gemara(7, daf: 4)]]],
-                             "2": ["8": F.gemara(8, daf: 2), "9": F.gemara(9, daf: 3)]]],
-            "mishna": ["1": ["1": ["3": ["11": F.mishna(11, chapter: 3, mishna: 1)]],
-                             "2": ["12": F.mishna(12, chapter: 4, mishna: 2)]]],
+            "gemara": [
+                "1": [
+                    "1": [[F.gemara(5, daf: 2)], [F.gemara(6, daf: 3), [F.gemara(7, daf: 4)]]],
+                    "2": ["8": F.gemara(8, daf: 2), "9": F.gemara(9, daf: 3)],
+                ]
+            ],
+            "mishna": [
+                "1": [
+                    "1": ["3": ["11": F.mishna(11, chapter: 3, mishna: 1)]],
+                    "2": ["12": F.mishna(12, chapter: 4, mishna: 2)],
+                ]
+            ],
         ])
-        #expect(Self.ids(reader) == ["gemara/5@1/1/1", "gemara/6@1/1/1", "gemara/7@1/1/1", "gemara/8@1/2/1",
-                                     "gemara/9@1/2/1", "mishna/11@1/1/3", "mishna/12@1/2/4"])
+        #expect(
+            Self.ids(reader) == [
+                "gemara/5@1/1/1", "gemara/6@1/1/1", "gemara/7@1/1/1", "gemara/8@1/2/1",
+                "gemara/9@1/2/1", "mishna/11@1/1/3", "mishna/12@1/2/4",
+            ])
         #expect(reader.rejected.isEmpty)
     }
 
@@ -52,9 +65,13 @@ struct LegacyRegistryReaderTests {
         floatDuration["duration"] = 1845.0  // tolerated: an integral float
         floatDuration["video_part"] = NSNull()  // tolerated: null is empty
         let reader = try Self.read([
-            "gemara": ["1": ["1": [F.gemara(5, daf: 2), ["id": "five", "chapter": 1], F.gemara(6, daf: 3), floatDuration],
-                             "x": [F.gemara(7, daf: 2)]],
-                       "2": "not an object"],
+            "gemara": [
+                "1": [
+                    "1": [F.gemara(5, daf: 2), ["id": "five", "chapter": 1], F.gemara(6, daf: 3), floatDuration],
+                    "x": [F.gemara(7, daf: 2)],
+                ],
+                "2": "not an object",
+            ],
             "mishna": ["1": ["1": ["1": [["id": 4, "chapter": 1, "duration": 10, "video_part": [], "gallery": []]]]]],
         ])
         #expect(Self.ids(reader) == ["gemara/5@1/1/1", "gemara/6@1/1/1", "gemara/9@1/1/1"])

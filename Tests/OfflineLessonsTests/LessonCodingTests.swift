@@ -44,16 +44,21 @@ struct LessonCodingTests {
         #expect(fromAPI.audio == "gemara/247/audio/Berakhot 12.mp3")
         #expect(fromAPI.page == "gemara/247/text/ברכות 12.pdf")
         #expect(fromAPI.video == "https://cdn.example.org/videos/247.mp4?sig=a%2Bb")
-        #expect(fromAPI.videoParts == [
-            VideoPart(id: 2470, partTitle: "Opening", timeLine: "0"),
-            VideoPart(id: 2471, partTitle: "Second part", timeLine: "312.5"),
-        ])
-        #expect(fromAPI.gallery == [
-            GalleryImage(id: 9, title: "Daf 12", order: 1, image: "gallery/247/1.jpg"),
-            GalleryImage(id: 10, title: "Map", order: 2, image: "gallery/247/2.jpg"),
-        ])
-        #expect(fromAPI.presenter == Presenter(id: 3, firstName: "David", lastName: "Abramov",
-                                               phone: "+54 11 5555 0103", image: "presenters/3.jpg"))
+        #expect(
+            fromAPI.videoParts == [
+                VideoPart(id: 2470, partTitle: "Opening", timeLine: "0"),
+                VideoPart(id: 2471, partTitle: "Second part", timeLine: "312.5"),
+            ])
+        #expect(
+            fromAPI.gallery == [
+                GalleryImage(id: 9, title: "Daf 12", order: 1, image: "gallery/247/1.jpg"),
+                GalleryImage(id: 10, title: "Map", order: 2, image: "gallery/247/2.jpg"),
+            ])
+        #expect(
+            fromAPI.presenter
+                == Presenter(
+                    id: 3, firstName: "David", lastName: "Abramov",
+                    phone: "+54 11 5555 0103", image: "presenters/3.jpg"))
 
         let legacy = try Self.legacyEncoded(fromAPI)
         let again = try JSONDecoder().decode(Lesson.self, from: legacy)
@@ -141,7 +146,8 @@ struct LessonCodingTests {
 
     @Test("Gemara 247 and Mishna 247 are different identities")
     func identityIsTypeAndID() {
-        let gemara = LessonID(.gemara, 247), mishna = LessonID(.mishna, 247)
+        let gemara = LessonID(.gemara, 247)
+        let mishna = LessonID(.mishna, 247)
         #expect(gemara != mishna)
         #expect(Set([gemara, mishna]).count == 2)
         #expect(gemara.description == "gemara/247")

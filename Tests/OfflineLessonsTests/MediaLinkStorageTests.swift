@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// The registry stores each medium's link as the server gave it and resolves it when fetching.
 @Suite("Media links in the registry")
@@ -49,10 +50,19 @@ struct MediaLinkStorageTests {
             let v3 = try DatabaseQueue(path: path)
             try LibraryDatabase.migrator.migrate(v3, upTo: "v3-maintenance")
             try await v3.write { db in
-                let json = #"{"id":1,"chapter":1,"duration":60,"page_number":2,"audio":"a b.mp3","page":"p/1.pdf","video":"https://v.example/1.mp4","video_part":[],"gallery":[]}"#
-                try db.execute(sql: "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', 1, 1, 1, 1, 2, ?, '2026-01-01 00:00:00')", arguments: [Data(json.utf8)])
-                for (medium, url) in [("audio", "http://old/media/a%20b.mp3"), ("text", "http://old/media/p/1.pdf"), ("video", "https://v.example/1.mp4")] {
-                    try db.execute(sql: "INSERT INTO mediaItem (type, id, medium, state, url, requestedAt) VALUES ('gemara', 1, ?, 'queued', ?, '2026-01-01 00:00:00')", arguments: [medium, url])
+                let json =
+                    #"{"id":1,"chapter":1,"duration":60,"page_number":2,"audio":"a b.mp3","page":"p/1.pdf","video":"https://v.example/1.mp4","video_part":[],"gallery":[]}"#
+                try db.execute(
+                    sql:
+                        "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', 1, 1, 1, 1, 2, ?, '2026-01-01 00:00:00')",
+                    arguments: [Data(json.utf8)])
+                for (medium, url) in [
+                    ("audio", "http://old/media/a%20b.mp3"), ("text", "http://old/media/p/1.pdf"), ("video", "https://v.example/1.mp4"),
+                ] {
+                    try db.execute(
+                        sql:
+                            "INSERT INTO mediaItem (type, id, medium, state, url, requestedAt) VALUES ('gemara', 1, ?, 'queued', ?, '2026-01-01 00:00:00')",
+                        arguments: [medium, url])
                 }
             }
             try v3.close()
@@ -60,7 +70,8 @@ struct MediaLinkStorageTests {
         let database = try LibraryDatabase.open(at: path)
         #expect(try await database.appliedMigrations().contains("v4-links"))
         let items = try await database.mediaItems(of: LessonID(.gemara, 1))
-        #expect(Dictionary(uniqueKeysWithValues: items.map { ($0.key.medium, $0.link) })
+        #expect(
+            Dictionary(uniqueKeysWithValues: items.map { ($0.key.medium, $0.link) })
                 == [.audio: "a b.mp3", .text: "p/1.pdf", .video: "https://v.example/1.mp4"])
     }
 }

@@ -10,24 +10,27 @@ struct MediaLocatorTests {
     static let base = URL(string: "https://media.example.org/bucket/")!
     static let locator = MediaLocator(mediaBase: base)
 
-    @Test("keys are percent-encoded per RFC 3986, keeping / between segments", arguments: [
-        ("plain/key-1_a.b~c.mp3", "plain/key-1_a.b~c.mp3"),
-        ("Berakhot 2.mp3", "Berakhot%202.mp3"),
-        ("ברכות.pdf", "%D7%91%D7%A8%D7%9B%D7%95%D7%AA.pdf"),
-        ("A+B.mp3", "A%2BB.mp3"),
-        ("#1.mp3", "%231.mp3"),
-        ("what?.mp3", "what%3F.mp3"),
-        ("100%.mp3", "100%25.mp3"),
-        ("already%20encoded.mp3", "already%2520encoded.mp3"),
-        ("gemara/1/audio/Berakhot 2 100% A+B #1?.mp3", "gemara/1/audio/Berakhot%202%20100%25%20A%2BB%20%231%3F.mp3"),
-        ("/leading/slash.mp3", "leading/slash.mp3"),
-        ("a&b=c;d:e@f.mp3", "a%26b%3Dc%3Bd%3Ae%40f.mp3"),
-    ])
+    @Test(
+        "keys are percent-encoded per RFC 3986, keeping / between segments",
+        arguments: [
+            ("plain/key-1_a.b~c.mp3", "plain/key-1_a.b~c.mp3"),
+            ("Berakhot 2.mp3", "Berakhot%202.mp3"),
+            ("ברכות.pdf", "%D7%91%D7%A8%D7%9B%D7%95%D7%AA.pdf"),
+            ("A+B.mp3", "A%2BB.mp3"),
+            ("#1.mp3", "%231.mp3"),
+            ("what?.mp3", "what%3F.mp3"),
+            ("100%.mp3", "100%25.mp3"),
+            ("already%20encoded.mp3", "already%2520encoded.mp3"),
+            ("gemara/1/audio/Berakhot 2 100% A+B #1?.mp3", "gemara/1/audio/Berakhot%202%20100%25%20A%2BB%20%231%3F.mp3"),
+            ("/leading/slash.mp3", "leading/slash.mp3"),
+            ("a&b=c;d:e@f.mp3", "a%26b%3Dc%3Bd%3Ae%40f.mp3"),
+        ])
     func keyEncoding(_ key: String, _ encoded: String) throws {
         let url = try Self.locator.url(forKey: key)
         #expect(url.absoluteString == "https://media.example.org/bucket/" + encoded)
         // Decoding the path gives the key back: the encoding is lossless.
-        #expect(url.absoluteString.dropFirst(Self.base.absoluteString.count).removingPercentEncoding
+        #expect(
+            url.absoluteString.dropFirst(Self.base.absoluteString.count).removingPercentEncoding
                 == String(key.drop { $0 == "/" }))
         #expect(url.query == nil)
         #expect(url.fragment == nil)
@@ -53,11 +56,14 @@ struct MediaLocatorTests {
     @Test("audio and PDF are keys under the base; video is used as given")
     func perMedium() throws {
         let video = "https://cdn.example.org/v/247.mp4?token=a%2Bb&x=1#t=10"
-        let lesson = Lesson(id: 247, chapter: 1, duration: 60, pageNumber: 2,
-                            audio: "gemara/247/audio/Berakhot 12.mp3", page: "gemara/247/text/ברכות 12.pdf", video: video)
-        #expect(try Self.locator.url(for: .audio, of: lesson)?.absoluteString
+        let lesson = Lesson(
+            id: 247, chapter: 1, duration: 60, pageNumber: 2,
+            audio: "gemara/247/audio/Berakhot 12.mp3", page: "gemara/247/text/ברכות 12.pdf", video: video)
+        #expect(
+            try Self.locator.url(for: .audio, of: lesson)?.absoluteString
                 == "https://media.example.org/bucket/gemara/247/audio/Berakhot%2012.mp3")
-        #expect(try Self.locator.url(for: .text, of: lesson)?.absoluteString
+        #expect(
+            try Self.locator.url(for: .text, of: lesson)?.absoluteString
                 == "https://media.example.org/bucket/gemara/247/text/%D7%91%D7%A8%D7%9B%D7%95%D7%AA%2012.pdf")
         #expect(try Self.locator.url(for: .video, of: lesson)?.absoluteString == video)
     }
@@ -71,8 +77,9 @@ struct MediaLocatorTests {
         #expect(lesson.availableMedia.isEmpty)
     }
 
-    @Test("a key that is only slashes or line breaks is no key (legacy B9)",
-          arguments: ["/", "///", "\n", " \t\n"])
+    @Test(
+        "a key that is only slashes or line breaks is no key (legacy B9)",
+        arguments: ["/", "///", "\n", " \t\n"])
     func blankKey(_ key: String) throws {
         let lesson = Lesson(id: 1, chapter: 1, duration: 60, mishna: 1, audio: key, page: key)
         for medium in [MediaKind.audio, .text] {
@@ -82,10 +89,12 @@ struct MediaLocatorTests {
         }
     }
 
-    @Test("video links that are not http(s) are rejected", arguments: [
-        "ftp://example.org/v.mp4", "javascript:alert(1)", "file:///etc/passwd", "data:video/mp4;base64,AAAA",
-        "mailto:someone@example.org", "https:///no-host.mp4",
-    ])
+    @Test(
+        "video links that are not http(s) are rejected",
+        arguments: [
+            "ftp://example.org/v.mp4", "javascript:alert(1)", "file:///etc/passwd", "data:video/mp4;base64,AAAA",
+            "mailto:someone@example.org", "https:///no-host.mp4",
+        ])
     func unsupportedVideo(_ link: String) {
         let lesson = Lesson(id: 1, chapter: 1, duration: 60, mishna: 1, video: link)
         #expect(throws: MediaLinkError.unsupportedScheme(link)) { try Self.locator.url(for: .video, of: lesson) }
@@ -97,9 +106,11 @@ struct MediaLocatorTests {
         #expect(throws: MediaLinkError.self) { try Self.locator.url(for: .video, of: lesson) }
     }
 
-    @Test("http and https video links are accepted, in any case", arguments: [
-        "http://example.org/v.mp4", "https://example.org/v.mp4", "HTTPS://example.org/V.mp4",
-    ])
+    @Test(
+        "http and https video links are accepted, in any case",
+        arguments: [
+            "http://example.org/v.mp4", "https://example.org/v.mp4", "HTTPS://example.org/V.mp4",
+        ])
     func acceptedVideo(_ link: String) throws {
         let lesson = Lesson(id: 1, chapter: 1, duration: 60, mishna: 1, video: link)
         #expect(try Self.locator.url(for: .video, of: lesson) == URL(string: link))

@@ -12,9 +12,12 @@ struct MigrateTests {
     /// Both generations: the current registry in Documents/, the old one in Library/Caches/, and
     /// media in both (a failed upgrade left some stranded in Caches: legacy B1).
     static func twoGenerations(_ fixture: F) throws {
-        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2), F.gemara(6, daf: 3)]]],
-                                 "mishna": ["1": ["1": ["2": [F.mishna(7, chapter: 2, mishna: 1)]]]]],
-                          to: "Documents/downloadedLessons.json")
+        try fixture.write(
+            json: [
+                "gemara": ["1": ["1": [F.gemara(5, daf: 2), F.gemara(6, daf: 3)]]],
+                "mishna": ["1": ["1": ["2": [F.mishna(7, chapter: 2, mishna: 1)]]]],
+            ],
+            to: "Documents/downloadedLessons.json")
         try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(8, daf: 4)]]]], to: "Library/Caches/downloadedLessons.json")
         try fixture.media("Documents/5_aud.mp3", bytes: 1500)
         try fixture.media("Documents/5_text.pdf", bytes: 300)
@@ -73,10 +76,15 @@ struct MigrateTests {
     func idCollision() async throws {
         let folder = try TemporaryDirectory()
         let fixture = try F(at: folder.url.appendingPathComponent("container"))
-        try fixture.write(json: [
-            "gemara": ["1": ["1": [F.gemara(247, daf: 2, audio: true, video: false), F.gemara(300, daf: 3)]]],
-            "mishna": ["1": ["1": ["1": [F.mishna(247, chapter: 1, mishna: 1, audio: false, video: true), F.mishna(300, chapter: 1, mishna: 2)]]]],
-        ], to: "Documents/downloadedLessons.json")
+        try fixture.write(
+            json: [
+                "gemara": ["1": ["1": [F.gemara(247, daf: 2, audio: true, video: false), F.gemara(300, daf: 3)]]],
+                "mishna": [
+                    "1": [
+                        "1": ["1": [F.mishna(247, chapter: 1, mishna: 1, audio: false, video: true), F.mishna(300, chapter: 1, mishna: 2)]]
+                    ]
+                ],
+            ], to: "Documents/downloadedLessons.json")
         try fixture.media("Documents/247_aud.mp3")
         try fixture.media("Documents/247_vid.mp4")
         try fixture.media("Documents/300_aud.mp3")
@@ -114,8 +122,10 @@ struct MigrateTests {
     func conflictingSnapshots() async throws {
         let folder = try TemporaryDirectory()
         let fixture = try F(at: folder.url.appendingPathComponent("container"))
-        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2, video: false, pdf: false)]]]], to: "Documents/downloadedLessons.json")
-        try fixture.write(json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2, video: true, pdf: true)]]]], to: "Library/Caches/downloadedLessons.json")
+        try fixture.write(
+            json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2, video: false, pdf: false)]]]], to: "Documents/downloadedLessons.json")
+        try fixture.write(
+            json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2, video: true, pdf: true)]]]], to: "Library/Caches/downloadedLessons.json")
         try fixture.media("Documents/5_aud.mp3")
         let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
         let report = try await library.migrate(from: fixture.root)
@@ -168,8 +178,9 @@ struct MigrateTests {
 struct MigrateRoundTripTests {
     typealias F = LegacyContainerFixture
 
-    @Test("across file systems: copied, verified, registered, then the source deleted; its time kept",
-          .enabled(if: DiskFullTests.canMountTmpfs, "needs root and mount(8) to mount a tmpfs for the library"))
+    @Test(
+        "across file systems: copied, verified, registered, then the source deleted; its time kept",
+        .enabled(if: DiskFullTests.canMountTmpfs, "needs root and mount(8) to mount a tmpfs for the library"))
     func acrossFileSystems() async throws {
         let folder = try TemporaryDirectory()
         let fixture = try F(at: folder.url.appendingPathComponent("container"))
@@ -184,7 +195,9 @@ struct MigrateRoundTripTests {
         #expect(report.succeeded && report.adopted.count == 6, "\(report.failures)")
         #expect(fixture.allFiles().allSatisfy { $0.hasSuffix(".migrated") }, "sources deleted after registration")
         #expect(try Data(contentsOf: library.fileURL(for: MediaKey(LessonID(.gemara, 8), .audio))) == bytes)
-        let modified = try FileManager.default.attributesOfItem(atPath: library.fileURL(for: MediaKey(LessonID(.gemara, 8), .audio)).path)[.modificationDate] as? Date
+        let modified =
+            try FileManager.default.attributesOfItem(atPath: library.fileURL(for: MediaKey(LessonID(.gemara, 8), .audio)).path)[
+                .modificationDate] as? Date
         #expect(modified.map { abs($0.timeIntervalSince1970 - 1_750_000_000) < 1 } == true)
         let partials = try FileManager.default.subpathsOfDirectory(atPath: mountPoint.path).filter { $0.hasSuffix(".partial") }
         #expect(partials.isEmpty)

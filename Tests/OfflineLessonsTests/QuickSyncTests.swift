@@ -25,7 +25,8 @@ struct QuickSyncTests {
             #expect(try await library.downloads().count == 4)
             #expect(library.folderMemo.remembered(in: "gemara").count == 4, "every settled lesson folder is remembered")
 
-            let gone = MediaKey(lessons[0].id, .audio), rewritten = MediaKey(lessons[1].id, .audio)
+            let gone = MediaKey(lessons[0].id, .audio)
+            let rewritten = MediaKey(lessons[1].id, .audio)
             let goneURL = layout.fileURL(gone.lesson, gone.medium)
             let bytes = try Data(contentsOf: goneURL)
             try FileManager.default.removeItem(at: goneURL)
@@ -79,7 +80,9 @@ struct QuickSyncTests {
         }
     }
 
-    @Test("a walk with nothing changed since a fully remembered one hands its snapshot back; any change, even one too recent to remember, is seen")
+    @Test(
+        "a walk with nothing changed since a fully remembered one hands its snapshot back; any change, even one too recent to remember, is seen"
+    )
     func unchangedWalks() async throws {
         try await DownloadFixture.run { fixture in
             let (library, lessons) = try await SyncTests.downloaded(fixture)

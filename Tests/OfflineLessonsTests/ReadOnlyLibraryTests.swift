@@ -28,8 +28,9 @@ struct ReadOnlyLibraryTests {
         #expect(!FileManager.default.fileExists(atPath: missing.path), "no folder created")
     }
 
-    @Test("a library on a read-only mount is opened read-only by itself: list and status work",
-          .enabled(if: DiskFullTests.canMountTmpfs, "needs root and mount(8) to remount a tmpfs read-only"))
+    @Test(
+        "a library on a read-only mount is opened read-only by itself: list and status work",
+        .enabled(if: DiskFullTests.canMountTmpfs, "needs root and mount(8) to remount a tmpfs read-only"))
     func readOnlyMount() async throws {
         let folder = try TemporaryDirectory()
         let mountPoint = folder.url.appendingPathComponent("ro")

@@ -1,8 +1,9 @@
 import Foundation
 import LessonsServer
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// What a registration left can change before the item's download starts: these cases change it
 /// on purpose and check that the download takes the registry as it is when its lock is had.
@@ -145,9 +146,12 @@ struct RegistrationRowTests {
                 [try audio(complete), try audio(failed), try audio(fresh), try audio(mishnaFailed), try audio(fresh)], at: Date())
             // Logged in the order of the request (the new items' rows and events are written together).
             let events = try await library.database.events().dropFirst(logged)
-            #expect(events.map { "\($0.lesson) \($0.kind.rawValue) \($0.detail ?? "")" }
-                    == ["\(failed.id) requested requested again", "\(fresh.id) requested \(try #require(fresh.lesson.audio))",
-                        "\(mishnaFailed.id) requested requested again"])
+            #expect(
+                events.map { "\($0.lesson) \($0.kind.rawValue) \($0.detail ?? "")" }
+                    == [
+                        "\(failed.id) requested requested again", "\(fresh.id) requested \(try #require(fresh.lesson.audio))",
+                        "\(mishnaFailed.id) requested requested again",
+                    ])
             #expect(zip(events, events.dropFirst()).allSatisfy { $0.seq < $1.seq })
 
             #expect(registered.complete == [completeKey: 10], "complete stays complete, found in the one read")

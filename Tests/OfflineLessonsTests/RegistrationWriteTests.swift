@@ -1,19 +1,22 @@
 import Foundation
 import GRDB
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// What a request's registration writes: each item and its event once, in the order of the
 /// request; the snapshot given; values stored as GRDB stores them.
 @Suite("Registration writes")
 struct RegistrationWriteTests {
     static func lesson(_ id: Int, page: String? = "p/\(UUID().uuidString).pdf") -> PlacedLesson {
-        PlacedLesson(type: .gemara, placement: Placement(sederId: 1, masechetId: 1, chapter: 1),
-                     lesson: Lesson(id: id, chapter: 1, duration: id * 10, pageNumber: id + 1, audio: "a/\(id).mp3", page: page))
+        PlacedLesson(
+            type: .gemara, placement: Placement(sederId: 1, masechetId: 1, chapter: 1),
+            lesson: Lesson(id: id, chapter: 1, duration: id * 10, pageNumber: id + 1, audio: "a/\(id).mp3", page: page))
     }
 
     static func registration(_ placed: PlacedLesson) -> LibraryDatabase.Registration {
-        .init(lesson: placed, media: [MediaKind.audio, .text].compactMap { medium in placed.lesson.link(for: medium).map { (medium, $0) } })
+        .init(
+            lesson: placed, media: [MediaKind.audio, .text].compactMap { medium in placed.lesson.link(for: medium).map { (medium, $0) } })
     }
 
     @Test("every item is inserted and logged once, in the order of the request, whatever its size", arguments: [0, 1, 65, 200])
@@ -39,8 +42,11 @@ struct RegistrationWriteTests {
 
         let pending = try await database.register([first, second, first].map(Self.registration), at: Date())
 
-        #expect(pending.map(\.key) == [MediaKey(first.id, .audio), MediaKey(first.id, .text), MediaKey(second.id, .audio), MediaKey(second.id, .text),
-                                       MediaKey(first.id, .audio), MediaKey(first.id, .text)])
+        #expect(
+            pending.map(\.key) == [
+                MediaKey(first.id, .audio), MediaKey(first.id, .text), MediaKey(second.id, .audio), MediaKey(second.id, .text),
+                MediaKey(first.id, .audio), MediaKey(first.id, .text),
+            ])
         #expect(try await database.allMediaItems().count == 4)
         #expect(try await database.events().count == 4, "one request logged per item")
     }
@@ -85,10 +91,13 @@ struct RegistrationWriteTests {
 
         let grdbDate = try #require(String.fromDatabaseValue(now.databaseValue))
         try await database.read { db in
-            let item = try #require(try Row.fetchOne(db, sql: """
-                SELECT CAST(link AS BLOB), typeof(etag), lastModified, typeof(lastModified), expectedBytes, receivedBytes, attempts,
-                       lastError, requestedAt, typeof(completedAt) FROM mediaItem
-                """))
+            let item = try #require(
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT CAST(link AS BLOB), typeof(etag), lastModified, typeof(lastModified), expectedBytes, receivedBytes, attempts,
+                               lastError, requestedAt, typeof(completedAt) FROM mediaItem
+                        """))
             #expect(item[0] as Data == Data("gemara/9 דף ב׳.mp3".utf8))
             #expect(item[1] as String == "null")
             #expect(item[2] as String == "" && item[3] as String == "text", "an empty text is '' (not NULL)")
@@ -96,7 +105,8 @@ struct RegistrationWriteTests {
             #expect(item[7] as String == "boom")
             #expect(item[8] as String == grdbDate)
             #expect(item[9] as String == "null")
-            let lesson = try #require(try Row.fetchOne(db, sql: "SELECT typeof(json), offersText, typeof(offersText), pinned, requestedAt FROM lesson"))
+            let lesson = try #require(
+                try Row.fetchOne(db, sql: "SELECT typeof(json), offersText, typeof(offersText), pinned, requestedAt FROM lesson"))
             #expect(lesson[0] as String == "blob")
             #expect(lesson[1] as Int == 0 && lesson[2] as String == "integer")
             #expect(lesson[3] as Int == 1)

@@ -48,7 +48,8 @@ struct RegistryReadCacheTests {
             // The registry alone changes (no folder does): an item marked missing whose file is in
             // place, by another connection. The next quick sync must plan again, and adopt it.
             let other = try await fixture.library()
-            let first = MediaKey(lessons[0].id, .audio), second = MediaKey(lessons[1].id, .audio)
+            let first = MediaKey(lessons[0].id, .audio)
+            let second = MediaKey(lessons[1].id, .audio)
             try await other.database.markMissing(first, reason: "test", at: Date())
             #expect(try await library.downloads().count == 4, "adopted again by the quick sync")
             #expect(try await SyncTests.state(library, first) == .complete)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// The registry's write transactions (`LibraryDatabase.write` and `writeBlocking`): all or
 /// nothing, and nothing left open after a failure.

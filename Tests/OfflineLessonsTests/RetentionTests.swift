@@ -17,10 +17,13 @@ struct RetentionTests {
     static func library(_ fixture: DownloadFixture, days: Double) async throws -> LessonLibrary {
         let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
         let moment = start.addingTimeInterval(days * day)
-        return try await LessonLibrary(root: fixture.root, client: client, configuration: .init(retry: DownloadFixture.fastRetry, now: { moment }))
+        return try await LessonLibrary(
+            root: fixture.root, client: client, configuration: .init(retry: DownloadFixture.fastRetry, now: { moment }))
     }
 
-    static func download(_ fixture: DownloadFixture, _ selector: String, days: Double, media: MediaChoice = .audio) async throws -> [PlacedLesson] {
+    static func download(_ fixture: DownloadFixture, _ selector: String, days: Double, media: MediaChoice = .audio) async throws
+        -> [PlacedLesson]
+    {
         let library = try await library(fixture, days: days)
         let lessons = try await fixture.lessons(selector, in: library)
         let (_, summary) = await collect(try await library.download(lessons, media: media))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// A run starts its items as earlier ones end (``DownloadEngine/itemsUnderWay`` at most under
 /// way), not a task per item at once.

@@ -13,18 +13,21 @@ struct SelectorTests {
         do { return try DemoCatalog.bundled(trickyKeys: false).shas } catch { return Shas(sedarim: []) }
     }()
 
-    @Test("spelling variants resolve", arguments: [
-        ("Berakhot", "Berakhot"), ("berajot", "Berakhot"), ("Brachot", "Berakhot"), ("BERACHOT", "Berakhot"),
-        ("Shabbos", "Shabbat"), ("pesachim", "Pesachim"), ("1", "Berakhot"),
-        // "Shevuot" and "Shabbat" fold to the same letters: the name as written decides.
-        ("Shevuot", "Shevuot"), ("shevuos", "Shevuot"), ("Shabbat", "Shabbat"),
-    ])
+    @Test(
+        "spelling variants resolve",
+        arguments: [
+            ("Berakhot", "Berakhot"), ("berajot", "Berakhot"), ("Brachot", "Berakhot"), ("BERACHOT", "Berakhot"),
+            ("Shabbos", "Shabbat"), ("pesachim", "Pesachim"), ("1", "Berakhot"),
+            // "Shevuot" and "Shabbat" fold to the same letters: the name as written decides.
+            ("Shevuot", "Shevuot"), ("shevuos", "Shevuot"), ("Shabbat", "Shabbat"),
+        ])
     func variants(_ text: String, _ expected: String) throws {
         #expect(try MasechetNames.find(text, in: Self.shas).masechet.name == expected)
     }
 
-    @Test("a run of vowels, or a long word, names no masechet: the error lists the closest, in one short line",
-          arguments: ["aaaa", "eeeeeeee", String(repeating: "a", count: 10_000), "xyzzy", "e", "Peahx Zeraim Berakhot"])
+    @Test(
+        "a run of vowels, or a long word, names no masechet: the error lists the closest, in one short line",
+        arguments: ["aaaa", "eeeeeeee", String(repeating: "a", count: 10_000), "xyzzy", "e", "Peahx Zeraim Berakhot"])
     func farNamesRefused(_ text: String) {
         let error = #expect(throws: SelectorError.self) { try MasechetNames.find(text, in: Self.shas) }
         #expect(error?.description.contains("closest:") == true)
@@ -34,8 +37,10 @@ struct SelectorTests {
 
     @Test("selectors are checked against the Shas: masechet, Gemara, chapter, mishna")
     func validation() throws {
-        for (text, words) in [("mishna:berakhot:99", "no chapter 99"), ("mishna:berakhot:1:99", "has 5 mishnayot"),
-                              ("gemara:peah", "has no Gemara"), ("mishna:aaaa:1:1", "closest")] {
+        for (text, words) in [
+            ("mishna:berakhot:99", "no chapter 99"), ("mishna:berakhot:1:99", "has 5 mishnayot"),
+            ("gemara:peah", "has no Gemara"), ("mishna:aaaa:1:1", "closest"),
+        ] {
             let selector = try LessonSelector(parsing: text)
             let error = #expect(throws: SelectorError.self, "\(text)") { try selector.validate(in: Self.shas) }
             #expect(error?.description.contains(words) == true, "\(text): \(error?.description ?? "")")

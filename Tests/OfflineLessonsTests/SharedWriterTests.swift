@@ -1,8 +1,9 @@
 import Foundation
 import LessonsServer
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// Another download of the same file (another process, or another library on the same folder),
 /// played here by the test holding the file locks itself, as that download would.
@@ -16,7 +17,8 @@ struct SharedWriterTests {
         let lessons = try await fixture.lessons("gemara/9", in: library)
         await fixture.faults.inject(.failFirst(count: 1000, status: 503), at: MediaAddress(Self.key.lesson, .audio))
         _ = await collect(try await library.download(lessons, media: .audio))
-        try await library.database.recordValidators(Self.key, expectedBytes: fixture.served(lessons[0], .audio).count, etag: "\"v0\"", lastModified: nil)
+        try await library.database.recordValidators(
+            Self.key, expectedBytes: fixture.served(lessons[0], .audio).count, etag: "\"v0\"", lastModified: nil)
         return lessons[0]
     }
 
@@ -72,8 +74,9 @@ struct SharedWriterTests {
             var events = try await library.resumePending().makeAsyncIterator()
             #expect(await awaitWaiting(&events))
             // ...then its commit fails: it records the failure and lets go.
-            try await library.database.markFailed(Self.key, reason: "disk I/O error (after the file was placed)", attempts: 1,
-                                                  receivedBytes: other.size, at: Date())
+            try await library.database.markFailed(
+                Self.key, reason: "disk I/O error (after the file was placed)", attempts: 1,
+                receivedBytes: other.size, at: Date())
             other.release()
             var summary: DownloadSummary?
             while let event = await events.next() { if case .finished(let final) = event { summary = final } }
@@ -124,7 +127,8 @@ struct SharedWriterTests {
     func retryingOwnerKeepsFile() async throws {
         try await DownloadFixture.run { fixture in
             let retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(300), maxDelay: .seconds(1), maxRetryAfter: .seconds(1))
-            let one = try await fixture.library(retry: retry), two = try await fixture.library(retry: retry)
+            let one = try await fixture.library(retry: retry)
+            let two = try await fixture.library(retry: retry)
             let lessons = try await fixture.lessons("gemara/13", in: one)  // no PDF: the audio alone
             let address = MediaAddress(LessonID(.gemara, 13), .audio)
             await fixture.faults.inject(.failFirst(count: 1000, status: 503), at: address)
@@ -149,10 +153,11 @@ struct SharedWriterTests {
             let key = MediaKey(LessonID(.gemara, 13), .audio)
             let address = MediaAddress(key.lesson, .audio)
             try await library.database.writer.write { db in
-                try db.execute(sql: """
-                    CREATE TRIGGER refuseComplete BEFORE UPDATE OF state ON mediaItem WHEN NEW.state = 'complete'
-                    BEGIN SELECT RAISE(ABORT, 'injected commit failure'); END
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER refuseComplete BEFORE UPDATE OF state ON mediaItem WHEN NEW.state = 'complete'
+                        BEGIN SELECT RAISE(ABORT, 'injected commit failure'); END
+                        """)
             }
             let (_, summary) = await collect(try await library.download(lessons, media: .audio))
             let reasons = summary?.failed.map(\.reason) ?? []
@@ -212,7 +217,9 @@ struct SharedWriterTests {
             #expect(await consumer.value)
             #expect(await run.summary.cancelled == 1)
             #expect(await library.activeDownloads() == 0)
-            #expect(try await library.database.mediaItem(Self.key)?.state == .downloading, "as the other download left it: not put back in the queue under its feet")
+            #expect(
+                try await library.database.mediaItem(Self.key)?.state == .downloading,
+                "as the other download left it: not put back in the queue under its feet")
         }
     }
 
@@ -235,7 +242,10 @@ struct SharedWriterTests {
                 return (waited, meanwhile, summary)
             }
             // Without the lent slot the second run would stall: stop it, and fail below.
-            let watchdog = Task { try await Task.sleep(for: .seconds(60)); run.cancel() }
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(60))
+                run.cancel()
+            }
             let (waited, meanwhile, summary) = try await run.value
             watchdog.cancel()
             #expect(waited)

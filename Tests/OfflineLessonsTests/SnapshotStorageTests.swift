@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import Testing
+
 @testable import LessonsServer
 @testable import OfflineLessons
-import Testing
 
 /// Lesson snapshots and the Shas stored in the database read back as `JSONDecoder` reads their
 /// JSON: the same values for every shape, the same error for a snapshot that does not decode.
@@ -14,12 +15,15 @@ struct SnapshotStorageTests {
         return catalog.shas.sedarim.flatMap { seder in
             seder.masechtot.flatMap { masechet in
                 let gemara = (catalog.gemaraLessons(masechetId: masechet.id) ?? []).map { $0.apiLesson(mediaBase: base) }.map { lesson in
-                    PlacedLesson(type: .gemara, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: lesson.chapter), lesson: lesson)
+                    PlacedLesson(
+                        type: .gemara, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: lesson.chapter),
+                        lesson: lesson)
                 }
                 let mishna = masechet.chapterList.flatMap { chapter in
                     (catalog.mishnaLessons(masechetId: masechet.id, chapter: chapter.chapter) ?? []).map { lesson in
-                        PlacedLesson(type: .mishna, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: chapter.chapter),
-                                     lesson: lesson.apiLesson(mediaBase: base))
+                        PlacedLesson(
+                            type: .mishna, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: chapter.chapter),
+                            lesson: lesson.apiLesson(mediaBase: base))
                     }
                 }
                 return gemara + mishna
@@ -30,14 +34,16 @@ struct SnapshotStorageTests {
     /// Lessons at the edges of every field: escapes, non-ASCII text, extreme numbers, empty lists.
     static let edges = [
         Lesson(id: 9_000_001, chapter: 0, duration: 0),
-        Lesson(id: 999_999_999_999_999_999, chapter: -3, duration: 123_456_789_012, pageNumber: -1, mishna: 0,
-               audio: "", page: " ", video: "http://h/v.mp4?a=1&b=2",
-               videoParts: [VideoPart(id: -1, partTitle: "", timeLine: ""), VideoPart(id: 2, partTitle: "שבת ב׳ 🙂", timeLine: "312.5")],
-               gallery: [GalleryImage(id: 0, title: "", order: -4, image: ""), GalleryImage(id: 7, title: "ñ", order: 2, image: "g/7.jpg")],
-               presenter: Presenter()),
-        Lesson(id: 9_000_042, chapter: 2, duration: 60, mishna: 3, audio: #"mishna/42/say "shalom"\a b.mp3"#,
-               gallery: [GalleryImage(id: 1, title: "two\nlines\ttab\u{01}", order: 1, image: "i.jpg")],
-               presenter: Presenter(id: 5, firstName: #"a\b"#, lastName: "Peretz")),
+        Lesson(
+            id: 999_999_999_999_999_999, chapter: -3, duration: 123_456_789_012, pageNumber: -1, mishna: 0,
+            audio: "", page: " ", video: "http://h/v.mp4?a=1&b=2",
+            videoParts: [VideoPart(id: -1, partTitle: "", timeLine: ""), VideoPart(id: 2, partTitle: "שבת ב׳ 🙂", timeLine: "312.5")],
+            gallery: [GalleryImage(id: 0, title: "", order: -4, image: ""), GalleryImage(id: 7, title: "ñ", order: 2, image: "g/7.jpg")],
+            presenter: Presenter()),
+        Lesson(
+            id: 9_000_042, chapter: 2, duration: 60, mishna: 3, audio: #"mishna/42/say "shalom"\a b.mp3"#,
+            gallery: [GalleryImage(id: 1, title: "two\nlines\ttab\u{01}", order: 1, image: "i.jpg")],
+            presenter: Presenter(id: 5, firstName: #"a\b"#, lastName: "Peretz")),
     ]
 
     @Test("every lesson of the demo Shas and every edge case, registered, reads back as it was given", arguments: [false, true])
@@ -68,21 +74,24 @@ struct SnapshotStorageTests {
         #expect(read.allSatisfy { $0.type == .gemara && $0.placement.masechetId == 1 })
     }
 
-    @Test("a snapshot stored in another shape reads as JSONDecoder reads it; one that does not decode fails with its error", arguments: [
-        #"{"id":3,"chapter":1,"duration":2}"#,  // keys not sorted
-        #"{"audio":"a\/b.mp3","chapter":1,"duration":2,"id":3}"#,  // an escape
-        #"{"chapter":"1","duration":2.0,"id":"3","presenter":null}"#,  // numbers as strings, a whole float, a null
-        #" {"chapter":1, "duration" :2,"gallery": [ ] ,"id":3 } "#,  // spaces
-        #"{"chapter":1,"duration":2,"id":0}"#,  // an id out of range
-        #"{"chapter":1,"duration":2,"id":3"#,  // cut short
-    ])
+    @Test(
+        "a snapshot stored in another shape reads as JSONDecoder reads it; one that does not decode fails with its error",
+        arguments: [
+            #"{"id":3,"chapter":1,"duration":2}"#,  // keys not sorted
+            #"{"audio":"a\/b.mp3","chapter":1,"duration":2,"id":3}"#,  // an escape
+            #"{"chapter":"1","duration":2.0,"id":"3","presenter":null}"#,  // numbers as strings, a whole float, a null
+            #" {"chapter":1, "duration" :2,"gallery": [ ] ,"id":3 } "#,  // spaces
+            #"{"chapter":1,"duration":2,"id":0}"#,  // an id out of range
+            #"{"chapter":1,"duration":2,"id":3"#,  // cut short
+        ])
     func otherShapes(text: String) async throws {
         let database = try LibraryDatabase.inMemory()
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
-                VALUES ('gemara', 3, 1, 1, 1, 0, ?, '2026-01-01 00:00:00')
-                """, arguments: [Data(text.utf8)])
+            try db.execute(
+                sql: """
+                    INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt)
+                    VALUES ('gemara', 3, 1, 1, 1, 0, ?, '2026-01-01 00:00:00')
+                    """, arguments: [Data(text.utf8)])
         }
         do {
             let expected = try JSONDecoder().decode(Lesson.self, from: Data(text.utf8))
@@ -92,16 +101,19 @@ struct SnapshotStorageTests {
         }
     }
 
-    @Test("the Shas, stored in any shape, reads back as JSONDecoder reads it, problems and all", arguments: [
-        #"{"seder":[{"id":1,"masechet":[{"chapters_list":{"2":4,"1":"3"},"id":5,"name":"A"}],"name":"S","order":1}]}"#,
-        #"{"seder":[{"id":1,"masechet":[{"id":"x"},{"chapters":1,"id":2,"name":"B","order":2,"pages":0}],"name":"S","order":1}]}"#,
-        #"{"seder":[{"id":3,"masechet":[{"chapters_list":[{"chapter":2,"mishnayots":4},{"chapter":1,"mishnayots":3}],"id":5}]}]}"#,
-    ])
+    @Test(
+        "the Shas, stored in any shape, reads back as JSONDecoder reads it, problems and all",
+        arguments: [
+            #"{"seder":[{"id":1,"masechet":[{"chapters_list":{"2":4,"1":"3"},"id":5,"name":"A"}],"name":"S","order":1}]}"#,
+            #"{"seder":[{"id":1,"masechet":[{"id":"x"},{"chapters":1,"id":2,"name":"B","order":2,"pages":0}],"name":"S","order":1}]}"#,
+            #"{"seder":[{"id":3,"masechet":[{"chapters_list":[{"chapter":2,"mishnayots":4},{"chapter":1,"mishnayots":3}],"id":5}]}]}"#,
+        ])
     func shasShapes(text: String) async throws {
         let database = try LibraryDatabase.inMemory()
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO shasCache (singleton, json, fetchedAt) VALUES (1, ?, '2026-01-01 00:00:00')",
-                           arguments: [Data(text.utf8)])
+            try db.execute(
+                sql: "INSERT INTO shasCache (singleton, json, fetchedAt) VALUES (1, ?, '2026-01-01 00:00:00')",
+                arguments: [Data(text.utf8)])
         }
         let expected = try JSONDecoder().decode(Shas.self, from: Data(text.utf8))
         let read = try #require(try await database.cachedShas()).shas

@@ -43,7 +43,9 @@ struct StallTests {
                 // Each attempt resumes from where the previous one stopped, never from the start again (a slow,
                 // sanitized run may time out before the 70 KB arrive, hence no exact offsets).
                 let offsets = await fixture.faults.requests(for: address).map { Self.offset($0.range) }
-                #expect(offsets.count >= 2 && zip(offsets, offsets.dropFirst()).allSatisfy { $1 >= $0 } && (offsets.last ?? 0) > 0, "\(offsets)")
+                #expect(
+                    offsets.count >= 2 && zip(offsets, offsets.dropFirst()).allSatisfy { $1 >= $0 } && (offsets.last ?? 0) > 0, "\(offsets)"
+                )
             }
         }
     }
@@ -68,7 +70,8 @@ struct StallTests {
                 // before the first byte came, as CI saw once). More than one retry only under such load.
                 #expect(requests.count >= 2 && fetched.count == requests.count, "\(requests), \(fetched)")
                 for (index, request) in requests.enumerated().dropFirst() {
-                    #expect(Self.offset(request.range) == fetched.prefix(index).reduce(0, +), "resumed, not restarted: \(requests), \(fetched)")
+                    #expect(
+                        Self.offset(request.range) == fetched.prefix(index).reduce(0, +), "resumed, not restarted: \(requests), \(fetched)")
                 }
                 #expect(fetched.first.map { $0 <= 70_000 } == true, "the stall came after at most 70 KB: \(fetched)")
             }

@@ -15,9 +15,11 @@ struct StoredDateTests {
     /// Leap days, month and year ends, millisecond edges (rounding up into the next second), and
     /// 5,000 random dates from 1970 to 2100.
     static func sampleDates() -> [Date] {
-        var dates: [Date] = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400.5),
-                             Date(timeIntervalSince1970: 4_107_542_399.999), Date(timeIntervalSince1970: 1_795_000_000.001),
-                             Date(timeIntervalSince1970: 1_795_000_000.0009), Date(timeIntervalSince1970: 1_795_000_000.9999)]
+        var dates: [Date] = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400.5),
+            Date(timeIntervalSince1970: 4_107_542_399.999), Date(timeIntervalSince1970: 1_795_000_000.001),
+            Date(timeIntervalSince1970: 1_795_000_000.0009), Date(timeIntervalSince1970: 1_795_000_000.9999),
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 { dates.append(Date(timeIntervalSince1970: Double.random(in: 0..<4_102_444_800, using: &generator))) }
         for day in stride(from: 1, to: 150 * 366, by: 31) { dates.append(Date(timeIntervalSince1970: Double(day) * 86_400 - 0.001)) }
@@ -41,11 +43,13 @@ struct StoredDateTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
-    @Test("other spellings are not guessed at: left to GRDB", arguments: [
-        "2026-11-23", "2026-11-23T10:00:00", "2026-11-23 10:00", "2026-13-01 00:00:00", "2026-11-23 24:00:00",
-        "2026-11-23 10:00:00.", "2026-11-23 10:00:00.1234567890", "2026-11-23 10:00:00Z", "1969-12-31 23:59:59", "",
-        "２０２６-11-23 10:00:00", "2026-11-23 10:0a:00", "12345", "2026-11-23 10:00:00.12a",
-    ])
+    @Test(
+        "other spellings are not guessed at: left to GRDB",
+        arguments: [
+            "2026-11-23", "2026-11-23T10:00:00", "2026-11-23 10:00", "2026-13-01 00:00:00", "2026-11-23 24:00:00",
+            "2026-11-23 10:00:00.", "2026-11-23 10:00:00.1234567890", "2026-11-23 10:00:00Z", "1969-12-31 23:59:59", "",
+            "２０２６-11-23 10:00:00", "2026-11-23 10:0a:00", "12345", "2026-11-23 10:00:00.12a",
+        ])
     func leftToGRDB(text: String) {
         #expect(Self.parse(text) == nil)
     }

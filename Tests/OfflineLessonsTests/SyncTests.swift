@@ -28,8 +28,10 @@ struct SyncTests {
         try await DownloadFixture.run { fixture in
             let (library, lessons) = try await Self.downloaded(fixture)
             let layout = library.layout
-            let gone = MediaKey(lessons[0].id, .audio), wrong = MediaKey(lessons[1].id, .audio)
-            let placedBeforeCommit = MediaKey(lessons[2].id, .audio), leftover = MediaKey(lessons[3].id, .audio)
+            let gone = MediaKey(lessons[0].id, .audio)
+            let wrong = MediaKey(lessons[1].id, .audio)
+            let placedBeforeCommit = MediaKey(lessons[2].id, .audio)
+            let leftover = MediaKey(lessons[3].id, .audio)
             // complete, nothing on disk
             try FileManager.default.removeItem(at: layout.fileURL(gone.lesson, gone.medium))
             // complete, wrong size
@@ -37,8 +39,10 @@ struct SyncTests {
             try wrongBytes.write(to: layout.fileURL(wrong.lesson, wrong.medium))
             // registered, not complete, the whole file in place (a crash between rename and commit)
             try await library.database.write { db in
-                try db.execute(sql: "UPDATE mediaItem SET state = 'downloading', completedAt = NULL WHERE type = 'gemara' AND id = ? AND medium = 'audio'",
-                               arguments: [placedBeforeCommit.lesson.id])
+                try db.execute(
+                    sql:
+                        "UPDATE mediaItem SET state = 'downloading', completedAt = NULL WHERE type = 'gemara' AND id = ? AND medium = 'audio'",
+                    arguments: [placedBeforeCommit.lesson.id])
             }
             // a partial file next to a complete item
             try Data("x".utf8).write(to: layout.partialURL(leftover.lesson, leftover.medium))
@@ -78,7 +82,10 @@ struct SyncTests {
             #expect(FileManager.default.fileExists(atPath: layout.mediaRoot.appendingPathComponent("notes.txt").path))
             // Every change is in the event log with its reason.
             #expect(try await library.history(of: gone.lesson).first?.kind == .missing)
-            #expect(try await library.history(of: wrong.lesson).prefix(2).map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.corrupt, .movedAside])
+            #expect(
+                try await library.history(of: wrong.lesson).prefix(2).map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
+                    .corrupt, .movedAside,
+                ])
             #expect(try await library.history(of: strayKey.lesson).first?.kind == .discovered)
             #expect(try await library.history(of: placedBeforeCommit.lesson).first?.kind == .adopted)
 
@@ -93,7 +100,8 @@ struct SyncTests {
         try await DownloadFixture.run { fixture in
             let (library, lessons) = try await Self.downloaded(fixture)
             let layout = library.layout
-            let mine = lessons[0].id, other = lessons[1].id
+            let mine = lessons[0].id
+            let other = lessons[1].id
             for lesson in [mine, other] { try FileManager.default.removeItem(at: layout.fileURL(lesson, .audio)) }
             try Data("x".utf8).write(to: layout.partialURL(mine, .text))  // beside a complete PDF
             try Data("notes".utf8).write(to: layout.mediaRoot.appendingPathComponent("notes.txt"))
@@ -160,9 +168,18 @@ struct SyncTests {
             let v2 = try DatabaseQueue(path: path)
             try LibraryDatabase.migrator.migrate(v2, upTo: "v2-registry")
             try await v2.write { db in
-                try db.execute(sql: "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', 1, 1, 1, 1, 2, '{\"id\":1,\"chapter\":1,\"duration\":60,\"page_number\":2,\"video_part\":[],\"gallery\":[]}', '2026-01-01 00:00:00')")
-                try db.execute(sql: "INSERT INTO mediaItem (type, id, medium, state, url, expectedBytes, receivedBytes, requestedAt, completedAt) VALUES ('gemara', 1, 'audio', 'complete', 'http://x/a.mp3', 5, 5, '2026-01-01 00:00:00', '2026-01-01 00:00:01')")
-                try db.execute(sql: "INSERT INTO event (at, type, id, medium, kind, detail) VALUES ('2026-01-01 00:00:01', 'gemara', 1, 'audio', 'completed', '5 bytes')")
+                try db.execute(
+                    sql:
+                        "INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt) VALUES ('gemara', 1, 1, 1, 1, 2, '{\"id\":1,\"chapter\":1,\"duration\":60,\"page_number\":2,\"video_part\":[],\"gallery\":[]}', '2026-01-01 00:00:00')"
+                )
+                try db.execute(
+                    sql:
+                        "INSERT INTO mediaItem (type, id, medium, state, url, expectedBytes, receivedBytes, requestedAt, completedAt) VALUES ('gemara', 1, 'audio', 'complete', 'http://x/a.mp3', 5, 5, '2026-01-01 00:00:00', '2026-01-01 00:00:01')"
+                )
+                try db.execute(
+                    sql:
+                        "INSERT INTO event (at, type, id, medium, kind, detail) VALUES ('2026-01-01 00:00:01', 'gemara', 1, 'audio', 'completed', '5 bytes')"
+                )
             }
             try v2.close()
         }
@@ -186,8 +203,9 @@ struct SyncTests {
         try await DownloadFixture.run { fixture in
             let then = Date(timeIntervalSince1970: 1_750_000_000)
             let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
-            let library = try await LessonLibrary(root: fixture.root, client: client,
-                                                  configuration: .init(retry: DownloadFixture.fastRetry, now: { then }))
+            let library = try await LessonLibrary(
+                root: fixture.root, client: client,
+                configuration: .init(retry: DownloadFixture.fastRetry, now: { then }))
             let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
             let key = MediaKey(lessons[0].id, .audio)
             await fixture.faults.inject(.failFirst(count: 1_000, status: 404), at: MediaAddress(key.lesson, key.medium))

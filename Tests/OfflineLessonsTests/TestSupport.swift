@@ -9,9 +9,9 @@ import Testing
 @testable import OfflineLessons
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A fresh, empty directory for one test, removed with everything in it when the value goes out
@@ -81,10 +81,11 @@ func withServer<T: Sendable>(
 /// A lesson as the API of a running server lists it.
 func apiLessons(_ running: ContentServer.Running, type: LessonType, masechet: Int = 1, chapter: Int = 1) async throws -> [Lesson] {
     let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "test"))
-    let list = switch type {
-    case .gemara: try await client.fetchGemaraLessons(masechetId: masechet)
-    case .mishna: try await client.fetchMishnaLessons(masechetId: masechet, chapter: chapter)
-    }
+    let list =
+        switch type {
+        case .gemara: try await client.fetchGemaraLessons(masechetId: masechet)
+        case .mishna: try await client.fetchMishnaLessons(masechetId: masechet, chapter: chapter)
+        }
     return list.lessons
 }
 
@@ -96,9 +97,9 @@ final class SilentSocket: Sendable {
 
     init(listening: Bool) throws {
         #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw POSIXError(.EBADF) }
         var address = sockaddr_in()

@@ -34,69 +34,93 @@ private func m(_ id: Int) -> String {
 @Suite("Tolerance corpus")
 struct ToleranceCorpusTests {
     static let corpus: [ToleranceCase] = [
-        .init(name: "null video_part and gallery are empty", type: .gemara,
-              json: #"[{"id": 1, "chapter": 1, "duration": 900, "page_number": 2, "video_part": null, "gallery": null}]"#,
-              keptIDs: [1], problems: []),
-        .init(name: "absent video_part and gallery are empty", type: .gemara,
-              json: #"[{"id": 1, "chapter": 1, "duration": 900, "page_number": 2}]"#, keptIDs: [1], problems: []),
-        .init(name: "integral float duration 1845.0 is accepted", type: .gemara,
-              json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 1845.0, "page_number": 3}"# + "]",
-              keptIDs: [1, 2], problems: []),
-        .init(name: "numeric strings \"12\" are accepted", type: .gemara,
-              json: #"[{"id": "12", "chapter": "1", "duration": " 900", "page_number": "12"}]"#,
-              keptIDs: [12], problems: []),
-        .init(name: "fractional duration 1845.5 is rejected, naming duration", type: .gemara,
-              json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 1845.5, "page_number": 3}"# + ", \(g(3))]",
-              keptIDs: [1, 3], problems: [.init(position: 1, id: 2, reasonMentions: ["duration", "1845.5"])]),
-        .init(name: "unknown keys are ignored", type: .gemara,
-              json: "[\(g(1, #", "likes": 3, "tags": ["x"], "meta": {"a": null}"#))]", keptIDs: [1], problems: []),
-        .init(name: "missing id", type: .gemara,
-              json: "[\(g(1)), " + #"{"chapter": 1, "duration": 900, "page_number": 3}"# + "]",
-              keptIDs: [1], problems: [.init(position: 1, id: nil, reasonMentions: ["id", "missing"])]),
-        .init(name: "negative id", type: .mishna,
-              json: "[\(m(1)), " + #"{"id": -4, "chapter": 1, "duration": 900, "mishna": 2}"# + "]",
-              keptIDs: [1], problems: [.init(position: 1, id: -4, reasonMentions: ["id", "-4"])]),
-        .init(name: "zero id", type: .mishna,
-              json: #"[{"id": 0, "chapter": 1, "duration": 900, "mishna": 2}]"#,
-              keptIDs: [], problems: [.init(position: 0, id: 0, reasonMentions: ["id"])]),
-        .init(name: "an entry that is a number", type: .gemara,
-              json: "[\(g(1)), 42, \(g(2))]",
-              keptIDs: [1, 2], problems: [.init(position: 1, id: nil, reasonMentions: [])]),
-        .init(name: "an entry that is a string", type: .mishna,
-              json: "[\"lesson\", \(m(1))]",
-              keptIDs: [1], problems: [.init(position: 0, id: nil, reasonMentions: [])]),
-        .init(name: "an entry that is null", type: .mishna,
-              json: "[\(m(1)), null]",
-              keptIDs: [1], problems: [.init(position: 1, id: nil, reasonMentions: [])]),
-        .init(name: "gemara entry without page_number", type: .gemara,
-              json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 900}"# + "]",
-              keptIDs: [1], problems: [.init(position: 1, id: 2, reasonMentions: ["page_number"])]),
-        .init(name: "mishna entry without mishna", type: .mishna,
-              json: #"[{"id": 7, "chapter": 2, "duration": 900, "page_number": 4}, "# + m(8) + "]",
-              keptIDs: [8], problems: [.init(position: 0, id: 7, reasonMentions: ["mishna"])]),
-        .init(name: "duplicate id keeps the first and reports the rest", type: .gemara,
-              json: "[\(g(5)), \(g(6)), " + #"{"id": 5, "chapter": 9, "duration": 1, "page_number": 99}"# + ", \(g(5))]",
-              keptIDs: [5, 6],
-              problems: [.init(position: 2, id: 5, reasonMentions: ["duplicate"]),
-                         .init(position: 3, id: 5, reasonMentions: ["duplicate"])]),
-        .init(name: "a bad entry never drops its neighbours", type: .gemara,
-              json: "[\(g(1)), " + #"{"id": 2, "chapter": "one", "duration": 900, "page_number": 3}"# + ", \(g(3))]",
-              keptIDs: [1, 3], problems: [.init(position: 1, id: 2, reasonMentions: ["chapter"])]),
-        .init(name: "null duration is missing", type: .gemara,
-              json: #"[{"id": 3, "chapter": 1, "duration": null, "page_number": 4}]"#,
-              keptIDs: [], problems: [.init(position: 0, id: 3, reasonMentions: ["duration", "missing"])]),
-        .init(name: "negative duration", type: .gemara,
-              json: #"[{"id": 3, "chapter": 1, "duration": -5, "page_number": 4}]"#,
-              keptIDs: [], problems: [.init(position: 0, id: 3, reasonMentions: ["duration"])]),
-        .init(name: "video_part that is not an array", type: .gemara,
-              json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 900, "page_number": 3, "video_part": "none"}"# + "]",
-              keptIDs: [1], problems: [.init(position: 1, id: 2, reasonMentions: ["video_part"])]),
-        .init(name: "presenter with phone only", type: .mishna,
-              json: #"[{"id": 1, "chapter": 1, "duration": 60, "mishna": 1, "presenter": {"phone": "Cohen"}}]"#,
-              keptIDs: [1], problems: []),
-        .init(name: "null optionals are absent", type: .gemara,
-              json: #"[{"id": 1, "chapter": 1, "duration": 60, "page_number": 2, "audio": null, "page": null, "video": null, "presenter": null}]"#,
-              keptIDs: [1], problems: []),
+        .init(
+            name: "null video_part and gallery are empty", type: .gemara,
+            json: #"[{"id": 1, "chapter": 1, "duration": 900, "page_number": 2, "video_part": null, "gallery": null}]"#,
+            keptIDs: [1], problems: []),
+        .init(
+            name: "absent video_part and gallery are empty", type: .gemara,
+            json: #"[{"id": 1, "chapter": 1, "duration": 900, "page_number": 2}]"#, keptIDs: [1], problems: []),
+        .init(
+            name: "integral float duration 1845.0 is accepted", type: .gemara,
+            json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 1845.0, "page_number": 3}"# + "]",
+            keptIDs: [1, 2], problems: []),
+        .init(
+            name: "numeric strings \"12\" are accepted", type: .gemara,
+            json: #"[{"id": "12", "chapter": "1", "duration": " 900", "page_number": "12"}]"#,
+            keptIDs: [12], problems: []),
+        .init(
+            name: "fractional duration 1845.5 is rejected, naming duration", type: .gemara,
+            json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 1845.5, "page_number": 3}"# + ", \(g(3))]",
+            keptIDs: [1, 3], problems: [.init(position: 1, id: 2, reasonMentions: ["duration", "1845.5"])]),
+        .init(
+            name: "unknown keys are ignored", type: .gemara,
+            json: "[\(g(1, #", "likes": 3, "tags": ["x"], "meta": {"a": null}"#))]", keptIDs: [1], problems: []),
+        .init(
+            name: "missing id", type: .gemara,
+            json: "[\(g(1)), " + #"{"chapter": 1, "duration": 900, "page_number": 3}"# + "]",
+            keptIDs: [1], problems: [.init(position: 1, id: nil, reasonMentions: ["id", "missing"])]),
+        .init(
+            name: "negative id", type: .mishna,
+            json: "[\(m(1)), " + #"{"id": -4, "chapter": 1, "duration": 900, "mishna": 2}"# + "]",
+            keptIDs: [1], problems: [.init(position: 1, id: -4, reasonMentions: ["id", "-4"])]),
+        .init(
+            name: "zero id", type: .mishna,
+            json: #"[{"id": 0, "chapter": 1, "duration": 900, "mishna": 2}]"#,
+            keptIDs: [], problems: [.init(position: 0, id: 0, reasonMentions: ["id"])]),
+        .init(
+            name: "an entry that is a number", type: .gemara,
+            json: "[\(g(1)), 42, \(g(2))]",
+            keptIDs: [1, 2], problems: [.init(position: 1, id: nil, reasonMentions: [])]),
+        .init(
+            name: "an entry that is a string", type: .mishna,
+            json: "[\"lesson\", \(m(1))]",
+            keptIDs: [1], problems: [.init(position: 0, id: nil, reasonMentions: [])]),
+        .init(
+            name: "an entry that is null", type: .mishna,
+            json: "[\(m(1)), null]",
+            keptIDs: [1], problems: [.init(position: 1, id: nil, reasonMentions: [])]),
+        .init(
+            name: "gemara entry without page_number", type: .gemara,
+            json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 900}"# + "]",
+            keptIDs: [1], problems: [.init(position: 1, id: 2, reasonMentions: ["page_number"])]),
+        .init(
+            name: "mishna entry without mishna", type: .mishna,
+            json: #"[{"id": 7, "chapter": 2, "duration": 900, "page_number": 4}, "# + m(8) + "]",
+            keptIDs: [8], problems: [.init(position: 0, id: 7, reasonMentions: ["mishna"])]),
+        .init(
+            name: "duplicate id keeps the first and reports the rest", type: .gemara,
+            json: "[\(g(5)), \(g(6)), " + #"{"id": 5, "chapter": 9, "duration": 1, "page_number": 99}"# + ", \(g(5))]",
+            keptIDs: [5, 6],
+            problems: [
+                .init(position: 2, id: 5, reasonMentions: ["duplicate"]),
+                .init(position: 3, id: 5, reasonMentions: ["duplicate"]),
+            ]),
+        .init(
+            name: "a bad entry never drops its neighbours", type: .gemara,
+            json: "[\(g(1)), " + #"{"id": 2, "chapter": "one", "duration": 900, "page_number": 3}"# + ", \(g(3))]",
+            keptIDs: [1, 3], problems: [.init(position: 1, id: 2, reasonMentions: ["chapter"])]),
+        .init(
+            name: "null duration is missing", type: .gemara,
+            json: #"[{"id": 3, "chapter": 1, "duration": null, "page_number": 4}]"#,
+            keptIDs: [], problems: [.init(position: 0, id: 3, reasonMentions: ["duration", "missing"])]),
+        .init(
+            name: "negative duration", type: .gemara,
+            json: #"[{"id": 3, "chapter": 1, "duration": -5, "page_number": 4}]"#,
+            keptIDs: [], problems: [.init(position: 0, id: 3, reasonMentions: ["duration"])]),
+        .init(
+            name: "video_part that is not an array", type: .gemara,
+            json: "[\(g(1)), " + #"{"id": 2, "chapter": 1, "duration": 900, "page_number": 3, "video_part": "none"}"# + "]",
+            keptIDs: [1], problems: [.init(position: 1, id: 2, reasonMentions: ["video_part"])]),
+        .init(
+            name: "presenter with phone only", type: .mishna,
+            json: #"[{"id": 1, "chapter": 1, "duration": 60, "mishna": 1, "presenter": {"phone": "Cohen"}}]"#,
+            keptIDs: [1], problems: []),
+        .init(
+            name: "null optionals are absent", type: .gemara,
+            json:
+                #"[{"id": 1, "chapter": 1, "duration": 60, "page_number": 2, "audio": null, "page": null, "video": null, "presenter": null}]"#,
+            keptIDs: [1], problems: []),
         .init(name: "an empty list", type: .mishna, json: "[]", keptIDs: [], problems: []),
     ]
 
@@ -115,8 +139,9 @@ struct ToleranceCorpusTests {
         }
     }
 
-    @Test("an entry that is not an object is reported as \"not a lesson object\"",
-          arguments: ["42", "\"lesson\"", "null", "[1]"])
+    @Test(
+        "an entry that is not an object is reported as \"not a lesson object\"",
+        arguments: ["42", "\"lesson\"", "null", "[1]"])
     func nonObjectEntryReason(_ entry: String) throws {
         let list = try LessonList.decode(Data("[\(entry)]".utf8), type: .gemara)
         #expect(list.problems == [LessonProblem(position: 0, id: nil, reason: "not a lesson object")])
@@ -135,8 +160,11 @@ struct ToleranceCorpusTests {
               "video_part_extra": 1, "audio": "k.mp3"}]
             """#
         let lesson = try #require(try LessonList.decode(Data(json.utf8), type: .gemara).lessons.first)
-        #expect(lesson == Lesson(id: 12, chapter: 2, duration: 1845, pageNumber: 13, audio: "k.mp3",
-                                 presenter: Presenter(id: 4, phone: "Mizrahi")))
+        #expect(
+            lesson
+                == Lesson(
+                    id: 12, chapter: 2, duration: 1845, pageNumber: 13, audio: "k.mp3",
+                    presenter: Presenter(id: 4, phone: "Mizrahi")))
         #expect(lesson.presenter?.lastName == nil)
     }
 
@@ -164,15 +192,20 @@ struct ToleranceCorpusTests {
         """#
     }
 
-    @Test("chapters_list as the API's array", arguments: [
-        #"[{"chapter": 1, "mishnayots": 5}, {"chapter": 2, "mishnayots": 8}, {"chapter": 3, "mishnayots": 6}]"#,
-        #"[{"chapter": "3", "mishnayots": 6.0}, {"chapter": 1, "mishnayots": 5}, {"chapter": 2, "mishnayots": "8"}]"#,
-    ])
+    @Test(
+        "chapters_list as the API's array",
+        arguments: [
+            #"[{"chapter": 1, "mishnayots": 5}, {"chapter": 2, "mishnayots": 8}, {"chapter": 3, "mishnayots": 6}]"#,
+            #"[{"chapter": "3", "mishnayots": 6.0}, {"chapter": 1, "mishnayots": 5}, {"chapter": 2, "mishnayots": "8"}]"#,
+        ])
     func shasChaptersAsArray(_ list: String) throws {
         let shas = try JSONDecoder().decode(Shas.self, from: Data(Self.shasJSON(chaptersList: list).utf8))
         let berakhot = try #require(shas.masechet(id: 1)?.masechet)
-        #expect(berakhot.chapterList == [.init(chapter: 1, mishnayot: 5), .init(chapter: 2, mishnayot: 8),
-                                         .init(chapter: 3, mishnayot: 6)])
+        #expect(
+            berakhot.chapterList == [
+                .init(chapter: 1, mishnayot: 5), .init(chapter: 2, mishnayot: 8),
+                .init(chapter: 3, mishnayot: 6),
+            ])
         #expect(berakhot.mishnayot(inChapter: 2) == 8)
         #expect(berakhot.pages == 63)
         let peah = try #require(shas.masechet(id: 2))
@@ -187,8 +220,11 @@ struct ToleranceCorpusTests {
         let shas = try JSONDecoder().decode(Shas.self, from: Data(json.utf8))
         let berakhot = try #require(shas.masechet(id: 1)?.masechet)
         // Sorted numerically, not as strings ("10" after "2").
-        #expect(berakhot.chapterList == [.init(chapter: 1, mishnayot: 5), .init(chapter: 2, mishnayot: 8),
-                                         .init(chapter: 10, mishnayot: 6)])
+        #expect(
+            berakhot.chapterList == [
+                .init(chapter: 1, mishnayot: 5), .init(chapter: 2, mishnayot: 8),
+                .init(chapter: 10, mishnayot: 6),
+            ])
         #expect(berakhot.chapters == 3)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import LessonsServerTesting
-@testable import OfflineLessons
 import Testing
+
+@testable import OfflineLessons
 
 /// The concurrency limit counts transfers: never more under way at once than the limit.
 @Suite("Transfer slots")
@@ -10,7 +11,12 @@ struct TransferSlotTests {
     final class Tally: @unchecked Sendable {
         private let lock = NSLock()
         private var now = 0, most = 0
-        func begin() { lock.withLock { now += 1; most = max(most, now) } }
+        func begin() {
+            lock.withLock {
+                now += 1
+                most = max(most, now)
+            }
+        }
         func end() { lock.withLock { now -= 1 } }
         var mostAtOnce: Int { lock.withLock { most } }
     }

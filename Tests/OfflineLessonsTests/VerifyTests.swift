@@ -13,7 +13,8 @@ struct VerifyTests {
         #expect(MD5.hex([UInt8]()) == "d41d8cd98f00b204e9800998ecf8427e")
         #expect(MD5.hex(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
         #expect(MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
-        #expect(MD5.hex(Array("12345678901234567890123456789012345678901234567890123456789012345678901234567890".utf8))
+        #expect(
+            MD5.hex(Array("12345678901234567890123456789012345678901234567890123456789012345678901234567890".utf8))
                 == "57edf4a22be3c955ac49da2e2107b67a")
         // A file, read by blocks.
         let folder = try TemporaryDirectory()

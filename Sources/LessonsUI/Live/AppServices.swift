@@ -17,7 +17,10 @@ final class AppServices: Sendable {
     /// Feeds the board until ``stop()``: this process's events as they come, and the registry
     /// (downloads of every process) every `pollInterval`.
     func watch() async {
-        let library = library, board = board, interval = pollInterval, stopping = stopping
+        let library = library
+        let board = board
+        let interval = pollInterval
+        let stopping = stopping
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in await library.observe() {

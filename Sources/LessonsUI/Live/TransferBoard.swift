@@ -56,7 +56,9 @@ actor TransferBoard {
         item.here = true
         item.lastEvent = stamp
         switch event {
-        case .queued: item.state = MediaState.queued.rawValue; item.endedAt = nil
+        case .queued:
+            item.state = MediaState.queued.rawValue
+            item.endedAt = nil
         case .progress(_, let received, let expected):
             begin(&item, received: received)
             item.received = received
@@ -135,7 +137,8 @@ actor TransferBoard {
         let now = clock.now
         return items.keys.sorted().compactMap { key in
             guard let item = items[key] else { return nil }
-            var rate: Int?, left: Int?
+            var rate: Int?
+            var left: Int?
             if item.state == MediaState.downloading.rawValue, let start = item.start {
                 let seconds = (now - start.at).seconds
                 if seconds > 0.2, item.received > start.received {
@@ -145,9 +148,10 @@ actor TransferBoard {
                 }
             }
             let percent = item.expected.flatMap { $0 > 0 ? min(100, item.received * 100 / $0) : nil }
-            return Entry(key: "\(key.lesson)/\(key.medium.rawValue)", lesson: key.lesson.description, medium: key.medium.rawValue,
-                         state: item.state, received: item.received, expected: item.expected, percent: percent,
-                         bytesPerSecond: rate, secondsLeft: left, reason: item.reason, here: item.here)
+            return Entry(
+                key: "\(key.lesson)/\(key.medium.rawValue)", lesson: key.lesson.description, medium: key.medium.rawValue,
+                state: item.state, received: item.received, expected: item.expected, percent: percent,
+                bytesPerSecond: rate, secondsLeft: left, reason: item.reason, here: item.here)
         }
     }
 

@@ -16,8 +16,9 @@ struct MediaFileRoutes: Sendable {
                 return try await respond(request, context)
             } catch {
                 let failure = RouteFailure(classifying: error)
-                return Response(status: failure.status, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: .init(byteBuffer: ByteBuffer(string: failure.message + "\n")))
+                return Response(
+                    status: failure.status, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: failure.message + "\n")))
             }
         }
     }

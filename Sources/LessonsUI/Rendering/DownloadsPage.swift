@@ -60,12 +60,15 @@ struct DownloadsPage {
         let media = lesson.media.keys.sorted().compactMap(MediaKind.init(rawValue:))
         let files: HTML = media.html { medium in
             let bytes = lesson.media[medium.rawValue]?.bytes ?? 0
-            let remove: HTML = medium == .text ? .empty
+            let remove: HTML =
+                medium == .text
+                ? .empty
                 : Layout.action("✕", "/api/remove?lesson=\(id.description)&medium=\(medium.rawValue)", confirm: UIText.removeConfirm(l))
             let name = medium == .text ? UIText.text(l) : medium.rawValue
             return "<span class=\"file\" data-key=\"\(Format.itemKey(id, medium))\">\(name) \(Format.bytes(bytes)) \(remove)</span> "
         }
-        let pin = isPinned
+        let pin =
+            isPinned
             ? Layout.action(UIText.unpin(l), "/api/unpin?lesson=\(id.description)")
             : Layout.action(UIText.pin(l), "/api/pin?lesson=\(id.description)")
         let number = lesson.page ?? lesson.mishna ?? 0
@@ -97,7 +100,10 @@ struct DownloadsPage {
 
     private func cleanSection(_ l: UserLanguage) -> HTML {
         let quota = quotaMB.map { "&maxMB=\($0)" } ?? ""
-        let list: HTML = clean.actions.isEmpty ? "<p>\(UIText.cleanNothing(l))</p>" : """
+        let list: HTML =
+            clean.actions.isEmpty
+            ? "<p>\(UIText.cleanNothing(l))</p>"
+            : """
             <p>\(UIText.cleanPreview(l)) \(Format.bytes(clean.bytesFreed)):</p>
             <ul>\(clean.actions.html { "<li>\($0.type.rawValue)/\($0.id) \($0.medium.rawValue) \(Format.bytes($0.bytes)) — \($0.reason)</li>" })</ul>
             \(Layout.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", confirm: UIText.cleanRun(l) + "?", id: "clean-run"))

@@ -85,7 +85,8 @@ enum Layout {
 enum Format {
     static func bytes(_ bytes: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes), unit = 0
+        var value = Double(bytes)
+        var unit = 0
         while value >= 1000, unit < units.count - 1 {
             value /= 1000
             unit += 1

@@ -18,13 +18,15 @@ enum LessonPages {
     static func player(_ lesson: LessonID, media: [MediaKind], chosen: MediaKind, _ context: PageContext) -> HTML {
         let l = context.language
         let source = "/media/\(lesson.type.rawValue)/\(lesson.id)/\(chosen.rawValue)"
-        let element: HTML = chosen == .video
+        let element: HTML =
+            chosen == .video
             ? "<video id=\"player\" controls preload=\"metadata\" src=\"\(source)\"></video>"
             : "<audio id=\"player\" controls preload=\"metadata\" src=\"\(source)\"></audio>"
         let switcher: HTML = media.filter { $0 != .text && $0 != chosen }.html { other in
             "<a href=\"/play/\(lesson.type.rawValue)/\(lesson.id)?medium=\(other.rawValue)\">\(other == .video ? UIText.video(l) : UIText.audio(l))</a> "
         }
-        let pdf: HTML = media.contains(.text)
+        let pdf: HTML =
+            media.contains(.text)
             ? "<iframe id=\"pdf\" title=\"PDF\" src=\"/media/\(lesson.type.rawValue)/\(lesson.id)/text\"></iframe>"
             : "<p class=\"warning\">\(UIText.text(l)) ✗</p>"
         let body: HTML = """
@@ -36,6 +38,8 @@ enum LessonPages {
 
     /// A page for a request the app cannot answer (4xx), or a library that failed (5xx).
     static func problem(_ title: String, _ message: String, _ context: PageContext) -> HTML {
-        Layout.page(title, context, body: "<p class=\"problem\" id=\"problem\">\(message)</p><p><a href=\"/shas\">\(UIText.back(context.language))</a></p>")
+        Layout.page(
+            title, context,
+            body: "<p class=\"problem\" id=\"problem\">\(message)</p><p><a href=\"/shas\">\(UIText.back(context.language))</a></p>")
     }
 }

@@ -35,8 +35,10 @@ enum ShasPages {
     }
 
     /// One masechet of one type: its lessons by chapter, each with its state per medium.
-    static func masechet(_ type: LessonType, _ seder: Seder, _ masechet: Masechet, statuses: [LessonStatus],
-                         notices: [String], _ context: PageContext) -> HTML {
+    static func masechet(
+        _ type: LessonType, _ seder: Seder, _ masechet: Masechet, statuses: [LessonStatus],
+        notices: [String], _ context: PageContext
+    ) -> HTML {
         let l = context.language
         let scope = "type=\(type.rawValue)&masechet=\(masechet.id)"
         let chapters = Dictionary(grouping: statuses, by: \.chapter).sorted { $0.key < $1.key }
@@ -66,7 +68,8 @@ enum ShasPages {
         let playable = status.media.contains { $0.medium != .text && $0.state == MediaState.complete.rawValue }
         let registered = status.media.contains { !["not requested", "unavailable"].contains($0.state) }
         let play: HTML = playable ? "<a href=\"/play/\(status.type.rawValue)/\(status.id)\" class=\"play\">\(UIText.play(l))</a> " : .empty
-        let remove: HTML = registered
+        let remove: HTML =
+            registered
             ? Layout.action(UIText.remove(l), "/api/remove?lesson=\(lesson.description)", confirm: UIText.removeConfirm(l)) : .empty
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
@@ -85,6 +88,7 @@ enum ShasPages {
         }
         if let error = medium.lastError, medium.state == MediaState.failed.rawValue { text += ": \(error)" }
         let css = medium.state.replacingOccurrences(of: " ", with: "-")
-        return "<td class=\"state state-\(css)\" data-key=\"\(Format.itemKey(lesson, medium.medium))\" data-state=\"\(medium.state)\">\(text)</td>\n"
+        return
+            "<td class=\"state state-\(css)\" data-key=\"\(Format.itemKey(lesson, medium.medium))\" data-state=\"\(medium.state)\">\(text)</td>\n"
     }
 }

@@ -23,7 +23,8 @@ struct ActionRoutes: Sendable {
                 let lesson = try RequestInput.lesson(query.get("lesson"))
                 let medium = try RequestInput.medium(query.get("medium"))
                 let report = try await library.remove([lesson], media: medium.map { [$0] })
-                return Outcome(ok: true, message: UIText.removed(report.removed.count, of: lesson, RequestInput.language(request)), reload: true)
+                return Outcome(
+                    ok: true, message: UIText.removed(report.removed.count, of: lesson, RequestInput.language(request)), reload: true)
             }
         }
         router.post("/api/pin") { request, _ in await act { try await pin(request, true) } }
@@ -33,9 +34,12 @@ struct ActionRoutes: Sendable {
                 let query = request.uri.queryParameters
                 let days = try query.get("days").map { try RequestInput.number($0, "days") } ?? 30
                 let quota = try RequestInput.quota(query.get("maxMB"))
-                let report = try await library.clean(RetentionPolicy(olderThan: .seconds(days * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 }))
-                return Outcome(ok: true, message: UIText.cleaned(report.actions.count, bytes: Format.bytes(report.bytesFreed), RequestInput.language(request)),
-                               reload: true)
+                let report = try await library.clean(
+                    RetentionPolicy(olderThan: .seconds(days * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 }))
+                return Outcome(
+                    ok: true,
+                    message: UIText.cleaned(report.actions.count, bytes: Format.bytes(report.bytesFreed), RequestInput.language(request)),
+                    reload: true)
             }
         }
         router.post("/api/sync") { _, _ in
@@ -92,10 +96,11 @@ struct ActionRoutes: Sendable {
         if let lessonID {
             lessons = try await library.lessons(for: [.lesson(LessonID(type, lessonID))])
         } else {
-            let selector: LessonSelector = switch type {
-            case .gemara: .gemara(masechet: String(masechet), dapim: nil)
-            case .mishna: .mishna(masechet: String(masechet), chapters: chapter.map { $0...$0 }, mishnayot: nil)
-            }
+            let selector: LessonSelector =
+                switch type {
+                case .gemara: .gemara(masechet: String(masechet), dapim: nil)
+                case .mishna: .mishna(masechet: String(masechet), chapters: chapter.map { $0...$0 }, mishnayot: nil)
+                }
             lessons = try await library.lessons(for: [selector])
         }
         lessons = lessons.filter { lesson in

@@ -13,8 +13,9 @@ struct PageRoutes: Sendable {
         router.get("/shas") { request, _ in await page(request) { try await shas($0) } }
         router.get("/shas/:type/:masechet") { request, context in
             await page(request) { page in
-                try await masechet(try RequestInput.lessonType(context.parameters.get("type")),
-                                   try RequestInput.number(context.parameters.get("masechet"), "masechet"), page)
+                try await masechet(
+                    try RequestInput.lessonType(context.parameters.get("type")),
+                    try RequestInput.number(context.parameters.get("masechet"), "masechet"), page)
             }
         }
         router.get("/downloads") { request, _ in
@@ -22,13 +23,17 @@ struct PageRoutes: Sendable {
         }
         router.get("/history/:type/:id") { request, context in
             await page(request) { page in
-                let lesson = LessonID(try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id"))
+                let lesson = LessonID(
+                    try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id")
+                )
                 return LessonPages.history(lesson, events: try await library.history(of: lesson), page)
             }
         }
         router.get("/play/:type/:id") { request, context in
             await page(request) { page in
-                let lesson = LessonID(try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id"))
+                let lesson = LessonID(
+                    try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id")
+                )
                 return try await player(lesson, wanted: try RequestInput.medium(request.uri.queryParameters.get("medium")), page)
             }
         }
@@ -49,8 +54,9 @@ struct PageRoutes: Sendable {
         } catch {
             let failure = RouteFailure(classifying: error)
             let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.offline(context.language)
-            return .html(LessonPages.problem(failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message, context),
-                         status: failure.status)
+            return .html(
+                LessonPages.problem(failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message, context),
+                status: failure.status)
         }
     }
 
@@ -71,7 +77,8 @@ struct PageRoutes: Sendable {
         guard let (seder, masechet) = snapshot.shas.masechet(id: id), type == .mishna || masechet.pages > 0 else {
             throw RouteFailure(.notFound, "no \(type.rawValue) masechet has id \(id)")
         }
-        let selector: LessonSelector = type == .gemara
+        let selector: LessonSelector =
+            type == .gemara
             ? .gemara(masechet: String(id), dapim: nil) : .mishna(masechet: String(id), chapters: nil, mishnayot: nil)
         var notices = ShasPages.catalogNotices(snapshot, l)
         var lessons: [PlacedLesson]

@@ -64,7 +64,8 @@ enum RequestInput {
 
     /// `gemara/5/audio`.
     static func item(_ text: String?) throws -> MediaKey {
-        guard let text, let slash = text.lastIndex(of: "/"), let medium = MediaKind(rawValue: String(text[text.index(after: slash)...])) else {
+        guard let text, let slash = text.lastIndex(of: "/"), let medium = MediaKind(rawValue: String(text[text.index(after: slash)...]))
+        else {
             throw RouteFailure(.badRequest, "an item is written type/id/medium, such as gemara/5/audio, not \(text ?? "nothing")")
         }
         return MediaKey(try lesson(String(text[..<slash])), medium)
@@ -89,14 +90,16 @@ enum RequestInput {
 
 extension Response {
     static func html(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: ByteBuffer(string: page.markup)))
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: page.markup)))
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         let data = (try? JSONEncoder.plain.encode(value)) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     static func redirect(_ location: String) -> Response {
@@ -106,7 +109,9 @@ extension Response {
 
 extension RouteFailure: HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 }
 

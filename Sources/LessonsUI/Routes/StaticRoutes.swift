@@ -8,7 +8,8 @@ enum StaticRoutes {
         for (name, type) in [("app.js", "text/javascript; charset=utf-8"), ("app.css", "text/css; charset=utf-8")] {
             let parts = name.split(separator: ".")
             if let url = Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1])),
-                let data = try? Data(contentsOf: url) {
+                let data = try? Data(contentsOf: url)
+            {
                 assets[name] = (type, data)
             }
         }
@@ -20,8 +21,9 @@ enum StaticRoutes {
             guard let name = context.parameters.get("name"), let asset = assets[name] else {
                 throw RouteFailure(.notFound, "no such asset")
             }
-            return Response(status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+            return Response(
+                status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
         }
     }
 }

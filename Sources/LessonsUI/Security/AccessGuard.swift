@@ -28,7 +28,10 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority, let name = Self.hostName(host), hostNames.contains(name) else {
-            return Self.refusal(.misdirectedRequest, "This app answers only on its own address (loopback, or this machine's addresses and name with --host 0.0.0.0); the Host header names another.")
+            return Self.refusal(
+                .misdirectedRequest,
+                "This app answers only on its own address (loopback, or this machine's addresses and name with --host 0.0.0.0); the Host header names another."
+            )
         }
         if let origin = request.headers[.origin], origin.lowercased() != "http://\(host.lowercased())" {
             return Self.refusal(.forbidden, "A page of another site (\(origin)) may not use this app.")
@@ -55,10 +58,10 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
-
     static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 
     /// `127.0.0.1` of `127.0.0.1:8080`, `[::1]` of `[::1]:8080`, lowercased.

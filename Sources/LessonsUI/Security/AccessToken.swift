@@ -17,7 +17,8 @@ struct AccessToken: Sendable, Hashable {
     /// Whether `candidate` is the token, in time independent of where they differ.
     func matches(_ candidate: String?) -> Bool {
         guard let candidate else { return false }
-        let a = Array(value.utf8), b = Array(candidate.utf8)
+        let a = Array(value.utf8)
+        let b = Array(candidate.utf8)
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }

@@ -14,7 +14,8 @@ extension Catalog {
             let chosen = all.filter { dapim.contains($0.number) }
             let present = Set(chosen.map(\.number))
             if let absent = dapim.first(where: { !present.contains($0) }) {
-                let first = all.map(\.number).min() ?? 0, last = all.map(\.number).max() ?? 0
+                let first = all.map(\.number).min() ?? 0
+                let last = all.map(\.number).max() ?? 0
                 throw SelectorError("\(masechet.name) has no lesson for daf \(absent) (its dapim are \(first)-\(last))")
             }
             return chosen
@@ -67,10 +68,11 @@ extension Catalog {
         let estimate = listings.firstIndex { id.id <= $0.end } ?? 0
         for index in Self.outward(from: estimate, count: listings.count) {
             let listing = listings[index]
-            let lessons = switch id.type {
-            case .gemara: try await gemaraLessons(of: listing.masechet, in: listing.seder).lessons
-            case .mishna: try await mishnaLessons(of: listing.masechet, in: listing.seder, chapter: listing.chapter).lessons
-            }
+            let lessons =
+                switch id.type {
+                case .gemara: try await gemaraLessons(of: listing.masechet, in: listing.seder).lessons
+                case .mishna: try await mishnaLessons(of: listing.masechet, in: listing.seder, chapter: listing.chapter).lessons
+                }
             if let found = lessons.first(where: { $0.id == id }) { return found }
         }
         throw SelectorError("the catalog has no lesson \(id)")

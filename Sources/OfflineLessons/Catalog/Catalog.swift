@@ -45,7 +45,8 @@ struct Catalog: Sendable {
                 type: .gemara, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
         }
         let placed = list.lessons.map { lesson in
-            PlacedLesson(type: .gemara, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: lesson.chapter), lesson: lesson)
+            PlacedLesson(
+                type: .gemara, placement: Placement(sederId: seder.id, masechetId: masechet.id, chapter: lesson.chapter), lesson: lesson)
         }
         return (placed, list.problems)
     }

@@ -80,7 +80,8 @@ public struct CatalogClient: Sendable {
             status = response.status
             body = try await response.body.collect(upTo: configuration.maxBodyBytes)
         } catch is NIOTooManyBytesError {
-            throw CatalogError.malformedResponse(path: path, reason: "the body is larger than \(configuration.maxBodyBytes) bytes, the most a catalog answer may be")
+            throw CatalogError.malformedResponse(
+                path: path, reason: "the body is larger than \(configuration.maxBodyBytes) bytes, the most a catalog answer may be")
         } catch {
             throw CatalogError.unreachable(path: path, cause: NetworkError(error))
         }

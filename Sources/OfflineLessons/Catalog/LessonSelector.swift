@@ -23,7 +23,8 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, let type = LessonType(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
             throw SelectorError(
-                "'\(text)' is not a selector: use gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>")
+                "'\(text)' is not a selector: use gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>"
+            )
         }
         switch type {
         case .gemara:
@@ -48,7 +49,9 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
         default:
             break
         }
-        throw SelectorError("'\(MasechetNames.shortened(selector))': '\(MasechetNames.shortened(text))' is not a \(what) or a range of them (like 2 or 2-11)")
+        throw SelectorError(
+            "'\(MasechetNames.shortened(selector))': '\(MasechetNames.shortened(text))' is not a \(what) or a range of them (like 2 or 2-11)"
+        )
     }
 
     public var type: LessonType {

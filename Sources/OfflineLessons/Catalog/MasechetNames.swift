@@ -47,9 +47,10 @@ enum MasechetNames {
     /// Lower-cased letters with transliteration variants folded together.
     static func normalized(_ text: String) -> String {
         var s = plain(text)
-        for (from, to) in [("kh", "k"), ("ch", "k"), ("j", "k"), ("tz", "z"), ("ts", "z"), ("ph", "f"), ("sh", "s"),
-                           ("v", "b"), ("w", "b"), ("q", "k"), ("c", "k"), ("th", "t"), ("y", "i"), ("e", "a"), ("o", "a"), ("u", "a")]
-        {
+        for (from, to) in [
+            ("kh", "k"), ("ch", "k"), ("j", "k"), ("tz", "z"), ("ts", "z"), ("ph", "f"), ("sh", "s"),
+            ("v", "b"), ("w", "b"), ("q", "k"), ("c", "k"), ("th", "t"), ("y", "i"), ("e", "a"), ("o", "a"), ("u", "a"),
+        ] {
             s = s.replacingOccurrences(of: from, with: to)
         }
         var folded = ""
@@ -59,7 +60,8 @@ enum MasechetNames {
     }
 
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -40,7 +40,8 @@ struct DirectorySnapshot: Sendable {
     init(entries: [Entry], serial: UInt64 = 0) {
         self.entries = entries
         self.serial = serial
-        var finals: [MediaKey: Entry] = [:], partials: [MediaKey: Entry] = [:]
+        var finals: [MediaKey: Entry] = [:]
+        var partials: [MediaKey: Entry] = [:]
         finals.reserveCapacity(entries.count)
         for entry in entries {
             guard let key = entry.key else { continue }
@@ -148,7 +149,8 @@ struct DirectorySnapshot: Sendable {
             // for the next walk.
             let stamps = memo == nil ? [] : listing.map { $0.isDirectory ? FolderMemo.Stamp($0.name, in: typeDescriptor) : nil }
             if memo != nil, listing.count == before.count,
-               zip(listing, stamps).allSatisfy({ listed, stamp in stamp != nil && before[listed.name]?.stamp == stamp }) {
+                zip(listing, stamps).allSatisfy({ listed, stamp in stamp != nil && before[listed.name]?.stamp == stamp })
+            {
                 unchanged = listing.map(\.name)
                 return
             }
@@ -205,7 +207,10 @@ struct DirectorySnapshot: Sendable {
     private static func entry(_ listed: FolderListing.Entry, folder: String, key: MediaKey?, isPartial: Bool) -> [Entry] {
         guard let size = listed.size, let modified = listed.modified else { return [] }  // gone since the listing
         let regular = listed.isRegularFile
-        return [Entry(folder: folder, name: listed.name, size: size, modified: modified, key: regular ? key : nil,
-                      isPartial: regular && isPartial)]
+        return [
+            Entry(
+                folder: folder, name: listed.name, size: size, modified: modified, key: regular ? key : nil,
+                isPartial: regular && isPartial)
+        ]
     }
 }

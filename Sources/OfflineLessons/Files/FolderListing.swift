@@ -96,8 +96,10 @@ enum FolderListing {
             #else
             let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
             #endif
-            entries.append(Entry(name: name, isDirectory: kind == S_IFDIR, isRegularFile: kind == S_IFREG,
-                                 size: Int(info.st_size), modified: Date(timeIntervalSince1970: seconds)))
+            entries.append(
+                Entry(
+                    name: name, isDirectory: kind == S_IFDIR, isRegularFile: kind == S_IFREG,
+                    size: Int(info.st_size), modified: Date(timeIntervalSince1970: seconds)))
         }
         return entries.sorted { $0.name < $1.name }
     }

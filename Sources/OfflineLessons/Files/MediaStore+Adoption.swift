@@ -81,7 +81,8 @@ extension MediaStore {
 
     /// Whether two open files have the same bytes (both read from the start).
     private static func sameBytes(_ a: Int32, _ b: Int32) -> Bool {
-        var left = [UInt8](repeating: 0, count: 1 << 20), right = left
+        var left = [UInt8](repeating: 0, count: 1 << 20)
+        var right = left
         var offset: off_t = 0
         while true {
             let n = left.withUnsafeMutableBytes { pread(a, $0.baseAddress, $0.count, offset) }

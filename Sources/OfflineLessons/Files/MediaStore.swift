@@ -88,7 +88,8 @@ struct MediaStore: Sendable {
     @discardableResult
     func moveAside(_ key: MediaKey, to name: String) async throws -> String {
         let source = layout.fileURL(key.lesson, key.medium)
-        let root = layout.root, folder = layout.asideFolder
+        let root = layout.root
+        let folder = layout.asideFolder
         let used = try await BlockingIO.run { () throws -> String in
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let base = String(name.dropLast(key.medium.fileExtension.count + 1))

@@ -80,9 +80,10 @@ final class PartialFile: Sendable {
 
     /// The open file's size, when it is the file at `path`; `nil` otherwise.
     private static func sizeIfFile(_ descriptor: Int32, at path: String) -> Int? {
-        var opened = stat(), current = stat()
+        var opened = stat()
+        var current = stat()
         guard descriptor >= 0, fstat(descriptor, &opened) == 0, stat(path, &current) == 0,
-              opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
+            opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
         else { return nil }
         return Int(opened.st_size)
     }

@@ -24,8 +24,10 @@ public final class DownloadRun: AsyncSequence, Sendable {
     private let work: Task<DownloadSummary, Never>
     private let discard: @Sendable () -> Void
 
-    init(events: AsyncStream<DownloadEvent>, items: [MediaKey], work: Task<DownloadSummary, Never>,
-         discard: @escaping @Sendable () -> Void) {
+    init(
+        events: AsyncStream<DownloadEvent>, items: [MediaKey], work: Task<DownloadSummary, Never>,
+        discard: @escaping @Sendable () -> Void
+    ) {
         self.events = events
         self.items = items
         self.work = work

@@ -13,19 +13,24 @@ extension LessonLibrary {
         let drifting = Set(drift.actions.compactMap(\.key))
         for item in try await database.mediaItems(in: [.failed, .queued, .downloading, .missing, .corrupt])
         where !drifting.contains(item.key) {
-            let (kind, detail, fix): (String, String, DoctorReport.Fix) = switch item.state {
-            case .failed: ("failed", item.lastError ?? "no reason recorded", .download)
-            case .missing: ("missing", "was complete; the file is gone", .repair)
-            case .corrupt: ("corrupt", item.lastError ?? "the file had the wrong size and was moved aside", .repair)
-            default: ("pending", "requested, not downloaded yet", .download)
-            }
-            problems.append(DoctorReport.Problem(kind: kind, type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium,
-                                                 path: nil, detail: detail, fix: fix))
+            let (kind, detail, fix): (String, String, DoctorReport.Fix) =
+                switch item.state {
+                case .failed: ("failed", item.lastError ?? "no reason recorded", .download)
+                case .missing: ("missing", "was complete; the file is gone", .repair)
+                case .corrupt: ("corrupt", item.lastError ?? "the file had the wrong size and was moved aside", .repair)
+                default: ("pending", "requested, not downloaded yet", .download)
+                }
+            problems.append(
+                DoctorReport.Problem(
+                    kind: kind, type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium,
+                    path: nil, detail: detail, fix: fix))
         }
         let integrity = try await database.integrityCheck()
         if integrity != ["ok"] {
-            problems.append(DoctorReport.Problem(kind: "integrity", type: nil, id: nil, medium: nil, path: nil,
-                                                 detail: integrity.prefix(3).joined(separator: "; "), fix: .restore))
+            problems.append(
+                DoctorReport.Problem(
+                    kind: "integrity", type: nil, id: nil, medium: nil, path: nil,
+                    detail: integrity.prefix(3).joined(separator: "; "), fix: .restore))
         }
         let lessons = try await database.registeredLessons().count
         return DoctorReport(problems: problems, integrity: integrity, lessons: lessons, files: drift.filesSeen)

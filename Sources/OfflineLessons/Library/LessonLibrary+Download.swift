@@ -10,7 +10,8 @@ extension LessonLibrary {
     public func download(_ lessons: [PlacedLesson], media choice: MediaChoice) async throws -> DownloadRun {
         try checkWritable()
         var registrations: [LibraryDatabase.Registration] = []
-        var unavailable: [(MediaKey, String)] = [], badLinks: [(MediaKey, String)] = []
+        var unavailable: [(MediaKey, String)] = []
+        var badLinks: [(MediaKey, String)] = []
         var seen = Set<LessonID>()
         for placed in lessons where seen.insert(placed.id).inserted {
             var media: [(MediaKind, String)] = []
@@ -38,13 +39,16 @@ extension LessonLibrary {
         // A requested item registered complete whose file is gone is marked missing and queued
         // again, in the registration's transaction (one `stat` per such item, no listing).
         let store = self.store
-        let registered = try await database.registerRequest(registrations, at: now(), vanished: { key, recorded in
-            let size = store.finalSize(key)
-            guard size != recorded else { return nil }
-            return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
-        })
-        return start(requested, pending: Set(registered.pending.map(\.key)), complete: registered.complete,
-                     unavailable: unavailable, badLinks: badLinks)
+        let registered = try await database.registerRequest(
+            registrations, at: now(),
+            vanished: { key, recorded in
+                let size = store.finalSize(key)
+                guard size != recorded else { return nil }
+                return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
+            })
+        return start(
+            requested, pending: Set(registered.pending.map(\.key)), complete: registered.complete,
+            unavailable: unavailable, badLinks: badLinks)
     }
 
     /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
@@ -77,9 +81,12 @@ extension LessonLibrary {
     /// ``DownloadEvent/finished(_:)``).
     /// `complete`: the items the registration found complete, their files in place (with their
     /// sizes): reported complete from that reading, with no engine work.
-    private func start(_ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int] = [:],
-                       unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)]) -> DownloadRun {
-        let engine = self.engine, hub = self.hub
+    private func start(
+        _ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int] = [:],
+        unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)]
+    ) -> DownloadRun {
+        let engine = self.engine
+        let hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
         // One lock orders each event into both streams in one step: the run's stream and the
         // observers see the same order, and no event waits for a task or an actor. What it guards
@@ -105,8 +112,9 @@ extension LessonLibrary {
             }
         }
         let work = Task {
-            let summary = await Self.perform(keys, pending: pending, complete: complete, unavailable: unavailable,
-                                             badLinks: badLinks, engine: engine, report: report, reportJoined: reportJoined)
+            let summary = await Self.perform(
+                keys, pending: pending, complete: complete, unavailable: unavailable,
+                badLinks: badLinks, engine: engine, report: report, reportJoined: reportJoined)
             report(.finished(summary))
             output.finish()
             return summary
@@ -118,10 +126,12 @@ extension LessonLibrary {
     }
 
     /// Downloads every item of a run through the engine and tallies the outcomes.
-    private static func perform(_ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
-                                badLinks: [(MediaKey, String)], engine: DownloadEngine,
-                                report: @escaping @Sendable (DownloadEvent) -> Void,
-                                reportJoined: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadSummary {
+    private static func perform(
+        _ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
+        badLinks: [(MediaKey, String)], engine: DownloadEngine,
+        report: @escaping @Sendable (DownloadEvent) -> Void,
+        reportJoined: @escaping @Sendable (DownloadEvent) -> Void
+    ) async -> DownloadSummary {
         let started = ContinuousClock.now
         var summary = DownloadSummary()
         for (key, reason) in unavailable {

@@ -12,8 +12,10 @@ extension LessonLibrary {
     /// place files, by later runs). Resumable after a crash at any point, and idempotent: a second
     /// run changes nothing. With `dryRun`, returns the plan and changes nothing. `progress` is told
     /// after each file.
-    public func migrate(from container: URL, dryRun: Bool = false,
-                        progress: (@Sendable (MaintenanceProgress) -> Void)? = nil) async throws -> MigrationReport {
+    public func migrate(
+        from container: URL, dryRun: Bool = false,
+        progress: (@Sendable (MaintenanceProgress) -> Void)? = nil
+    ) async throws -> MigrationReport {
         if !dryRun {
             try checkWritable()
             // A file an interrupted run moved into place, but did not register, is registered now.
@@ -28,8 +30,9 @@ extension LessonLibrary {
             report.adopted = plan.steps.map(Self.adoption)
             return report
         }
-        var done = MaintenanceProgress(files: 0, totalFiles: plan.steps.count, bytes: 0,
-                                       totalBytes: plan.steps.reduce(0) { $0 + $1.file.bytes })
+        var done = MaintenanceProgress(
+            files: 0, totalFiles: plan.steps.count, bytes: 0,
+            totalBytes: plan.steps.reduce(0) { $0 + $1.file.bytes })
         var start = 0
         while start < plan.steps.count {
             let batch = Array(plan.steps[start..<min(start + Self.importBatch, plan.steps.count)])
@@ -70,8 +73,10 @@ extension LessonLibrary {
     /// A batch of files: their lessons first (one transaction), then each move, then their
     /// registration (one transaction); a copy's source is deleted only after the registration. A
     /// crash after a move leaves a file in place with its lesson: the next run's sync registers it.
-    private func importFiles(_ steps: [MigrationPlanner.Step], from root: URL,
-                             moved: (MigrationPlanner.Step) -> Void) async -> (adopted: [MigrationPlanner.Step], leftInPlace: [MigrationReport.LeftFile]) {
+    private func importFiles(
+        _ steps: [MigrationPlanner.Step], from root: URL,
+        moved: (MigrationPlanner.Step) -> Void
+    ) async -> (adopted: [MigrationPlanner.Step], leftInPlace: [MigrationReport.LeftFile]) {
         var left: [MigrationReport.LeftFile] = []
         func fail(_ step: MigrationPlanner.Step, _ error: any Error) {
             left.append(.init(file: step.file.path, reason: .failed, detail: "\(error); left in place"))
@@ -79,7 +84,7 @@ extension LessonLibrary {
         do {
             try await database.importLessons(steps.map(\.placed), at: now())
         } catch {
-            steps.forEach { fail($0, error) }
+            for step in steps { fail(step, error) }
             return ([], left)
         }
         var placed: [(step: MigrationPlanner.Step, method: MediaStore.AdoptionMethod)] = []
@@ -89,9 +94,11 @@ extension LessonLibrary {
                 let method = try await store.adopt(root.appendingPathComponent(step.file.path), as: step.key)
                 await beforeCommit?(step.key)
                 let how = method == .renamed ? "moved" : "copied"
-                files.append(.init(key: step.key, link: step.placed.lesson.link(for: step.key.medium) ?? "",
-                                   bytes: store.finalSize(step.key) ?? step.file.bytes,  // as it is now, not as it was listed
-                                   modified: step.file.modified, detail: "\(how) from \(step.file.path), placed by \(step.placedBy)"))
+                files.append(
+                    .init(
+                        key: step.key, link: step.placed.lesson.link(for: step.key.medium) ?? "",
+                        bytes: store.finalSize(step.key) ?? step.file.bytes,  // as it is now, not as it was listed
+                        modified: step.file.modified, detail: "\(how) from \(step.file.path), placed by \(step.placedBy)"))
                 placed.append((step, method))
             } catch {
                 fail(step, error)
@@ -102,7 +109,7 @@ extension LessonLibrary {
             try await database.recordImports(files, at: now())
         } catch {
             // Moved, not registered: the next run's sync registers them.
-            placed.forEach { fail($0.step, error) }
+            for item in placed { fail(item.step, error) }
             return ([], left)
         }
         var adopted: [MigrationPlanner.Step] = []
@@ -122,7 +129,8 @@ extension LessonLibrary {
     /// Renames a migrated registry `<name>.migrated` (or `.migrated-2`, … when that is taken).
     private static func markMigrated(_ relative: String, in root: URL) throws -> String {
         let source = root.appendingPathComponent(relative)
-        var suffix = LegacyContainer.migratedSuffix, attempt = 1
+        var suffix = LegacyContainer.migratedSuffix
+        var attempt = 1
         while FileManager.default.fileExists(atPath: source.path + suffix) {
             attempt += 1
             suffix = "\(LegacyContainer.migratedSuffix)-\(attempt)"

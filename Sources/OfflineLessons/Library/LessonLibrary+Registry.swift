@@ -35,7 +35,8 @@ extension LessonLibrary {
         // Two reads at once, on two of the pool's connections.
         async let reading = database.completeMedia()
         let shas = try await database.cachedShas()?.shas
-        var sederOrder: [Int: (Int, String)] = [:], masechetOrder: [Int: (Int, String)] = [:]
+        var sederOrder: [Int: (Int, String)] = [:]
+        var masechetOrder: [Int: (Int, String)] = [:]
         for seder in shas?.sedarim ?? [] {
             sederOrder[seder.id] = (seder.order, seder.name)
             for masechet in seder.masechtot { masechetOrder[masechet.id] = (masechet.order, masechet.name) }
@@ -45,7 +46,8 @@ extension LessonLibrary {
         rows.reserveCapacity(complete.count / 2 + 1)
         var start = complete.startIndex
         while start < complete.endIndex {
-            let first = complete[start], id = first.lesson
+            let first = complete[start]
+            let id = first.lesson
             var end = start + 1
             while end < complete.endIndex, complete[end].lesson == id { end += 1 }
             defer { start = end }
@@ -59,8 +61,10 @@ extension LessonLibrary {
                 masechetName: masechetOrder[first.placement.masechetId]?.1, media: media,
                 complete: !first.offersText || media["text"] != nil, duration: first.duration)
             // The sort key, made once per lesson (not twice per comparison), a tuple (no array to allocate).
-            let key = (sederOrder[lesson.sederId]?.0 ?? lesson.sederId, masechetOrder[lesson.masechetId]?.0 ?? lesson.masechetId,
-                       lesson.type == .gemara ? 0 : 1, lesson.chapter, lesson.page ?? lesson.mishna ?? 0, lesson.id)
+            let key = (
+                sederOrder[lesson.sederId]?.0 ?? lesson.sederId, masechetOrder[lesson.masechetId]?.0 ?? lesson.masechetId,
+                lesson.type == .gemara ? 0 : 1, lesson.chapter, lesson.page ?? lesson.mishna ?? 0, lesson.id
+            )
             rows.append((key, lesson))
         }
         // Indices are sorted, not the lessons (large values, moved at every step of a sort).
@@ -86,14 +90,17 @@ extension LessonLibrary {
             let items = Dictionary((registered[placed.id] ?? []).map { ($0.key.medium, $0) }, uniquingKeysWith: { a, _ in a })
             let media = MediaKind.allCases.map { medium in
                 if let item = items[medium] {
-                    return MediumStatus(medium: medium, state: item.state.rawValue, bytes: item.receivedBytes,
-                                        expectedBytes: item.expectedBytes, attempts: item.attempts, lastError: item.lastError)
+                    return MediumStatus(
+                        medium: medium, state: item.state.rawValue, bytes: item.receivedBytes,
+                        expectedBytes: item.expectedBytes, attempts: item.attempts, lastError: item.lastError)
                 }
                 return MediumStatus(medium: medium, state: placed.lesson.link(for: medium) == nil ? "unavailable" : "not requested")
             }
             let downloaded = items.values.contains { $0.state == .complete && $0.key.medium != .text }
-            result.append(LessonStatus(type: placed.type, id: placed.lesson.id, masechetId: placed.placement.masechetId,
-                                       chapter: placed.placement.chapter, number: placed.number, downloaded: downloaded, media: media))
+            result.append(
+                LessonStatus(
+                    type: placed.type, id: placed.lesson.id, masechetId: placed.placement.masechetId,
+                    chapter: placed.placement.chapter, number: placed.number, downloaded: downloaded, media: media))
         }
         return result
     }

@@ -10,8 +10,9 @@ extension LessonLibrary {
         if !dryRun {
             for action in actions { _ = try await removeItem(action.key, reason: "clean: \(action.reason)", kind: .expired) }
         }
-        return CleanReport(actions: actions, dryRun: dryRun, bytesFreed: actions.reduce(0) { $0 + $1.bytes }, pinnedKept: pinnedKept,
-                           overQuotaByPins: overQuota)
+        return CleanReport(
+            actions: actions, dryRun: dryRun, bytesFreed: actions.reduce(0) { $0 + $1.bytes }, pinnedKept: pinnedKept,
+            overQuotaByPins: overQuota)
     }
 
     /// Pins the registered lessons the selectors name: `clean` never removes them. Returns the

@@ -9,8 +9,10 @@ extension LessonLibrary {
     ///
     /// With ``SyncOptions/verify``, every complete file whose recorded ETag is a plain MD5 is hashed
     /// (off the cooperative pool, `progress` told after each block) and a mismatch is corrupt.
-    public func sync(_ options: SyncOptions = SyncOptions(),
-                     progress: (@Sendable (MaintenanceProgress) -> Void)? = nil) async throws -> SyncReport {
+    public func sync(
+        _ options: SyncOptions = SyncOptions(),
+        progress: (@Sendable (MaintenanceProgress) -> Void)? = nil
+    ) async throws -> SyncReport {
         try await reconcile(options, only: nil, quick: false, progress: progress)
     }
 
@@ -41,9 +43,11 @@ extension LessonLibrary {
         return try await reconcile(SyncOptions(), only: nil, quick: true, version: version, progress: nil)
     }
 
-    private func reconcile(_ options: SyncOptions, only lessons: [LessonID]?, quick: Bool,
-                           version: LibraryDatabase.Version? = nil,
-                           progress: (@Sendable (MaintenanceProgress) -> Void)?) async throws -> SyncReport {
+    private func reconcile(
+        _ options: SyncOptions, only lessons: [LessonID]?, quick: Bool,
+        version: LibraryDatabase.Version? = nil,
+        progress: (@Sendable (MaintenanceProgress) -> Void)?
+    ) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
         let layout = self.layout
         // The registry first, then the folder: a download that commits in between has its file
@@ -52,11 +56,12 @@ extension LessonLibrary {
         let items = if let lessons { try await database.registrySnapshot(of: lessons) } else { try await database.registrySnapshot() }
         // What --verify hashes: the complete items, whole (their ETags), read before the walk too.
         let complete = options.verify ? try await database.mediaItems(in: [.complete]) : []
-        let snapshot = if let lessons {
-            try await DirectorySnapshot.take(of: layout, lessons: lessons)
-        } else {
-            try await DirectorySnapshot.take(of: layout, memo: quick ? folderMemo : nil)
-        }
+        let snapshot =
+            if let lessons {
+                try await DirectorySnapshot.take(of: layout, lessons: lessons)
+            } else {
+                try await DirectorySnapshot.take(of: layout, memo: quick ? folderMemo : nil)
+            }
         // Files that no item names (usually none): is their lesson registered, or in the catalog cache?
         let registered = try await database.registered(among: Reconciler.lessonsWithoutItems(snapshot, items: items))
         var known = Set<LessonID>()
@@ -72,7 +77,9 @@ extension LessonLibrary {
         var verification = ContentCheck()
         if options.verify {
             let untouched = Set(actions.compactMap(\.key))
-            let candidates = complete.filter { items[$0.key]?.state == .complete && !untouched.contains($0.key) && snapshot.finals[$0.key] != nil }
+            let candidates = complete.filter {
+                items[$0.key]?.state == .complete && !untouched.contains($0.key) && snapshot.finals[$0.key] != nil
+            }
             verification = try await check(candidates, repair: options.repair, progress: progress)
             actions += verification.actions
         }
@@ -103,7 +110,8 @@ extension LessonLibrary {
             // complete beside a file of the wrong size, and moves it then; never the other way round
             // (a file aside that the registry still calls complete would be reported missing).
             let aside = try await store.asideName(for: key, at: now())
-            try await database.markCorrupt(key, reason: "sync: \(action.found), \(action.reason)", movedTo: aside, requeue: repair, at: now())
+            try await database.markCorrupt(
+                key, reason: "sync: \(action.found), \(action.reason)", movedTo: aside, requeue: repair, at: now())
             try await store.moveAside(key, to: aside)
         case .adopted:
             try await store.flushPlacement(key)

@@ -13,15 +13,19 @@ extension LessonLibrary {
         }
         var result = items.map { item in
             let writing = store.isBeingWritten(item.key)
-            let received: Int = switch item.state {
-            case .complete: item.receivedBytes
-            case .queued, .downloading: max(store.partialSize(item.key), item.receivedBytes)
-            default: item.receivedBytes
-            }
-            return TransferSnapshot(key: item.key, state: item.state, receivedBytes: received, expectedBytes: item.expectedBytes,
-                                    lastError: item.lastError, isBeingWritten: writing)
+            let received: Int =
+                switch item.state {
+                case .complete: item.receivedBytes
+                case .queued, .downloading: max(store.partialSize(item.key), item.receivedBytes)
+                default: item.receivedBytes
+                }
+            return TransferSnapshot(
+                key: item.key, state: item.state, receivedBytes: received, expectedBytes: item.expectedBytes,
+                lastError: item.lastError, isBeingWritten: writing)
         }
-        result += gone.map { TransferSnapshot(key: $0, state: nil, receivedBytes: 0, expectedBytes: nil, lastError: nil, isBeingWritten: false) }
+        result += gone.map {
+            TransferSnapshot(key: $0, state: nil, receivedBytes: 0, expectedBytes: nil, lastError: nil, isBeingWritten: false)
+        }
         return result.sorted { $0.key < $1.key }
     }
 }

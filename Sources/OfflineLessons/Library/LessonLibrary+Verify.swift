@@ -28,8 +28,10 @@ extension LessonLibrary {
                     var read = 0
                     return try MD5.file(at: url) { count in
                         read += count
-                        progress?(MaintenanceProgress(files: start.files, totalFiles: start.totalFiles,
-                                                 bytes: start.bytes + read, totalBytes: start.totalBytes))
+                        progress?(
+                            MaintenanceProgress(
+                                files: start.files, totalFiles: start.totalFiles,
+                                bytes: start.bytes + read, totalBytes: start.totalBytes))
                     }
                 }
             } catch FileError.posix(_, _, ENOENT) {
@@ -41,14 +43,16 @@ extension LessonLibrary {
             result.verified += 1
             guard actual != expected else { continue }
             let path = "media/\(item.key.lesson.type.rawValue)/\(item.key.lesson.id)/\(url.lastPathComponent)"
-            result.actions.append(SyncAction(
-                type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, action: .corrupt, path: path,
-                found: "MD5 \(actual)", bytes: item.receivedBytes,
-                reason: "the server's ETag says MD5 \(expected); moved aside, not deleted"))
+            result.actions.append(
+                SyncAction(
+                    type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, action: .corrupt, path: path,
+                    found: "MD5 \(actual)", bytes: item.receivedBytes,
+                    reason: "the server's ETag says MD5 \(expected); moved aside, not deleted"))
             if repair {
-                result.actions.append(SyncAction(
-                    type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, action: .requeued, path: nil,
-                    found: "moved aside", bytes: nil, reason: "repair: download it again"))
+                result.actions.append(
+                    SyncAction(
+                        type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, action: .requeued, path: nil,
+                        found: "moved aside", bytes: nil, reason: "repair: download it again"))
             }
         }
         return result

@@ -24,8 +24,10 @@ public final class LessonLibrary: Sendable {
         /// commit, the window a crash test aims its kills at.
         package var beforeCommit: (@Sendable (MediaKey) async -> Void)?
 
-        public init(concurrency: Int = 3, retry: RetryPolicy = RetryPolicy(), mediaBase: URL? = nil,
-                    now: @escaping @Sendable () -> Date = { Date() }, readOnly: Bool = false) {
+        public init(
+            concurrency: Int = 3, retry: RetryPolicy = RetryPolicy(), mediaBase: URL? = nil,
+            now: @escaping @Sendable () -> Date = { Date() }, readOnly: Bool = false
+        ) {
             self.concurrency = max(1, concurrency)
             self.retry = retry
             self.mediaBase = mediaBase
@@ -61,8 +63,10 @@ public final class LessonLibrary: Sendable {
 
     /// Opens (or creates) the library at `root`. Throws ``LibraryError/cannotOpen(root:underlying:)``.
     /// `transport` is made while the registry opens (the default's event loops start meanwhile).
-    public init(root: URL, client: CatalogClient? = nil, transport: @autoclosure @Sendable () -> any Transport = HTTPTransport(),
-                configuration: Configuration = .init(), logger: Logger = .silent) async throws {
+    public init(
+        root: URL, client: CatalogClient? = nil, transport: @autoclosure @Sendable () -> any Transport = HTTPTransport(),
+        configuration: Configuration = .init(), logger: Logger = .silent
+    ) async throws {
         let layout = LibraryLayout(root: root)
         let readOnly = configuration.readOnly || Self.isOnReadOnlyStorage(layout)
         async let opened = BlockingIO.run {
@@ -85,9 +89,10 @@ public final class LessonLibrary: Sendable {
         let base = configuration.mediaBase ?? client.flatMap { HTTPBase.origin(of: $0.configuration.apiBase, path: "/media/") }
         let locator = MediaLocator(mediaBase: base)
         self.locator = locator
-        let fetcher = MediaFetcher(database: database, store: store, transport: transport, locator: locator,
-                                   retry: configuration.retry, now: configuration.now,
-                                   beforeCommit: configuration.beforeCommit, logger: logger)
+        let fetcher = MediaFetcher(
+            database: database, store: store, transport: transport, locator: locator,
+            retry: configuration.retry, now: configuration.now,
+            beforeCommit: configuration.beforeCommit, logger: logger)
         engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency)
         self.logger = logger
     }

@@ -13,17 +13,20 @@ struct LegacyExporter {
     /// The registry document for the downloaded lessons (audio or video complete), in catalog order.
     static func document(_ lessons: [(lesson: PlacedLesson, items: [MediaItem])]) throws -> (data: Data, gemara: Int, mishna: Int) {
         var registry = Registry()
-        var gemara = 0, mishna = 0
+        var gemara = 0
+        var mishna = 0
         let downloaded = lessons.filter { _, items in items.contains { $0.state == .complete && $0.key.medium != .text } }
             .map(\.lesson).sorted { ($0.placement.chapter, $0.number, $0.lesson.id) < ($1.placement.chapter, $1.number, $1.lesson.id) }
         for placed in downloaded {
-            let seder = String(placed.placement.sederId), masechet = String(placed.placement.masechetId)
+            let seder = String(placed.placement.sederId)
+            let masechet = String(placed.placement.masechetId)
             switch placed.type {
             case .gemara:
                 registry.gemara[seder, default: [:]][masechet, default: []].append(placed.lesson)
                 gemara += 1
             case .mishna:
-                registry.mishna[seder, default: [:]][masechet, default: [:]][String(placed.placement.chapter), default: []].append(placed.lesson)
+                registry.mishna[seder, default: [:]][masechet, default: [:]][String(placed.placement.chapter), default: []].append(
+                    placed.lesson)
                 mishna += 1
             }
         }

@@ -28,34 +28,57 @@ struct Reconciler {
         // The items in any order (a full Shas has 13,000, and almost all need nothing); only the
         // steps found are put in key order, each key's steps in the order made.
         var itemSteps: [(key: MediaKey, action: SyncAction)] = []
-        let finals = snapshot.finals, partials = snapshot.partials
+        let finals = snapshot.finals
+        let partials = snapshot.partials
         for (key, item) in items {
             let file = finals[key]
             switch item.state {
             case .complete:
                 guard let file else {
                     itemSteps.append((key, step(key, .missing, path: nil, found: "no file", reason: "the file is gone")))
-                    if repair { itemSteps.append((key, step(key, .requeued, path: nil, found: "no file", reason: "repair: download it again"))) }
+                    if repair {
+                        itemSteps.append((key, step(key, .requeued, path: nil, found: "no file", reason: "repair: download it again")))
+                    }
                     continue
                 }
                 if file.size != item.receivedBytes {
-                    itemSteps.append((key, step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                                reason: "registered with \(item.receivedBytes) bytes; moved aside, not deleted")))
-                    if repair { itemSteps.append((key, step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again"))) }
+                    itemSteps.append(
+                        (
+                            key,
+                            step(
+                                key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                reason: "registered with \(item.receivedBytes) bytes; moved aside, not deleted")
+                        ))
+                    if repair {
+                        itemSteps.append((key, step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again")))
+                    }
                 }
             case .queued, .downloading, .failed, .missing, .corrupt:
                 if let file, let expected = item.expectedBytes, expected > 0, file.size == expected {
-                    itemSteps.append((key, step(key, .adopted, path: file.path, found: "\(file.size) bytes, the recorded size", bytes: file.size,
-                                                reason: "the whole file is in place (renamed before a crash, or back)")))
+                    itemSteps.append(
+                        (
+                            key,
+                            step(
+                                key, .adopted, path: file.path, found: "\(file.size) bytes, the recorded size", bytes: file.size,
+                                reason: "the whole file is in place (renamed before a crash, or back)")
+                        ))
                 } else if let file {
                     // A file the registry does not vouch for, where a download would put its own: kept, aside.
-                    itemSteps.append((key, step(key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                                reason: "not the recorded size (\(item.expectedBytes.map(String.init) ?? "unknown")) of an unfinished download; moved aside, not deleted")))
+                    itemSteps.append(
+                        (
+                            key,
+                            step(
+                                key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                reason:
+                                    "not the recorded size (\(item.expectedBytes.map(String.init) ?? "unknown")) of an unfinished download; moved aside, not deleted"
+                            )
+                        ))
                     if repair, item.state == .missing || item.state == .corrupt {
                         itemSteps.append((key, step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again")))
                     }
                 } else if repair, item.state == .missing || item.state == .corrupt {
-                    itemSteps.append((key, step(key, .requeued, path: nil, found: "\(item.state.rawValue)", reason: "repair: download it again")))
+                    itemSteps.append(
+                        (key, step(key, .requeued, path: nil, found: "\(item.state.rawValue)", reason: "repair: download it again")))
                 }
             }
         }
@@ -63,31 +86,42 @@ struct Reconciler {
         for key in finals.keys.filter({ items[$0] == nil }).sorted() {
             guard let file = finals[key] else { continue }
             if registeredLessons.contains(key.lesson) || known.contains(key.lesson) {
-                actions.append(step(key, .discovered, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                    reason: "a file of a known lesson that no download brought"))
+                actions.append(
+                    step(
+                        key, .discovered, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                        reason: "a file of a known lesson that no download brought"))
             } else {
-                actions.append(step(key, .unknown, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                    reason: "no lesson \(key.lesson) in the registry or the catalog cache: left as it is"))
+                actions.append(
+                    step(
+                        key, .unknown, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                        reason: "no lesson \(key.lesson) in the registry or the catalog cache: left as it is"))
             }
         }
         for key in partials.keys.sorted() {
             guard let file = partials[key] else { continue }
             let state = items[key]?.state
             guard state == nil || state == .complete else { continue }  // kept for the resume
-            actions.append(step(key, .removedPartial, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                reason: state == nil ? "no download of it is registered" : "the item is complete"))
+            actions.append(
+                step(
+                    key, .removedPartial, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                    reason: state == nil ? "no download of it is registered" : "the item is complete"))
         }
         for file in snapshot.unplaced {
-            actions.append(SyncAction(type: nil, id: nil, medium: nil, action: .unknown, path: file.path, found: "\(file.size) bytes",
-                                      bytes: file.size, reason: "not a file the library lays out: left as it is"))
+            actions.append(
+                SyncAction(
+                    type: nil, id: nil, medium: nil, action: .unknown, path: file.path, found: "\(file.size) bytes",
+                    bytes: file.size, reason: "not a file the library lays out: left as it is"))
         }
         return actions
     }
 
-    private func step(_ key: MediaKey, _ kind: SyncAction.Kind, path: String?, found: String, bytes: Int? = nil,
-                      reason: String) -> SyncAction {
-        SyncAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: kind, path: path, found: found,
-                   bytes: bytes, reason: reason)
+    private func step(
+        _ key: MediaKey, _ kind: SyncAction.Kind, path: String?, found: String, bytes: Int? = nil,
+        reason: String
+    ) -> SyncAction {
+        SyncAction(
+            type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: kind, path: path, found: found,
+            bytes: bytes, reason: reason)
     }
 
     /// The lessons of the final files that no item names.
@@ -96,7 +130,8 @@ struct Reconciler {
     }
 
     /// The lessons on disk that the registry does not know: the ones to look up in the catalog.
-    static func unregisteredLessons(_ snapshot: DirectorySnapshot, items: [MediaKey: ItemState], registered: Set<LessonID>) -> Set<LessonID> {
+    static func unregisteredLessons(_ snapshot: DirectorySnapshot, items: [MediaKey: ItemState], registered: Set<LessonID>) -> Set<LessonID>
+    {
         Set(snapshot.finals.keys.filter { items[$0] == nil && !registered.contains($0.lesson) }.map(\.lesson))
     }
 }

@@ -57,8 +57,12 @@ struct RetentionPlanner {
             let cutoff = now.addingTimeInterval(-olderThan.seconds)
             for row in lessons {
                 for item in row.items where item.key.medium != .text && item.completedAt < cutoff {
-                    if row.pinned { pinnedKept.insert(row.lesson); continue }
-                    chosen[item.key] = "completed \(Self.days(now.timeIntervalSince(item.completedAt))) days ago (limit \(Self.days(olderThan.seconds)))"
+                    if row.pinned {
+                        pinnedKept.insert(row.lesson)
+                        continue
+                    }
+                    chosen[item.key] =
+                        "completed \(Self.days(now.timeIntervalSince(item.completedAt))) days ago (limit \(Self.days(olderThan.seconds)))"
                 }
             }
         }
@@ -68,11 +72,16 @@ struct RetentionPlanner {
             if total > maxBytes {
                 let target = Int(Double(maxBytes) * policy.trimRatio)
                 // Least recently used lessons first, whole lessons at a time.
-                let byUse = lessons.sorted { ($0.items.map(\.lastUsed).max() ?? .distantPast) < ($1.items.map(\.lastUsed).max() ?? .distantPast) }
+                let byUse = lessons.sorted {
+                    ($0.items.map(\.lastUsed).max() ?? .distantPast) < ($1.items.map(\.lastUsed).max() ?? .distantPast)
+                }
                 for row in byUse where total > target {
                     let left = row.items.filter { chosen[$0.key] == nil }
                     guard !left.isEmpty else { continue }
-                    if row.pinned { pinnedKept.insert(row.lesson); continue }
+                    if row.pinned {
+                        pinnedKept.insert(row.lesson)
+                        continue
+                    }
                     for item in left {
                         chosen[item.key] = "the library holds more than \(maxBytes) bytes: least recently used first"
                         total -= item.bytes
@@ -84,7 +93,8 @@ struct RetentionPlanner {
         Self.addPDFs(of: lessons, to: &chosen)
         let sizes = Dictionary(lessons.flatMap(\.items).map { ($0.key, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         let actions = chosen.sorted { $0.key < $1.key }.map { key, reason in
-            CleanAction(type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: "expired", bytes: sizes[key] ?? 0, reason: reason)
+            CleanAction(
+                type: key.lesson.type, id: key.lesson.id, medium: key.medium, action: "expired", bytes: sizes[key] ?? 0, reason: reason)
         }
         return (actions, pinnedKept.count, overQuota)
     }

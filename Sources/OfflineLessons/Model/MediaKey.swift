@@ -13,7 +13,12 @@ public struct MediaKey: Sendable, Hashable, Codable, Comparable, CustomStringCon
     /// One word hashed, not three (a sync of a full Shas hashes keys some 50,000 times): the
     /// lesson's id with its type and the medium in the low bits.
     public func hash(into hasher: inout Hasher) {
-        let medium = switch medium { case .audio: 0 case .video: 1 case .text: 2 }
+        let medium =
+            switch medium {
+            case .audio: 0
+            case .video: 1
+            case .text: 2
+            }
         hasher.combine(lesson.id &<< 3 | (lesson.type == .gemara ? 0 : 4) | medium)
     }
 

@@ -61,8 +61,9 @@ extension LibraryDatabase {
     func cachedListing(type: LessonType, masechetId: Int, chapter: Int? = nil) async throws -> [PlacedLesson]? {
         try await read { db in
             let chapterKey = type == .gemara ? 0 : (chapter ?? 0)
-            let fetched = try Bool.fetchOne(db, sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?",
-                                            arguments: [type.rawValue, masechetId, chapterKey])
+            let fetched = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM catalogListing WHERE type = ? AND masechetId = ? AND chapter = ?",
+                arguments: [type.rawValue, masechetId, chapterKey])
             guard fetched == true else { return nil }
             typealias Columns = CatalogLessonRecord.Columns
             var request = CatalogLessonRecord.filter(Columns.type == type.rawValue && Columns.masechetId == masechetId)

@@ -22,21 +22,23 @@ extension LibraryDatabase {
     /// (`CROSS JOIN` fixes that order), so the rows come out ordered with no sort.
     func completeMedia() async throws -> [CompleteMedium] {
         try await read { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT l.type, l.id, l.sederId, l.masechetId, l.chapter, l.number, l.duration, l.offersText,
-                       m.medium, m.receivedBytes, m.completedAt
-                FROM lesson l CROSS JOIN mediaItem m ON m.type = l.type AND m.id = l.id
-                WHERE +m.state = 'complete'
-                ORDER BY l.type, l.id
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT l.type, l.id, l.sederId, l.masechetId, l.chapter, l.number, l.duration, l.offersText,
+                           m.medium, m.receivedBytes, m.completedAt
+                    FROM lesson l CROSS JOIN mediaItem m ON m.type = l.type AND m.id = l.id
+                    WHERE +m.state = 'complete'
+                    ORDER BY l.type, l.id
+                    """)
             var media: [CompleteMedium] = []
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
-                media.append(CompleteMedium(
-                    lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
-                    placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
-                    duration: row[6], offersText: row[7],
-                    medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: try row.storedDate(atIndex: 10)))
+                media.append(
+                    CompleteMedium(
+                        lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
+                        placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
+                        duration: row[6], offersText: row[7],
+                        medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: try row.storedDate(atIndex: 10)))
             }
             return media
         }
@@ -45,9 +47,10 @@ extension LibraryDatabase {
     /// The lessons whose audio or video is complete: one indexed read, for many status lookups.
     func downloadedLessonIDs() async throws -> Set<LessonID> {
         try await read { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT DISTINCT type, id FROM mediaItem WHERE state = 'complete' AND medium IN ('audio', 'video')
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT DISTINCT type, id FROM mediaItem WHERE state = 'complete' AND medium IN ('audio', 'video')
+                    """)
             var ids = Set<LessonID>()
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() { ids.insert(LessonID(try row.decode(at: 0, Column("type")), row[1])) }
@@ -74,8 +77,11 @@ extension LibraryDatabase {
             var places: [(id: LessonID, placement: Placement, number: Int)] = []
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
-                places.append((LessonID(try row.decode(at: 0, Column("type")), row[1]),
-                               Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), row[5]))
+                places.append(
+                    (
+                        LessonID(try row.decode(at: 0, Column("type")), row[1]),
+                        Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), row[5]
+                    ))
             }
             return places
         }

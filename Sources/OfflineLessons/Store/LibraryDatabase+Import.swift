@@ -20,9 +20,11 @@ extension LibraryDatabase {
                 INSERT OR IGNORE INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                        placed.placement.chapter, placed.number, json, now, placed.lesson.duration,
-                        placed.lesson.link(for: .text) != nil])
+            arguments: [
+                placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
+                placed.placement.chapter, placed.number, json, now, placed.lesson.duration,
+                placed.lesson.link(for: .text) != nil,
+            ])
     }
 
     /// A file moved into place by an import, to be registered.
@@ -58,8 +60,10 @@ extension LibraryDatabase {
                   receivedBytes = excluded.receivedBytes, completedAt = excluded.completedAt,
                   lastAccessAt = excluded.lastAccessAt, lastError = NULL, attempts = 0
                 """,
-            arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, file.link, file.bytes, file.bytes, now,
-                        file.modified, file.modified])
+            arguments: [
+                key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, file.link, file.bytes, file.bytes, now,
+                file.modified, file.modified,
+            ])
         try RegistryEvent.append(.imported, key.lesson, key.medium, file.detail, at: now, in: db)
     }
 

@@ -77,113 +77,119 @@ extension LibraryDatabase {
                 t.column("detail", .text)
             }
             // The log is append-only.
-            try db.execute(sql: """
-                CREATE TRIGGER event_no_update BEFORE UPDATE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-                CREATE TRIGGER event_no_delete BEFORE DELETE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    """)
         }
         migrator.registerMigration("v3-maintenance") { db in
             // New states and event kinds need new CHECK constraints: the two tables are rebuilt
             // (SQLite cannot alter a CHECK), rows copied as they are.
-            try db.execute(sql: """
-                CREATE TABLE mediaItem_v3 (
-                  type TEXT NOT NULL,
-                  id INTEGER NOT NULL,
-                  medium TEXT NOT NULL CHECK (medium IN ('audio', 'video', 'text')),
-                  state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed', 'missing', 'corrupt')),
-                  url TEXT NOT NULL,
-                  expectedBytes INTEGER,
-                  receivedBytes INTEGER NOT NULL DEFAULT 0,
-                  etag TEXT,
-                  lastModified TEXT,
-                  attempts INTEGER NOT NULL DEFAULT 0,
-                  lastError TEXT,
-                  requestedAt DATETIME NOT NULL,
-                  completedAt DATETIME,
-                  lastAccessAt DATETIME,
-                  PRIMARY KEY (type, id, medium),
-                  FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
-                  CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
-                );
-                INSERT INTO mediaItem_v3 SELECT type, id, medium, state, url, expectedBytes, receivedBytes, etag, lastModified,
-                  attempts, lastError, requestedAt, completedAt, lastAccessAt FROM mediaItem;
-                DROP TABLE mediaItem;
-                ALTER TABLE mediaItem_v3 RENAME TO mediaItem;
-                CREATE INDEX mediaItem_state ON mediaItem(state);
-                CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
+            try db.execute(
+                sql: """
+                    CREATE TABLE mediaItem_v3 (
+                      type TEXT NOT NULL,
+                      id INTEGER NOT NULL,
+                      medium TEXT NOT NULL CHECK (medium IN ('audio', 'video', 'text')),
+                      state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed', 'missing', 'corrupt')),
+                      url TEXT NOT NULL,
+                      expectedBytes INTEGER,
+                      receivedBytes INTEGER NOT NULL DEFAULT 0,
+                      etag TEXT,
+                      lastModified TEXT,
+                      attempts INTEGER NOT NULL DEFAULT 0,
+                      lastError TEXT,
+                      requestedAt DATETIME NOT NULL,
+                      completedAt DATETIME,
+                      lastAccessAt DATETIME,
+                      PRIMARY KEY (type, id, medium),
+                      FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
+                      CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
+                    );
+                    INSERT INTO mediaItem_v3 SELECT type, id, medium, state, url, expectedBytes, receivedBytes, etag, lastModified,
+                      attempts, lastError, requestedAt, completedAt, lastAccessAt FROM mediaItem;
+                    DROP TABLE mediaItem;
+                    ALTER TABLE mediaItem_v3 RENAME TO mediaItem;
+                    CREATE INDEX mediaItem_state ON mediaItem(state);
+                    CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
 
-                CREATE TABLE event_v3 (
-                  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                  at DATETIME NOT NULL,
-                  type TEXT NOT NULL,
-                  id INTEGER NOT NULL,
-                  medium TEXT,
-                  kind TEXT NOT NULL CHECK (kind IN ('requested', 'completed', 'failed', 'removed', 'missing', 'adopted',
-                    'expired', 'imported', 'discovered', 'corrupt', 'movedAside', 'pinned', 'unpinned')),
-                  detail TEXT
-                );
-                INSERT INTO event_v3 SELECT seq, at, type, id, medium, kind, detail FROM event;
-                DROP TABLE event;
-                ALTER TABLE event_v3 RENAME TO event;
-                CREATE INDEX event_lesson ON event(type, id, seq);
-                CREATE TRIGGER event_no_update BEFORE UPDATE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-                CREATE TRIGGER event_no_delete BEFORE DELETE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    CREATE TABLE event_v3 (
+                      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                      at DATETIME NOT NULL,
+                      type TEXT NOT NULL,
+                      id INTEGER NOT NULL,
+                      medium TEXT,
+                      kind TEXT NOT NULL CHECK (kind IN ('requested', 'completed', 'failed', 'removed', 'missing', 'adopted',
+                        'expired', 'imported', 'discovered', 'corrupt', 'movedAside', 'pinned', 'unpinned')),
+                      detail TEXT
+                    );
+                    INSERT INTO event_v3 SELECT seq, at, type, id, medium, kind, detail FROM event;
+                    DROP TABLE event;
+                    ALTER TABLE event_v3 RENAME TO event;
+                    CREATE INDEX event_lesson ON event(type, id, seq);
+                    CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
 
-                ALTER TABLE lesson ADD COLUMN pinned BOOLEAN NOT NULL DEFAULT 0;
-                """)
+                    ALTER TABLE lesson ADD COLUMN pinned BOOLEAN NOT NULL DEFAULT 0;
+                    """)
         }
         migrator.registerMigration("v4-links") { db in
             // Items keep the link as the server gave it, not a URL resolved against the media base
             // of the day. Each link comes from the lesson's snapshot (`audio`, `video`, `page`);
             // the old URL stays only where a snapshot has none.
-            try db.execute(sql: """
-                CREATE TABLE mediaItem_v4 (
-                  type TEXT NOT NULL,
-                  id INTEGER NOT NULL,
-                  medium TEXT NOT NULL CHECK (medium IN ('audio', 'video', 'text')),
-                  state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed', 'missing', 'corrupt')),
-                  link TEXT NOT NULL,
-                  expectedBytes INTEGER,
-                  receivedBytes INTEGER NOT NULL DEFAULT 0,
-                  etag TEXT,
-                  lastModified TEXT,
-                  attempts INTEGER NOT NULL DEFAULT 0,
-                  lastError TEXT,
-                  requestedAt DATETIME NOT NULL,
-                  completedAt DATETIME,
-                  lastAccessAt DATETIME,
-                  PRIMARY KEY (type, id, medium),
-                  FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
-                  CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
-                );
-                INSERT INTO mediaItem_v4 SELECT m.type, m.id, m.medium, m.state,
-                  COALESCE(json_extract(CAST(l.json AS TEXT),
-                    CASE m.medium WHEN 'audio' THEN '$.audio' WHEN 'video' THEN '$.video' ELSE '$.page' END), m.url),
-                  m.expectedBytes, m.receivedBytes, m.etag, m.lastModified, m.attempts, m.lastError,
-                  m.requestedAt, m.completedAt, m.lastAccessAt
-                FROM mediaItem m JOIN lesson l ON l.type = m.type AND l.id = m.id;
-                DROP TABLE mediaItem;
-                ALTER TABLE mediaItem_v4 RENAME TO mediaItem;
-                CREATE INDEX mediaItem_state ON mediaItem(state);
-                CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE mediaItem_v4 (
+                      type TEXT NOT NULL,
+                      id INTEGER NOT NULL,
+                      medium TEXT NOT NULL CHECK (medium IN ('audio', 'video', 'text')),
+                      state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'complete', 'failed', 'missing', 'corrupt')),
+                      link TEXT NOT NULL,
+                      expectedBytes INTEGER,
+                      receivedBytes INTEGER NOT NULL DEFAULT 0,
+                      etag TEXT,
+                      lastModified TEXT,
+                      attempts INTEGER NOT NULL DEFAULT 0,
+                      lastError TEXT,
+                      requestedAt DATETIME NOT NULL,
+                      completedAt DATETIME,
+                      lastAccessAt DATETIME,
+                      PRIMARY KEY (type, id, medium),
+                      FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
+                      CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
+                    );
+                    INSERT INTO mediaItem_v4 SELECT m.type, m.id, m.medium, m.state,
+                      COALESCE(json_extract(CAST(l.json AS TEXT),
+                        CASE m.medium WHEN 'audio' THEN '$.audio' WHEN 'video' THEN '$.video' ELSE '$.page' END), m.url),
+                      m.expectedBytes, m.receivedBytes, m.etag, m.lastModified, m.attempts, m.lastError,
+                      m.requestedAt, m.completedAt, m.lastAccessAt
+                    FROM mediaItem m JOIN lesson l ON l.type = m.type AND l.id = m.id;
+                    DROP TABLE mediaItem;
+                    ALTER TABLE mediaItem_v4 RENAME TO mediaItem;
+                    CREATE INDEX mediaItem_state ON mediaItem(state);
+                    CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
+                    """)
         }
         migrator.registerMigration("v5-lesson-summary") { db in
             // What the downloads list needs of a lesson's snapshot, as columns: its duration, and
             // whether it offers a PDF (a `page` that is not blank). Read from each snapshot once
             // here; written with the snapshot from now on.
-            try db.execute(sql: """
-                ALTER TABLE lesson ADD COLUMN duration INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE lesson ADD COLUMN offersText BOOLEAN NOT NULL DEFAULT 0;
-                """)
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT type, id, json_extract(CAST(json AS TEXT), '$.duration'), json_extract(CAST(json AS TEXT), '$.page')
-                FROM lesson
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE lesson ADD COLUMN duration INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE lesson ADD COLUMN offersText BOOLEAN NOT NULL DEFAULT 0;
+                    """)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT type, id, json_extract(CAST(json AS TEXT), '$.duration'), json_extract(CAST(json AS TEXT), '$.page')
+                    FROM lesson
+                    """)
             let update = try db.makeStatement(sql: "UPDATE lesson SET duration = ?, offersText = ? WHERE type = ? AND id = ?")
             for row in rows {
                 let duration: Int = row[2] ?? 0
@@ -197,26 +203,27 @@ extension LibraryDatabase {
             // SQLite no longer writes the sqlite_sequence table with every event (one page less in
             // the commit of each completed file). The columns and triggers are v3's, written out
             // again: a migration's SQL is never shared, so that none can change once shipped.
-            try db.execute(sql: """
-                CREATE TABLE event_v6 (
-                  seq INTEGER PRIMARY KEY,
-                  at DATETIME NOT NULL,
-                  type TEXT NOT NULL,
-                  id INTEGER NOT NULL,
-                  medium TEXT,
-                  kind TEXT NOT NULL CHECK (kind IN ('requested', 'completed', 'failed', 'removed', 'missing', 'adopted',
-                    'expired', 'imported', 'discovered', 'corrupt', 'movedAside', 'pinned', 'unpinned')),
-                  detail TEXT
-                );
-                INSERT INTO event_v6 SELECT seq, at, type, id, medium, kind, detail FROM event;
-                DROP TABLE event;
-                ALTER TABLE event_v6 RENAME TO event;
-                CREATE INDEX event_lesson ON event(type, id, seq);
-                CREATE TRIGGER event_no_update BEFORE UPDATE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-                CREATE TRIGGER event_no_delete BEFORE DELETE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE event_v6 (
+                      seq INTEGER PRIMARY KEY,
+                      at DATETIME NOT NULL,
+                      type TEXT NOT NULL,
+                      id INTEGER NOT NULL,
+                      medium TEXT,
+                      kind TEXT NOT NULL CHECK (kind IN ('requested', 'completed', 'failed', 'removed', 'missing', 'adopted',
+                        'expired', 'imported', 'discovered', 'corrupt', 'movedAside', 'pinned', 'unpinned')),
+                      detail TEXT
+                    );
+                    INSERT INTO event_v6 SELECT seq, at, type, id, medium, kind, detail FROM event;
+                    DROP TABLE event;
+                    ALTER TABLE event_v6 RENAME TO event;
+                    CREATE INDEX event_lesson ON event(type, id, seq);
+                    CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    """)
         }
         migrator.registerMigration("v7-checks-without-lists") { db in
             // The same CHECK constraints as v4's items and v6's events, written as OR chains. SQLite
@@ -225,55 +232,56 @@ extension LibraryDatabase {
             // insert or update (with the page faults of memory handed back each time). The items'
             // registration and each file's completion write such rows; an insert into a table with
             // the 13-kind list took 2.6 µs, and 0.9 µs with the OR chain. Rows are copied as they are.
-            try db.execute(sql: """
-                CREATE TABLE mediaItem_v7 (
-                  type TEXT NOT NULL,
-                  id INTEGER NOT NULL,
-                  medium TEXT NOT NULL CHECK (medium = 'audio' OR medium = 'video' OR medium = 'text'),
-                  state TEXT NOT NULL CHECK (state = 'queued' OR state = 'downloading' OR state = 'complete'
-                    OR state = 'failed' OR state = 'missing' OR state = 'corrupt'),
-                  link TEXT NOT NULL,
-                  expectedBytes INTEGER,
-                  receivedBytes INTEGER NOT NULL DEFAULT 0,
-                  etag TEXT,
-                  lastModified TEXT,
-                  attempts INTEGER NOT NULL DEFAULT 0,
-                  lastError TEXT,
-                  requestedAt DATETIME NOT NULL,
-                  completedAt DATETIME,
-                  lastAccessAt DATETIME,
-                  PRIMARY KEY (type, id, medium),
-                  FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
-                  CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
-                );
-                INSERT INTO mediaItem_v7 SELECT type, id, medium, state, link, expectedBytes, receivedBytes, etag,
-                  lastModified, attempts, lastError, requestedAt, completedAt, lastAccessAt FROM mediaItem;
-                DROP TABLE mediaItem;
-                ALTER TABLE mediaItem_v7 RENAME TO mediaItem;
-                CREATE INDEX mediaItem_state ON mediaItem(state);
-                CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
+            try db.execute(
+                sql: """
+                    CREATE TABLE mediaItem_v7 (
+                      type TEXT NOT NULL,
+                      id INTEGER NOT NULL,
+                      medium TEXT NOT NULL CHECK (medium = 'audio' OR medium = 'video' OR medium = 'text'),
+                      state TEXT NOT NULL CHECK (state = 'queued' OR state = 'downloading' OR state = 'complete'
+                        OR state = 'failed' OR state = 'missing' OR state = 'corrupt'),
+                      link TEXT NOT NULL,
+                      expectedBytes INTEGER,
+                      receivedBytes INTEGER NOT NULL DEFAULT 0,
+                      etag TEXT,
+                      lastModified TEXT,
+                      attempts INTEGER NOT NULL DEFAULT 0,
+                      lastError TEXT,
+                      requestedAt DATETIME NOT NULL,
+                      completedAt DATETIME,
+                      lastAccessAt DATETIME,
+                      PRIMARY KEY (type, id, medium),
+                      FOREIGN KEY (type, id) REFERENCES lesson(type, id) ON DELETE CASCADE,
+                      CHECK (state != 'complete' OR (completedAt IS NOT NULL AND expectedBytes = receivedBytes))
+                    );
+                    INSERT INTO mediaItem_v7 SELECT type, id, medium, state, link, expectedBytes, receivedBytes, etag,
+                      lastModified, attempts, lastError, requestedAt, completedAt, lastAccessAt FROM mediaItem;
+                    DROP TABLE mediaItem;
+                    ALTER TABLE mediaItem_v7 RENAME TO mediaItem;
+                    CREATE INDEX mediaItem_state ON mediaItem(state);
+                    CREATE INDEX mediaItem_completedAt ON mediaItem(completedAt);
 
-                CREATE TABLE event_v7 (
-                  seq INTEGER PRIMARY KEY,
-                  at DATETIME NOT NULL,
-                  type TEXT NOT NULL,
-                  id INTEGER NOT NULL,
-                  medium TEXT,
-                  kind TEXT NOT NULL CHECK (kind = 'requested' OR kind = 'completed' OR kind = 'failed'
-                    OR kind = 'removed' OR kind = 'missing' OR kind = 'adopted' OR kind = 'expired'
-                    OR kind = 'imported' OR kind = 'discovered' OR kind = 'corrupt' OR kind = 'movedAside'
-                    OR kind = 'pinned' OR kind = 'unpinned'),
-                  detail TEXT
-                );
-                INSERT INTO event_v7 SELECT seq, at, type, id, medium, kind, detail FROM event;
-                DROP TABLE event;
-                ALTER TABLE event_v7 RENAME TO event;
-                CREATE INDEX event_lesson ON event(type, id, seq);
-                CREATE TRIGGER event_no_update BEFORE UPDATE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-                CREATE TRIGGER event_no_delete BEFORE DELETE ON event
-                BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-                """)
+                    CREATE TABLE event_v7 (
+                      seq INTEGER PRIMARY KEY,
+                      at DATETIME NOT NULL,
+                      type TEXT NOT NULL,
+                      id INTEGER NOT NULL,
+                      medium TEXT,
+                      kind TEXT NOT NULL CHECK (kind = 'requested' OR kind = 'completed' OR kind = 'failed'
+                        OR kind = 'removed' OR kind = 'missing' OR kind = 'adopted' OR kind = 'expired'
+                        OR kind = 'imported' OR kind = 'discovered' OR kind = 'corrupt' OR kind = 'movedAside'
+                        OR kind = 'pinned' OR kind = 'unpinned'),
+                      detail TEXT
+                    );
+                    INSERT INTO event_v7 SELECT seq, at, type, id, medium, kind, detail FROM event;
+                    DROP TABLE event;
+                    ALTER TABLE event_v7 RENAME TO event;
+                    CREATE INDEX event_lesson ON event(type, id, seq);
+                    CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    """)
         }
         return migrator
     }

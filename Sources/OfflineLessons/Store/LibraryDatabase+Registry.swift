@@ -20,8 +20,10 @@ extension LibraryDatabase {
     /// when its file is gone or of another size. Such an item is marked missing (logged with the
     /// reason) and queued again, in the same transaction.
     @discardableResult
-    func register(_ registrations: [Registration], at now: Date,
-                  vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> [MediaItem] {
+    func register(
+        _ registrations: [Registration], at now: Date,
+        vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }
+    ) async throws -> [MediaItem] {
         try await registerRequest(registrations, at: now, vanished: vanished).pending
     }
 
@@ -34,12 +36,15 @@ extension LibraryDatabase {
 
     /// ``register(_:at:vanished:)``, with the complete items too: a run reports them complete
     /// from this transaction's reading, with no read of its own for each.
-    func registerRequest(_ registrations: [Registration], at now: Date,
-                         vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }) async throws -> Registered {
+    func registerRequest(
+        _ registrations: [Registration], at now: Date,
+        vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }
+    ) async throws -> Registered {
         let jsons = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
         // The date as a read of the row gives it back (to the millisecond), for the rows made here.
-        let requestedDate = Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
+        let requestedDate =
+            Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
             var registered = Registered()
             // The request's lessons' items, in one read per lesson type (none for lessons never requested).
@@ -47,26 +52,31 @@ extension LibraryDatabase {
             var notYetRegistered = Set(registrations.map(\.lesson.id))  // whose items the read above has as they are
             for (registration, json) in zip(registrations, jsons) {
                 let placed = registration.lesson
-                try db.cachedStatement(sql: """
-                    INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(type, id) DO UPDATE SET
-                      sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
-                      number = excluded.number, json = excluded.json, duration = excluded.duration,
-                      offersText = excluded.offersText
-                    """).execute(arguments: [
-                        placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                        placed.placement.chapter, placed.number, json, requestedAt, placed.lesson.duration,
-                        placed.lesson.link(for: .text) != nil,
-                    ])
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(type, id) DO UPDATE SET
+                          sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
+                          number = excluded.number, json = excluded.json, duration = excluded.duration,
+                          offersText = excluded.offersText
+                        """
+                ).execute(arguments: [
+                    placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
+                    placed.placement.chapter, placed.number, json, requestedAt, placed.lesson.duration,
+                    placed.lesson.link(for: .text) != nil,
+                ])
                 // Read above, or again for a lesson named twice (its first registration wrote items).
-                let existing = notYetRegistered.remove(placed.id) != nil
+                let existing =
+                    notYetRegistered.remove(placed.id) != nil
                     ? existingItems[placed.id] ?? [] : try Self.items(of: [placed.id], in: db)[placed.id] ?? []
                 for (medium, link) in registration.media {
                     let key = MediaKey(placed.id, medium)
                     let item = existing.first { $0.key.medium == medium }
-                    if let pending = try register(key, item, link: link, at: now, requestedAt: (requestedAt, requestedDate),
-                                                  vanished: vanished, in: db) {
+                    if let pending = try register(
+                        key, item, link: link, at: now, requestedAt: (requestedAt, requestedDate),
+                        vanished: vanished, in: db)
+                    {
                         registered.pending.append(pending)
                     } else if let item, item.state == .complete {
                         registered.complete[key] = item.receivedBytes
@@ -93,8 +103,10 @@ extension LibraryDatabase {
 
     /// Registers one item (`item`: its row, if it has one); its row when it needs work.
     /// `requestedAt`: `now` as stored, and as a read of the stored text gives it back.
-    private func register(_ key: MediaKey, _ item: MediaItem?, link: String, at now: Date, requestedAt: (text: String, date: Date),
-                          vanished: (MediaKey, Int) -> String?, in db: Database) throws -> MediaItem? {
+    private func register(
+        _ key: MediaKey, _ item: MediaItem?, link: String, at now: Date, requestedAt: (text: String, date: Date),
+        vanished: (MediaKey, Int) -> String?, in db: Database
+    ) throws -> MediaItem? {
         switch item?.state {
         case .complete:
             guard let item, let reason = vanished(key, item.receivedBytes) else { return nil }
@@ -107,22 +119,27 @@ extension LibraryDatabase {
         case .failed, .missing, .corrupt:
             return try requeue(key, link: link, at: now, in: db)
         case nil:
-            try db.cachedStatement(sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)")
-                .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, requestedAt.text])
+            try db.cachedStatement(
+                sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)"
+            )
+            .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, requestedAt.text])
             try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
             // The row inserted, as a read would give it (the table's defaults), without the read.
-            return MediaItem(key: key, state: .queued, link: link, expectedBytes: nil, receivedBytes: 0, etag: nil, lastModified: nil,
-                             attempts: 0, lastError: nil, requestedAt: requestedAt.date, completedAt: nil, lastAccessAt: nil)
+            return MediaItem(
+                key: key, state: .queued, link: link, expectedBytes: nil, receivedBytes: 0, etag: nil, lastModified: nil,
+                attempts: 0, lastError: nil, requestedAt: requestedAt.date, completedAt: nil, lastAccessAt: nil)
         }
     }
 
     /// A failed, missing or corrupt item requested again: queued, attempts reset, logged.
     private func requeue(_ key: MediaKey, link: String, at now: Date, in db: Database) throws -> MediaItem? {
         typealias Columns = MediaItem.Columns
-        try MediaItem.matching(key).updateAll(db, [
-            Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
-            Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
-        ])
+        try MediaItem.matching(key).updateAll(
+            db,
+            [
+                Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
+                Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
+            ])
         try RegistryEvent.append(.requested, key.lesson, key.medium, "requested again", at: now, in: db)
         return try MediaItem.fetchOne(key, in: db)
     }
@@ -193,8 +210,9 @@ extension LibraryDatabase {
 extension PlacedLesson {
     /// A row of the `lesson` or `catalogLesson` table: placement columns and the JSON snapshot.
     init(row: Row) throws {
-        self.init(type: try row.decode(Column("type")),
-                  placement: Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"]),
-                  lesson: try SnapshotCoding.decode(Lesson.self, from: row["json"]))
+        self.init(
+            type: try row.decode(Column("type")),
+            placement: Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"]),
+            lesson: try SnapshotCoding.decode(Lesson.self, from: row["json"]))
     }
 }

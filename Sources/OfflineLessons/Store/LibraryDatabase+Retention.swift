@@ -13,7 +13,9 @@ extension LibraryDatabase {
             for item in try MediaItem.filter(MediaItem.Columns.state == MediaState.complete.rawValue).fetchAll(db) {
                 let completed = item.completedAt ?? item.requestedAt
                 items[item.key.lesson, default: []].append(
-                    .init(key: item.key, bytes: item.receivedBytes, completedAt: completed, lastUsed: max(completed, item.lastAccessAt ?? completed)))
+                    .init(
+                        key: item.key, bytes: item.receivedBytes, completedAt: completed,
+                        lastUsed: max(completed, item.lastAccessAt ?? completed)))
             }
             return pinned.keys.sorted().map { RetentionRow(lesson: $0, pinned: pinned[$0] ?? false, items: items[$0] ?? []) }
         }

@@ -39,8 +39,10 @@ extension LibraryDatabase {
     private static let itemStateColumns = "type, id, medium, state, expectedBytes, receivedBytes"
 
     /// Rows of ``itemStateColumns``, by position, into `items`.
-    private static func readItemStates(_ statement: Statement, _ arguments: StatementArguments,
-                                       into items: inout [MediaKey: ItemState]) throws {
+    private static func readItemStates(
+        _ statement: Statement, _ arguments: StatementArguments,
+        into items: inout [MediaKey: ItemState]
+    ) throws {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
             let key = MediaKey(LessonID(try row.decode(at: 0, Columns.type), row[1]), try row.decode(at: 2, Columns.medium))
@@ -56,10 +58,12 @@ extension LibraryDatabase {
     /// A complete item whose file has the wrong size: `corrupt` (or queued again, to repair).
     func markCorrupt(_ key: MediaKey, reason: String, movedTo: String, requeue: Bool, at now: Date) async throws {
         try await write { db in
-            let changed = try MediaItem.matching(key).filter(Columns.state == MediaState.complete.rawValue).updateAll(db, [
-                Columns.state.set(to: (requeue ? MediaState.queued : .corrupt).rawValue), Columns.lastError.set(to: reason),
-                Columns.receivedBytes.set(to: 0), Columns.attempts.set(to: 0),
-            ])
+            let changed = try MediaItem.matching(key).filter(Columns.state == MediaState.complete.rawValue).updateAll(
+                db,
+                [
+                    Columns.state.set(to: (requeue ? MediaState.queued : .corrupt).rawValue), Columns.lastError.set(to: reason),
+                    Columns.receivedBytes.set(to: 0), Columns.attempts.set(to: 0),
+                ])
             // The move is logged whatever the row says: no file leaves its place unrecorded.
             if changed > 0 { try RegistryEvent.append(.corrupt, key.lesson, key.medium, reason, at: now, in: db) }
             try RegistryEvent.append(.movedAside, key.lesson, key.medium, movedTo, at: now, in: db)
@@ -73,7 +77,8 @@ extension LibraryDatabase {
         try await write { db in
             let changed = try MediaItem.matching(key)
                 .filter([MediaState.missing.rawValue, MediaState.corrupt.rawValue].contains(Columns.state))
-                .updateAll(db, [Columns.state.set(to: MediaState.queued.rawValue), Columns.attempts.set(to: 0), Columns.receivedBytes.set(to: 0)])
+                .updateAll(
+                    db, [Columns.state.set(to: MediaState.queued.rawValue), Columns.attempts.set(to: 0), Columns.receivedBytes.set(to: 0)])
             if changed > 0 { try RegistryEvent.append(.requested, key.lesson, key.medium, "repair", at: now, in: db) }
         }
     }

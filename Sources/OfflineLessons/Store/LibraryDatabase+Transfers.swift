@@ -51,16 +51,20 @@ extension LibraryDatabase {
     /// says which.
     @discardableResult
     func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws -> ValidatorsRecorded {
-        try await write { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
+        try await write { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db)
+        }
     }
 
-    private static func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
-                                         in db: Database) throws -> ValidatorsRecorded {
+    private static func recordValidators(
+        _ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
+        in db: Database
+    ) throws -> ValidatorsRecorded {
         if let expectedBytes {
             // A known length needs nothing from the row: one update, and a read only when it
             // changed nothing (the item is gone or complete).
-            let changed = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
-                                               [expectedBytes, etag, lastModified], unlessComplete: true, in: db)
+            let changed = try MediaItem.update(
+                key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
+                [expectedBytes, etag, lastModified], unlessComplete: true, in: db)
             if changed == 1 { return .recorded }
             return try MediaItem.matching(key).isEmpty(db) ? .removed : .complete
         }
@@ -69,18 +73,21 @@ extension LibraryDatabase {
         guard let row = try Row.fetchOne(statement, arguments: MediaItem.arguments(key)) else { return .removed }
         guard row[0] as String != MediaState.complete.rawValue else { return .complete }
         let sameVersion = etag != nil && row[1] as String? == etag
-        _ = try MediaItem.update(key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
-                                 [expectedBytes ?? (sameVersion ? row[2] as Int? : nil), etag, lastModified],
-                                 unlessComplete: true, in: db)
+        _ = try MediaItem.update(
+            key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
+            [expectedBytes ?? (sameVersion ? row[2] as Int? : nil), etag, lastModified],
+            unlessComplete: true, in: db)
         return .recorded
     }
 
     /// Records a failed attempt that will be retried.
     func recordAttempt(_ key: MediaKey, attempts: Int, receivedBytes: Int, error: String) async throws {
         try await write { db in
-            _ = try Self.unfinished(key).updateAll(db, [
-                Columns.attempts.set(to: attempts), Columns.receivedBytes.set(to: receivedBytes), Columns.lastError.set(to: error),
-            ])
+            _ = try Self.unfinished(key).updateAll(
+                db,
+                [
+                    Columns.attempts.set(to: attempts), Columns.receivedBytes.set(to: receivedBytes), Columns.lastError.set(to: error),
+                ])
         }
     }
 
@@ -111,10 +118,12 @@ extension LibraryDatabase {
     /// it may have finished first).
     func markFailed(_ key: MediaKey, reason: String, attempts: Int, receivedBytes: Int, at now: Date) async throws {
         try await write { db in
-            let changed = try Self.unfinished(key).updateAll(db, [
-                Columns.state.set(to: MediaState.failed.rawValue), Columns.lastError.set(to: reason),
-                Columns.attempts.set(to: attempts), Columns.receivedBytes.set(to: receivedBytes),
-            ])
+            let changed = try Self.unfinished(key).updateAll(
+                db,
+                [
+                    Columns.state.set(to: MediaState.failed.rawValue), Columns.lastError.set(to: reason),
+                    Columns.attempts.set(to: attempts), Columns.receivedBytes.set(to: receivedBytes),
+                ])
             if changed > 0 { try RegistryEvent.append(.failed, key.lesson, key.medium, reason, at: now, in: db) }
         }
     }

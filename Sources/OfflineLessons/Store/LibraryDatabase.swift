@@ -175,7 +175,8 @@ struct LibraryDatabase: Sendable {
     func version() async throws -> Version? {
         guard let versionReader else { return nil }
         return try await Self.shielded {
-            try await versionReader.read { db in Version(dataVersion: try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0) }
+            try await versionReader.read { db in Version(dataVersion: try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0)
+            }
         }
     }
 

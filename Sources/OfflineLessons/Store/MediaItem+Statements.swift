@@ -16,8 +16,10 @@ extension MediaItem {
 
     /// Runs `UPDATE mediaItem SET <assignments> WHERE <key> [AND state != 'complete']`, with
     /// `values` for the assignments' placeholders; returns the number of rows changed.
-    static func update(_ key: MediaKey, set assignments: String, _ values: StatementArguments = [],
-                       unlessComplete: Bool, in db: Database) throws -> Int {
+    static func update(
+        _ key: MediaKey, set assignments: String, _ values: StatementArguments = [],
+        unlessComplete: Bool, in db: Database
+    ) throws -> Int {
         let guardComplete = unlessComplete ? " AND state != 'complete'" : ""
         let statement = try db.cachedStatement(sql: "UPDATE mediaItem SET \(assignments) WHERE \(whereKey)\(guardComplete)")
         try statement.execute(arguments: values + arguments(key))

@@ -40,12 +40,15 @@ struct MediaItem: Sendable, Hashable, FetchableRecord, TableRecord {
     /// Every query of items selects these columns in this order, so that a row is read by
     /// position (by name, each column costs a lookup: a sync reads every row).
     static var databaseSelection: [any SQLSelectable] {
-        [Columns.type, Columns.id, Columns.medium, Columns.state, Columns.link, Columns.expectedBytes, Columns.receivedBytes,
-         Columns.etag, Columns.lastModified, Columns.attempts, Columns.lastError, Columns.requestedAt, Columns.completedAt,
-         Columns.lastAccessAt]
+        [
+            Columns.type, Columns.id, Columns.medium, Columns.state, Columns.link, Columns.expectedBytes, Columns.receivedBytes,
+            Columns.etag, Columns.lastModified, Columns.attempts, Columns.lastError, Columns.requestedAt, Columns.completedAt,
+            Columns.lastAccessAt,
+        ]
     }
     /// ``databaseSelection`` as SQL, for statements written by hand.
-    static let selectionSQL = "type, id, medium, state, link, expectedBytes, receivedBytes, etag, lastModified, attempts, lastError, requestedAt, completedAt, lastAccessAt"
+    static let selectionSQL =
+        "type, id, medium, state, link, expectedBytes, receivedBytes, etag, lastModified, attempts, lastError, requestedAt, completedAt, lastAccessAt"
 
     /// The row of one item.
     static func matching(_ key: MediaKey) -> QueryInterfaceRequest<MediaItem> {

@@ -16,7 +16,8 @@ enum StoredDate {
         rest -= hour * 3_600_000
         let minute = rest / 60_000
         rest -= minute * 60_000
-        let second = rest / 1000, millisecond = rest % 1000
+        let second = rest / 1000
+        let millisecond = rest % 1000
         var bytes = [UInt8](repeating: 0, count: 23)
         func put(_ value: Int, at start: Int, digits: Int) {
             var value = value
@@ -57,10 +58,10 @@ enum StoredDate {
     static func parse(_ text: UnsafeRawBufferPointer) -> Date? {
         // `YYYY-MM-DD HH:MM:SS` (19 bytes), optionally `.` and 1 to 9 digits of a second.
         guard text.count >= 19, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "),
-              text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
-              let year = number(text, 0, 4), let month = number(text, 5, 2), let day = number(text, 8, 2),
-              let hour = number(text, 11, 2), let minute = number(text, 14, 2), let second = number(text, 17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60, year >= 1970
+            text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
+            let year = number(text, 0, 4), let month = number(text, 5, 2), let day = number(text, 8, 2),
+            let hour = number(text, 11, 2), let minute = number(text, 14, 2), let second = number(text, 17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60, year >= 1970
         else { return nil }
         var fraction = 0.0
         if text.count > 19 {

@@ -77,9 +77,10 @@ final class DownloadSink: TransportSink {
         self.key = key
         self.context = context
         self.partial = file
-        self.resume = Resume(offset: resuming ? file.size : 0, validator: resuming ? validator : nil,
-                             validatorIsETag: resuming && validator == item.etag,
-                             knownTotal: resuming ? item.expectedBytes : nil)
+        self.resume = Resume(
+            offset: resuming ? file.size : 0, validator: resuming ? validator : nil,
+            validatorIsETag: resuming && validator == item.etag,
+            knownTotal: resuming ? item.expectedBytes : nil)
     }
 
     /// The request of this attempt: a conditional range when resuming.
@@ -146,8 +147,9 @@ final class DownloadSink: TransportSink {
 
     /// Records validators; throws when the item was removed or completed by another download.
     func record(_ validators: Validators) async throws {
-        try Self.check(await context.database.recordValidators(
-            key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
+        try Self.check(
+            await context.database.recordValidators(
+                key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
     }
 
     static func check(_ recorded: LibraryDatabase.ValidatorsRecorded) throws {

@@ -5,8 +5,10 @@ import Logging
 /// the retries, a cancel, a full disk; and which errors are worth another attempt.
 extension MediaFetcher {
     /// A registry or file error outside an attempt: nothing was placed.
-    func failedOutsideAttempt(_ key: MediaKey, _ error: any Error, receivedBytes: Int,
-                                      report: @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+    func failedOutsideAttempt(
+        _ key: MediaKey, _ error: any Error, receivedBytes: Int,
+        report: @Sendable (DownloadEvent) -> Void
+    ) async -> ItemOutcome {
         if Self.isDiskFull(error) { return await stopForFullDisk(key, error, receivedBytes: receivedBytes, report: report) }
         let reason = "\(error)"
         logger.error("download failed", metadata: ["item": "\(key)", "error": "\(reason)"])
@@ -15,8 +17,10 @@ extension MediaFetcher {
         return .failed(reason)
     }
 
-    func giveUp(_ key: MediaKey, _ file: PartialFile, error: any Error, retryable: Bool, attempts: Int,
-                        report: @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+    func giveUp(
+        _ key: MediaKey, _ file: PartialFile, error: any Error, retryable: Bool, attempts: Int,
+        report: @Sendable (DownloadEvent) -> Void
+    ) async throws -> ItemOutcome {
         if Self.isDiskFull(error) { return await stopForFullDisk(key, error, receivedBytes: file.size, report: report) }
         let reason = retryable ? "\(error) (gave up after \(attempts) attempts)" : "\(error)"
         // A refused request (4xx) makes the partial worthless (emptied, it is removed when let go);
@@ -43,8 +47,10 @@ extension MediaFetcher {
 
     /// The disk is full: the item goes back to the queue with the reason (when the registry can
     /// still be written), its bytes stay for a resume, and the run is told to stop.
-    func stopForFullDisk(_ key: MediaKey, _ error: any Error, receivedBytes: Int,
-                                 report: @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+    func stopForFullDisk(
+        _ key: MediaKey, _ error: any Error, receivedBytes: Int,
+        report: @Sendable (DownloadEvent) -> Void
+    ) async -> ItemOutcome {
         let reason = "\(error)"
         logger.error("disk full", metadata: ["item": "\(key)", "error": "\(reason)"])
         await record { try await database.requeue(key, receivedBytes: receivedBytes, reason: reason) }

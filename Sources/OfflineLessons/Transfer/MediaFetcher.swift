@@ -25,7 +25,9 @@ struct MediaFetcher: Sendable {
         }
     }
 
-    private func attemptAll(_ key: MediaKey, lease: SlotLease, report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+    private func attemptAll(_ key: MediaKey, lease: SlotLease, report: @escaping @Sendable (DownloadEvent) -> Void) async throws
+        -> ItemOutcome
+    {
         var waited = false
         while true {
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -53,7 +55,7 @@ struct MediaFetcher: Sendable {
             let outcome: ItemOutcome
             do {
                 outcome = try await attempts(key, holding: file, afterWaiting: waited, report: report)
-            } catch where Task.isCancelled {
+            } catch  where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
                 // The failure is written before the file is let go, for a download waiting on it.
@@ -76,8 +78,10 @@ struct MediaFetcher: Sendable {
 
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
-    private func attempts(_ key: MediaKey, holding file: PartialFile, afterWaiting: Bool,
-                          report: @escaping @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome {
+    private func attempts(
+        _ key: MediaKey, holding file: PartialFile, afterWaiting: Bool,
+        report: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> ItemOutcome {
         var item: MediaItem
         switch try await claim(key, afterWaiting: afterWaiting, report: report) {
         case .over(let outcome): return outcome
@@ -92,7 +96,8 @@ struct MediaFetcher: Sendable {
             report(.failed(key, reason: reason))
             return .failed(reason)
         }
-        var retries = 0, attempts = item.attempts
+        var retries = 0
+        var attempts = item.attempts
         var highWater = file.size
         while true {
             if Task.isCancelled { return await cancel(key, holding: file, report: report) }
@@ -219,7 +224,7 @@ struct MediaFetcher: Sendable {
     /// adopted; not while the download that placed it still holds its lock.
     private func adoptIfPlaced(_ key: MediaKey, _ item: MediaItem, report: @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome? {
         guard let expected = item.expectedBytes, expected > 0, store.finalSize(key) == expected,
-              !store.isBeingPlaced(key)
+            !store.isBeingPlaced(key)
         else { return nil }
         try await store.flushPlacement(key)
         try await database.markComplete(key, bytes: expected, event: .adopted, at: now())

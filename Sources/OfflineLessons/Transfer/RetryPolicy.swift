@@ -12,8 +12,10 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest `Retry-After` obeyed.
     public var maxRetryAfter: Duration
 
-    public init(maxRetries: Int = 5, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30),
-                maxRetryAfter: Duration = .seconds(120)) {
+    public init(
+        maxRetries: Int = 5, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30),
+        maxRetryAfter: Duration = .seconds(120)
+    ) {
         self.maxRetries = max(3, maxRetries)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

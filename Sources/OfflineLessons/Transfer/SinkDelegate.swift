@@ -92,7 +92,10 @@ final class SinkDelegate: HTTPClientResponseDelegate {
             }
             // On the event loop, where body parts arrive: none comes in between.
             let held = state.withLockedValue { state in
-                defer { state.held = []; state.heldBytes = 0 }
+                defer {
+                    state.held = []
+                    state.heldBytes = 0
+                }
                 return state.held
             }
             for buffer in held where failure == nil { failure = write(buffer) }

@@ -28,7 +28,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .httpStatus(let status): "the server answered HTTP \(status)"
         case .notMedia(let type): "the server sent a \(type) page instead of the media file"
-        case .markupBody(let type): "the server sent an HTML or XML document (labelled \(type.isEmpty ? "with no type" : type)) instead of the media file"
+        case .markupBody(let type):
+            "the server sent an HTML or XML document (labelled \(type.isEmpty ? "with no type" : type)) instead of the media file"
         case .lengthMismatch(let expected, let received):
             "the server announced \(expected) bytes but sent \(received)"
         case .inconsistentRange(let detail): "the server's Content-Range does not fit the resume: \(detail)"

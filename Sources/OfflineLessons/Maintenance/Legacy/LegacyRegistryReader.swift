@@ -68,7 +68,8 @@ struct LegacyRegistryReader {
         for (sederKey, masechtot) in sedarim {
             let sederPath = "\(type.rawValue)/\(sederKey)"
             guard let sederId = number(sederKey, what: "seder", path: sederPath),
-                  let masechtot = dictionary(masechtot, path: sederPath) else { continue }
+                let masechtot = dictionary(masechtot, path: sederPath)
+            else { continue }
             for (masechetKey, lessons) in masechtot {
                 let path = "\(sederPath)/\(masechetKey)"
                 guard let masechetId = number(masechetKey, what: "masechet", path: path) else { continue }
@@ -140,7 +141,10 @@ struct LegacyRegistryReader {
 
     // MARK: - Helpers
 
-    private struct Unreadable: Error { var reason: String; init(_ reason: String) { self.reason = reason } }
+    private struct Unreadable: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
 
     private static func isLessonObject(_ value: Any) -> Bool {
         (value as? [String: Any])?["id"] != nil
@@ -157,8 +161,10 @@ struct LegacyRegistryReader {
         return dictionary(parsed, path: "")
     }
 
-    private mutating func inMasechet(_ key: String, seder: (Int) -> Int?,
-                                     _ body: (inout LegacyRegistryReader, Int, Int) -> Void) {
+    private mutating func inMasechet(
+        _ key: String, seder: (Int) -> Int?,
+        _ body: (inout LegacyRegistryReader, Int, Int) -> Void
+    ) {
         guard let masechetId = number(key, what: "masechet", path: key) else { return }
         guard let sederId = seder(masechetId) else {
             reject(key, "masechet \(masechetId) is in no known Shas (shas.json or the library's catalog), so its lessons cannot be placed")

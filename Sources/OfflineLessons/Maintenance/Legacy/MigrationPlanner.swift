@@ -45,18 +45,24 @@ struct MigrationPlanner {
                 accountedFor.insert(entry.placed.id)
                 let key = MediaKey(entry.placed.id, file.medium)
                 if !seen.insert(key).inserted {
-                    report.leftInPlace.append(.init(file: file.path, reason: .duplicate,
-                                                    detail: "another copy of \(key) was adopted; this one is left in place"))
+                    report.leftInPlace.append(
+                        .init(
+                            file: file.path, reason: .duplicate,
+                            detail: "another copy of \(key) was adopted; this one is left in place"))
                 } else if let state = items[key], state == .complete || state == .downloading {
                     let reason: MigrationReport.LeftReason = state == .complete ? .alreadyInLibrary : .beingDownloaded
-                    report.leftInPlace.append(.init(file: file.path, reason: reason,
-                                                    detail: state == .complete ? "the library already has \(key)" : "\(key) is being downloaded"))
+                    report.leftInPlace.append(
+                        .init(
+                            file: file.path, reason: reason,
+                            detail: state == .complete ? "the library already has \(key)" : "\(key) is being downloaded"))
                 } else {
                     steps.append(Step(file: file, placed: entry.placed, key: key, placedBy: entry.source))
                 }
             }
         }
-        report.leftInPlace += container.unrelated.map { .init(file: $0, reason: .unrelated, detail: "not a legacy media file; left untouched") }
+        report.leftInPlace += container.unrelated.map {
+            .init(file: $0, reason: .unrelated, detail: "not a legacy media file; left untouched")
+        }
         report.listedWithoutFiles = Set(container.registries.flatMap(\.entries).map(\.placed.id))
             .subtracting(accountedFor).sorted()
             .map { "\($0): listed, but no media file of it is in Documents/ or Library/Caches/" }
@@ -73,8 +79,10 @@ struct MigrationPlanner {
     /// The lesson a bare-id file belongs to: registries first, then metadata caches. An id that
     /// names both a Gemara and a Mishna lesson goes to the one whose snapshot has the matching link
     /// (legacy B11); when both do, or neither, it is ambiguous.
-    private func place(_ file: LegacyContainer.MediaFile, registered: [LessonID: LegacyRegistryReader.Entry],
-                       metadata: [LessonID: LegacyRegistryReader.Entry]) -> Placing {
+    private func place(
+        _ file: LegacyContainer.MediaFile, registered: [LessonID: LegacyRegistryReader.Entry],
+        metadata: [LessonID: LegacyRegistryReader.Entry]
+    ) -> Placing {
         let ids = [LessonID(.gemara, file.id), LessonID(.mishna, file.id)]
         var candidates = ids.compactMap { registered[$0] }
         if candidates.isEmpty { candidates = ids.compactMap { metadata[$0] } }
@@ -86,8 +94,10 @@ struct MigrationPlanner {
         default:
             let linked = candidates.filter { $0.placed.lesson.link(for: file.medium) != nil }
             if linked.count == 1 { return .placed(linked[0]) }
-            return .left(.ambiguous, "id \(file.id) names both gemara/\(file.id) and mishna/\(file.id), and "
-                         + (linked.isEmpty ? "neither" : "both") + " has a \(file.medium.rawValue) link; left in place")
+            return .left(
+                .ambiguous,
+                "id \(file.id) names both gemara/\(file.id) and mishna/\(file.id), and "
+                    + (linked.isEmpty ? "neither" : "both") + " has a \(file.medium.rawValue) link; left in place")
         }
     }
 
@@ -101,12 +111,15 @@ struct MigrationPlanner {
                 continue
             }
             guard kept.placed != entry.placed else { continue }
-            let keptLinks = kept.placed.lesson.availableMedia.count, newLinks = entry.placed.lesson.availableMedia.count
-            let winner = newLinks > keptLinks ? entry : kept, loser = newLinks > keptLinks ? kept : entry
+            let keptLinks = kept.placed.lesson.availableMedia.count
+            let newLinks = entry.placed.lesson.availableMedia.count
+            let winner = newLinks > keptLinks ? entry : kept
+            let loser = newLinks > keptLinks ? kept : entry
             merged[entry.placed.id] = winner
-            conflicts.append("\(entry.placed.id): \(kept.source) and \(entry.source) differ; kept the snapshot of "
-                             + "\(winner.source) (\(winner.placed.lesson.availableMedia.count) media links, "
-                             + "against \(loser.placed.lesson.availableMedia.count))")
+            conflicts.append(
+                "\(entry.placed.id): \(kept.source) and \(entry.source) differ; kept the snapshot of "
+                    + "\(winner.source) (\(winner.placed.lesson.availableMedia.count) media links, "
+                    + "against \(loser.placed.lesson.availableMedia.count))")
         }
         return merged
     }
