@@ -10,28 +10,28 @@ import Testing
 struct VerifyTests {
     @Test("MD5 of buffers and files matches RFC 1321's test vectors")
     func md5Vectors() throws {
-        #expect(MD5.hex([UInt8]()) == "d41d8cd98f00b204e9800998ecf8427e")
-        #expect(MD5.hex(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
-        #expect(MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
+        #expect(MD5Digest.hex([UInt8]()) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(MD5Digest.hex(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
+        #expect(MD5Digest.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
         #expect(
-            MD5.hex(Array("12345678901234567890123456789012345678901234567890123456789012345678901234567890".utf8))
+            MD5Digest.hex(Array("12345678901234567890123456789012345678901234567890123456789012345678901234567890".utf8))
                 == "57edf4a22be3c955ac49da2e2107b67a")
         // A file, read by blocks.
         let folder = try TemporaryDirectory()
         let file = folder.url.appendingPathComponent("a")
         try Data(repeating: UInt8(ascii: "a"), count: 1_000_000).write(to: file)
         var read = 0
-        #expect(try MD5.file(at: file) { read += $0 } == "7707d6ae4e027c70eea2a935c2296f21")
+        #expect(try MD5Digest.file(at: file) { read += $0 } == "7707d6ae4e027c70eea2a935c2296f21")
         #expect(read == 1_000_000)
     }
 
     @Test("only a plain quoted MD5 is taken from an ETag")
     func etagDigest() {
-        #expect(MD5.digest(inETag: "\"9E107D9D372BB6826BD81D3542A419D6\"") == "9e107d9d372bb6826bd81d3542a419d6")
-        #expect(MD5.digest(inETag: "9e107d9d372bb6826bd81d3542a419d6") == "9e107d9d372bb6826bd81d3542a419d6")
-        #expect(MD5.digest(inETag: "\"9e107d9d372bb6826bd81d3542a419d6-3\"") == nil, "multipart")
-        #expect(MD5.digest(inETag: "W/\"9e107d9d372bb6826bd81d3542a419d6\"") == nil, "weak")
-        #expect(MD5.digest(inETag: "\"v1\"") == nil)
+        #expect(MD5Digest.digest(inETag: "\"9E107D9D372BB6826BD81D3542A419D6\"") == "9e107d9d372bb6826bd81d3542a419d6")
+        #expect(MD5Digest.digest(inETag: "9e107d9d372bb6826bd81d3542a419d6") == "9e107d9d372bb6826bd81d3542a419d6")
+        #expect(MD5Digest.digest(inETag: "\"9e107d9d372bb6826bd81d3542a419d6-3\"") == nil, "multipart")
+        #expect(MD5Digest.digest(inETag: "W/\"9e107d9d372bb6826bd81d3542a419d6\"") == nil, "weak")
+        #expect(MD5Digest.digest(inETag: "\"v1\"") == nil)
     }
 
     @Test("lessons serve --md5-etags gives each file's MD5 as its ETag")
@@ -40,7 +40,7 @@ struct VerifyTests {
             let lesson = try #require(try await fixture.lessons("gemara/9", in: try await fixture.library()).first)
             let url = try #require(try MediaLocator(mediaBase: fixture.running.mediaBase).url(for: .audio, of: lesson.lesson))
             let response = try await HTTP.fetch(url.absoluteString)
-            #expect(response.header("ETag") == "\"\(MD5.hex(response.body))\"")
+            #expect(response.header("ETag") == "\"\(MD5Digest.hex(response.body))\"")
         }
     }
 

@@ -13,7 +13,7 @@ extension LessonLibrary {
     func check(_ items: [MediaItem], repair: Bool, progress: (@Sendable (MaintenanceProgress) -> Void)?) async throws -> ContentCheck {
         var result = ContentCheck()
         let checkable = items.sorted { $0.key < $1.key }.compactMap { item in
-            item.etag.flatMap(MD5.digest(inETag:)).map { (item, $0) }
+            item.etag.flatMap(MD5Digest.digest(inETag:)).map { (item, $0) }
         }
         result.unverifiable = items.count - checkable.count
         let totalBytes = checkable.reduce(0) { $0 + $1.0.receivedBytes }
@@ -26,7 +26,7 @@ extension LessonLibrary {
             do {
                 actual = try await BlockingIO.run {
                     var read = 0
-                    return try MD5.file(at: url) { count in
+                    return try MD5Digest.file(at: url) { count in
                         read += count
                         progress?(
                             MaintenanceProgress(

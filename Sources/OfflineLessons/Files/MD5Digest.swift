@@ -3,7 +3,7 @@ import Foundation
 
 /// MD5 digests, for comparing a file with the ETag its server gave. Not for security: S3 gives a
 /// single-part object's MD5 as its ETag, and `sync --verify` compares a file's MD5 with it.
-package enum MD5 {
+package enum MD5Digest {
     /// The MD5 of a whole buffer, as 32 lowercase hex digits.
     package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         hex(Insecure.MD5.hash(data: Array(bytes)))
