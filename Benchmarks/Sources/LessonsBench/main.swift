@@ -37,7 +37,7 @@ do {
         let bench = Bench(options: options, report: report, server: running, tmpfs: tmpfs, disk: disk, shas: shas)
         for (name, section) in [
             ("throughput", bench.throughput), ("floor", bench.durableFloor),
-            ("registry/status/sync", bench.registryStatusSync), ("shas", bench.shasLibrary),
+            ("registry/status/sync", bench.registryStatusSync), ("shas", bench.shasLibrary), ("https", bench.https),
         ] as [(String, @Sendable () async throws -> Void)] {
             do {
                 try await section()
