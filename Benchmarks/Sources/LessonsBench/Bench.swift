@@ -59,10 +59,11 @@ struct Bench: Sendable {
 
     /// `lessons download` as a whole process: wall, CPU, peak RSS.
     func lessonsDownload(_ selectors: [String], library: URL, mediaBase: URL) async throws -> ProcessResult {
-        let argv = [options.lessonsBinary, "download"] + selectors + [
-            "--media", "audio", "--concurrency", "3", "--quiet", "--json", "--library", library.path,
-            "--server", server.apiBase.absoluteString, "--token", Self.token, "--media-base", mediaBase.absoluteString,
-        ]
+        let argv =
+            [options.lessonsBinary, "download"] + selectors + [
+                "--media", "audio", "--concurrency", "3", "--quiet", "--json", "--library", library.path,
+                "--server", server.apiBase.absoluteString, "--token", Self.token, "--media-base", mediaBase.absoluteString,
+            ]
         let stdout = library.deletingLastPathComponent().appendingPathComponent("download.json").path
         let result = try await offPool { try spawnAndWait(argv, stdout: stdout) }
         if result.status != 0 {
@@ -83,7 +84,8 @@ struct Bench: Sendable {
             lines.append("output = \"\(folder.path)/\(index)\"")
         }
         try lines.joined(separator: "\n").write(to: config, atomically: true, encoding: .utf8)
-        let argv = ["curl", "-s", "--fail", "--parallel", "--parallel-max", "3"]
+        let argv =
+            ["curl", "-s", "--fail", "--parallel", "--parallel-max", "3"]
             + (token ? ["-H", "Authorization: token \(Self.token)"] : []) + ["--config", config.path]
         let result = try await offPool { try spawnAndWait(argv) }
         if result.status != 0 { throw BenchError.failed("curl exited \(result.status)") }
@@ -102,8 +104,10 @@ struct Bench: Sendable {
             lines.append("  out=\(index)")
         }
         try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-        let argv = ["aria2c", "--quiet", "--input-file", input.path, "--dir", folder.path, "-j", "3", "-x", "1", "-s", "1",
-                    "--file-allocation=none", "--allow-overwrite=true", "--auto-file-renaming=false"]
+        let argv = [
+            "aria2c", "--quiet", "--input-file", input.path, "--dir", folder.path, "-j", "3", "-x", "1", "-s", "1",
+            "--file-allocation=none", "--allow-overwrite=true", "--auto-file-renaming=false",
+        ]
         let result = try await offPool { try spawnAndWait(argv) }
         if result.status != 0 { throw BenchError.failed("aria2c exited \(result.status)") }
         return result

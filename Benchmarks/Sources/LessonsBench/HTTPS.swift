@@ -43,9 +43,14 @@ extension Bench {
         // What the runs put on tmpfs (the served files, the key, nginx's and the runs' folders)
         // goes when they end, after a failure or a signal too; so do nginx and the trust.
         let folders = ["https-root", "https-tls", "https-nginx", "https-run", "https-check"].map { tmpfs.appendingPathComponent($0) }
-        try await Interruption.shared.whileRegistered(cleanUp: { for folder in folders { try? FileManager.default.removeItem(at: folder) } }) {
+        let removeFolders: @Sendable () -> Void = {
+            for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        }
+        try await Interruption.shared.whileRegistered(cleanUp: removeFolders) {
             let root = try freshFolder(tmpfs, "https-root")
-            log("writing \(masechet.files.count + small.files.count) files (\(mib(Self.total(masechet.files) + Self.total(small.files)))) for nginx over TLS")
+            log(
+                "writing \(masechet.files.count + small.files.count) files (\(mib(Self.total(masechet.files) + Self.total(small.files)))) for nginx over TLS"
+            )
             try await offPool {
                 try Self.writeServed(masechet.files, under: root.appendingPathComponent("masechet"))
                 try Self.writeServed(small.files, under: root.appendingPathComponent("small"))
@@ -53,10 +58,10 @@ extension Bench {
             let secrets = try freshFolder(tmpfs, "https-tls")
             let tls = try await offPool { try TLSFiles.selfSigned(in: secrets) }
             let trust = try await offPool { try SystemTrust.install(tls.certificate) }
-            try await Interruption.shared.whileRegistered(cleanUp: { trust.remove() }) {
+            try await Interruption.shared.whileRegistered(cleanUp: trust.remove) {
                 let work = tmpfs.appendingPathComponent("https-nginx")
                 let server = try await offPool { try StaticMediaServer.nginx(nginx, root: root, work: work, tls: tls) }
-                try await Interruption.shared.whileRegistered(cleanUp: { server.stop() }) {
+                try await Interruption.shared.whileRegistered(cleanUp: server.stop) {
                     try await measure(server, masechet: masechet, small: small)
                 }
             }
@@ -68,7 +73,9 @@ extension Bench {
         // The trust check fetches a small file when there are some.
         let (probe, folder) = small.lessons.isEmpty ? (masechet.lessons[0], "masechet/") : (small.lessons[0], "small/")
         try await checkTrust(server, lesson: probe, under: folder)
-        await report.note("HTTPS runs: nginx (one worker, HTTP/1.1 over TLS 1.2/1.3, RSA 2048 certificate made by openssl for the run and trusted through the system's store, /usr/local/share/ca-certificates + update-ca-certificates) on loopback, files on tmpfs; `lessons download --concurrency 3` (catalog cached in its library, on tmpfs), `curl --parallel --parallel-max 3` and `aria2c -j 3 -x 1` fetch the same URLs into tmpfs, in turn, the order rotated each round. All three accepted the certificate with no insecure flag. Ratios: the median of each round's own ratio (the medians of each side beside it).")
+        await report.note(
+            "HTTPS runs: nginx (one worker, HTTP/1.1 over TLS 1.2/1.3, RSA 2048 certificate made by openssl for the run and trusted through the system's store, /usr/local/share/ca-certificates + update-ca-certificates) on loopback, files on tmpfs; `lessons download --concurrency 3` (catalog cached in its library, on tmpfs), `curl --parallel --parallel-max 3` and `aria2c -j 3 -x 1` fetch the same URLs into tmpfs, in turn, the order rotated each round. All three accepted the certificate with no insecure flag. Ratios: the median of each round's own ratio (the medians of each side beside it)."
+        )
         if !masechet.files.isEmpty {
             try await masechetRuns(masechet.files, base: server.base.appendingPathComponent("masechet/", isDirectory: true))
         }
@@ -98,7 +105,8 @@ extension Bench {
             }
         }
         do {
-            _ = try await lessonsDownload(["gemara/\(lesson.lesson.id)"], library: scratch.appendingPathComponent("library"), mediaBase: base)
+            _ = try await lessonsDownload(
+                ["gemara/\(lesson.lesson.id)"], library: scratch.appendingPathComponent("library"), mediaBase: base)
         } catch {
             throw BenchError.failed("`lessons download` over HTTPS failed (the suite's certificate not accepted?): \(error)")
         }
@@ -108,59 +116,82 @@ extension Bench {
     private func masechetRuns(_ files: [ServedFile], base: URL) async throws {
         let selectors = ["gemara:berakhot"]
         let template = try await template("https-masechet", selectors: selectors, mediaBase: base)
-        let results = try await rounds("HTTPS masechet", files: files, selectors: selectors, template: template, base: base,
-                                       count: options.httpsRounds)
-        let ours = results[.lessons]!, curl = results[.curl]!, aria2 = results[.aria2c]!
+        let results = try await rounds(
+            "HTTPS masechet", files: files, selectors: selectors, template: template, base: base,
+            count: options.httpsRounds)
+        let ours = results[.lessons]!
+        let curl = results[.curl]!
+        let aria2 = results[.aria2c]!
         let bytes = Self.total(files)
-        let audio = files.filter { $0.medium == .audio }, pdfs = files.filter { $0.medium == .text }
-        let what = "Berakhot's \(audio.count) dapim: audio of \(Self.range(audio)), \(pdfs.count) PDFs of \(Self.range(pdfs)), \(mib(bytes))"
+        let audio = files.filter { $0.medium == .audio }
+        let pdfs = files.filter { $0.medium == .text }
+        let what =
+            "Berakhot's \(audio.count) dapim: audio of \(Self.range(audio)), \(pdfs.count) PDFs of \(Self.range(pdfs)), \(mib(bytes))"
         func throughput(_ results: [ProcessResult]) -> String {
             let wall = median(results.map(\.wall))
             return "\(secs(wall)), \(mbps(bytes, wall))"
         }
         let versusCurl = Self.pairedRatio(ours, curl)
-        await report.add(Row(
-            benchmark: "HTTPS masechet (\(what); nginx over TLS → tmpfs, 3 at a time): `lessons download` wall vs curl",
-            ours: throughput(ours), baseline: throughput(curl), ratio: times(versusCurl), target: "≤ 0.9×", met: versusCurl <= 0.9))
-        await report.add(Row(benchmark: "HTTPS masechet: wall vs aria2c", ours: throughput(ours), baseline: throughput(aria2),
-                             ratio: times(Self.pairedRatio(ours, aria2))))
-        let cpu = median(ours.map(\.cpu)), curlCPU = median(curl.map(\.cpu))
-        await report.add(Row(
-            benchmark: "HTTPS masechet: CPU, user + system (aria2c: \(secs(median(aria2.map(\.cpu)))))",
-            ours: secs(cpu), baseline: secs(curlCPU), ratio: times(cpu / curlCPU)))
+        await report.add(
+            Row(
+                benchmark: "HTTPS masechet (\(what); nginx over TLS → tmpfs, 3 at a time): `lessons download` wall vs curl",
+                ours: throughput(ours), baseline: throughput(curl), ratio: times(versusCurl), target: "≤ 0.9×", met: versusCurl <= 0.9))
+        await report.add(
+            Row(
+                benchmark: "HTTPS masechet: wall vs aria2c", ours: throughput(ours), baseline: throughput(aria2),
+                ratio: times(Self.pairedRatio(ours, aria2))))
+        let cpu = median(ours.map(\.cpu))
+        let curlCPU = median(curl.map(\.cpu))
+        await report.add(
+            Row(
+                benchmark: "HTTPS masechet: CPU, user + system (aria2c: \(secs(median(aria2.map(\.cpu)))))",
+                ours: secs(cpu), baseline: secs(curlCPU), ratio: times(cpu / curlCPU)))
         // The highest of the rounds: a phone has to hold the worst one.
-        let rss = ours.map(\.peakRSSBytes).max() ?? 0, curlRSS = curl.map(\.peakRSSBytes).max() ?? 0
-        await report.add(Row(
-            benchmark: "HTTPS masechet: peak RSS of `lessons download` (highest of the rounds) vs curl's (aria2c: \(mib(aria2.map(\.peakRSSBytes).max() ?? 0)))",
-            ours: mib(rss), baseline: mib(curlRSS), ratio: times(Double(rss) / Double(curlRSS)),
-            target: "≤ 64 MiB", met: rss <= 64 << 20))
+        let rss = ours.map(\.peakRSSBytes).max() ?? 0
+        let curlRSS = curl.map(\.peakRSSBytes).max() ?? 0
+        await report.add(
+            Row(
+                benchmark:
+                    "HTTPS masechet: peak RSS of `lessons download` (highest of the rounds) vs curl's (aria2c: \(mib(aria2.map(\.peakRSSBytes).max() ?? 0)))",
+                ours: mib(rss), baseline: mib(curlRSS), ratio: times(Double(rss) / Double(curlRSS)),
+                target: "≤ 64 MiB", met: rss <= 64 << 20))
     }
 
     /// Many small files over HTTPS: what a run costs per file once every request carries TLS.
     private func smallHTTPSRuns(_ files: [ServedFile], base: URL) async throws {
         let selectors = options.httpsSmall
         let template = try await template("https-small", selectors: selectors, mediaBase: base)
-        let results = try await rounds("HTTPS small files", files: files, selectors: selectors, template: template, base: base,
-                                       count: options.httpsSmallRounds)
-        let ours = results[.lessons]!, curl = results[.curl]!, aria2 = results[.aria2c]!
+        let results = try await rounds(
+            "HTTPS small files", files: files, selectors: selectors, template: template, base: base,
+            count: options.httpsSmallRounds)
+        let ours = results[.lessons]!
+        let curl = results[.curl]!
+        let aria2 = results[.aria2c]!
         let name = selectors.map { $0.replacingOccurrences(of: "gemara:", with: "") }.joined(separator: "+")
         let wall = { (results: [ProcessResult]) in secs(median(results.map(\.wall))) }
         let versusCurl = Self.pairedRatio(ours, curl)
-        await report.add(Row(
-            benchmark: "HTTPS \(files.count) small files (\(name), audio + PDF of \(Self.range(files))) → tmpfs, 3 at a time: wall vs curl",
-            ours: wall(ours), baseline: wall(curl), ratio: times(versusCurl), target: "≤ 2×", met: versusCurl <= 2))
-        await report.add(Row(benchmark: "HTTPS small files: wall vs aria2c", ours: wall(ours), baseline: wall(aria2),
-                             ratio: times(Self.pairedRatio(ours, aria2))))
+        await report.add(
+            Row(
+                benchmark:
+                    "HTTPS \(files.count) small files (\(name), audio + PDF of \(Self.range(files))) → tmpfs, 3 at a time: wall vs curl",
+                ours: wall(ours), baseline: wall(curl), ratio: times(versusCurl), target: "≤ 2×", met: versusCurl <= 2))
+        await report.add(
+            Row(
+                benchmark: "HTTPS small files: wall vs aria2c", ours: wall(ours), baseline: wall(aria2),
+                ratio: times(Self.pairedRatio(ours, aria2))))
         let perFile = { (results: [ProcessResult]) in median(results.map(\.cpu)) / Double(files.count) }
-        await report.add(Row(
-            benchmark: "HTTPS small files: CPU per file vs curl (aria2c: \(ms(perFile(aria2))))",
-            ours: ms(perFile(ours)), baseline: ms(perFile(curl)), ratio: times(perFile(ours) / perFile(curl))))
+        await report.add(
+            Row(
+                benchmark: "HTTPS small files: CPU per file vs curl (aria2c: \(ms(perFile(aria2))))",
+                ours: ms(perFile(ours)), baseline: ms(perFile(curl)), ratio: times(perFile(ours) / perFile(curl))))
     }
 
     /// `count` rounds of the three fetchers on `files`, each into a fresh folder on tmpfs (removed
     /// after it), every run checked to have stored every file whole.
-    private func rounds(_ label: String, files: [ServedFile], selectors: [String], template: URL, base: URL,
-                        count: Int) async throws -> [Fetcher: [ProcessResult]] {
+    private func rounds(
+        _ label: String, files: [ServedFile], selectors: [String], template: URL, base: URL,
+        count: Int
+    ) async throws -> [Fetcher: [ProcessResult]] {
         let urls = files.map { (StaticMediaServerURLs(base: base).url(forKey: $0.key), $0.key) }
         let bytes = Self.total(files)
         var results: [Fetcher: [ProcessResult]] = [:]
@@ -169,7 +200,8 @@ extension Bench {
             log("\(label): round \(round + 1)/\(count) (\(order.map(\.rawValue).joined(separator: ", ")))")
             for fetcher in order {
                 let work = try freshFolder(tmpfs, "https-run")
-                let result: ProcessResult, stored: URL
+                let result: ProcessResult
+                let stored: URL
                 switch fetcher {
                 case .curl:
                     stored = work.appendingPathComponent("out")
@@ -185,7 +217,8 @@ extension Bench {
                 }
                 let (storedFiles, storedBytes) = (filesUnder(stored), bytesUnder(stored))
                 if storedFiles != files.count || storedBytes != bytes {
-                    throw BenchError.failed("\(label): \(fetcher.rawValue) stored \(storedFiles) files of \(storedBytes) bytes, not \(files.count) of \(bytes)")
+                    throw BenchError.failed(
+                        "\(label): \(fetcher.rawValue) stored \(storedFiles) files of \(storedBytes) bytes, not \(files.count) of \(bytes)")
                 }
                 results[fetcher, default: []].append(result)
                 try FileManager.default.removeItem(at: work)
@@ -240,7 +273,8 @@ extension Bench {
 
     /// "10.0–16.0 MiB", "150–400 KiB" or "768–1280 B": the smallest and largest of `files`.
     static func range(_ files: [ServedFile]) -> String {
-        let low = files.map(\.bytes).min() ?? 0, high = files.map(\.bytes).max() ?? 0
+        let low = files.map(\.bytes).min() ?? 0
+        let high = files.map(\.bytes).max() ?? 0
         if high >= 1 << 20 { return String(format: "%.1f–%.1f MiB", Double(low) / 1_048_576, Double(high) / 1_048_576) }
         if high >= 4 << 10 { return "\(low >> 10)–\(high >> 10) KiB" }
         return "\(low)–\(high) B"

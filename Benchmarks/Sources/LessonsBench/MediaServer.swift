@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,12 +59,16 @@ final class StaticMediaServer: @unchecked Sendable {
                 if !process.isRunning { break }
                 if canConnect(port: port) {
                     let scheme = tls == nil ? "http" : "https"
-                    return StaticMediaServer(base: URL(string: "\(scheme)://127.0.0.1:\(port)/")!, root: root,
-                                             kind: tls == nil ? "nginx" : "nginx over TLS", process: process)
+                    return StaticMediaServer(
+                        base: URL(string: "\(scheme)://127.0.0.1:\(port)/")!, root: root,
+                        kind: tls == nil ? "nginx" : "nginx over TLS", process: process)
                 }
                 usleep(20_000)
             }
-            if process.isRunning { process.terminate(); process.waitUntilExit() }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
             log("nginx did not start on port \(port) (attempt \(attempt + 1))")
         }
         throw BenchError.failed("nginx did not start (its log: \(work.path)/error.log)")
@@ -82,8 +87,10 @@ final class StaticMediaServer: @unchecked Sendable {
         try process.run()
         for _ in 0..<300 {
             if let text = try? String(contentsOf: output, encoding: .utf8), let line = text.split(separator: "\n").first,
-               let api = URL(string: String(line)), let origin = URL(string: "/", relativeTo: api)?.absoluteURL {
-                return StaticMediaServer(base: origin.appendingPathComponent("media/", isDirectory: true), root: nil, kind: "lessons serve", process: process)
+                let api = URL(string: String(line)), let origin = URL(string: "/", relativeTo: api)?.absoluteURL
+            {
+                return StaticMediaServer(
+                    base: origin.appendingPathComponent("media/", isDirectory: true), root: nil, kind: "lessons serve", process: process)
             }
             usleep(20_000)
         }

@@ -18,7 +18,9 @@ actor Report {
 
     func add(_ row: Row) {
         rows.append(row)
-        log("\(row.benchmark): \(row.ours) vs \(row.baseline) → \(row.ratio) (target \(row.target)\(row.met.map { $0 ? ", met" : ", NOT met" } ?? ""))")
+        log(
+            "\(row.benchmark): \(row.ours) vs \(row.baseline) → \(row.ratio) (target \(row.target)\(row.met.map { $0 ? ", met" : ", NOT met" } ?? ""))"
+        )
     }
 
     func note(_ text: String) {
@@ -27,8 +29,12 @@ actor Report {
     }
 
     func markdown(header: String) -> String {
-        var lines = [header, "", "Ratio: ours ÷ baseline (time, CPU, memory); on throughput lines, our throughput ÷ curl's; on \"legacy ÷ ours\" lines, how many times cheaper than the legacy way.", "",
-                     "| benchmark | ours | baseline | ratio | target | met? |", "|---|---|---|---|---|---|"]
+        var lines = [
+            header, "",
+            "Ratio: ours ÷ baseline (time, CPU, memory); on throughput lines, our throughput ÷ curl's; on \"legacy ÷ ours\" lines, how many times cheaper than the legacy way.",
+            "",
+            "| benchmark | ours | baseline | ratio | target | met? |", "|---|---|---|---|---|---|",
+        ]
         for row in rows {
             let met = row.met.map { $0 ? "yes" : "**no**" } ?? "—"
             lines.append("| \(row.benchmark) | \(row.ours) | \(row.baseline) | \(row.ratio) | \(row.target) | \(met) |")
@@ -76,8 +82,10 @@ struct Options: Sendable {
     var httpsScale = 1.0
     /// The lessons of the HTTPS small-file run: 1,200 files (audio + PDF), the 730 of the plain
     /// http run and the Seder Moed masechtot after them.
-    var httpsSmall = ["gemara:shabbat", "gemara:eruvin", "gemara:pesachim", "gemara:yoma", "gemara:sukkah",
-                      "gemara:beitzah", "gemara:rosh-hashanah", "gemara:taanit:2-30"]
+    var httpsSmall = [
+        "gemara:shabbat", "gemara:eruvin", "gemara:pesachim", "gemara:yoma", "gemara:sukkah",
+        "gemara:beitzah", "gemara:rosh-hashanah", "gemara:taanit:2-30",
+    ]
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
@@ -110,7 +118,8 @@ struct Options: Sendable {
             case "--https-scale": options.httpsScale = Double(try value(argument))!
             case "--https-small": options.httpsSmall = try value(argument).split(separator: ",").map(String.init)
             case "-h", "--help":
-                print("""
+                print(
+                    """
                     lessons-bench [--quick] [--only throughput,small,floor,registry,status,sync,shas,https] --lessons PATH
                                   [--tmpfs DIR] [--disk DIR] [--output FILE.md] [--no-nginx]
                                   [--big-mib N] [--registry-sizes 10,1000,...] [--lookups N] [--downloads N]

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,11 @@ struct ProcessResult {
 
 enum BenchError: Error, CustomStringConvertible {
     case failed(String)
-    var description: String { switch self { case .failed(let text): text } }
+    var description: String {
+        switch self {
+        case .failed(let text): text
+        }
+    }
 }
 
 /// The `rusage-exec` helper next to this executable: children are forked from it, so that their
@@ -43,7 +48,8 @@ func spawnAndWait(_ argv: [String], stdout: String = "/dev/null", stderr: String
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t(), unblocked = sigset_t()
+    var defaults = sigset_t()
+    var unblocked = sigset_t()
     sigemptyset(&defaults)
     sigemptyset(&unblocked)
     for signal in Interruption.signals { sigaddset(&defaults, signal) }
@@ -61,7 +67,8 @@ func spawnAndWait(_ argv: [String], stdout: String = "/dev/null", stderr: String
     }
     let fields = ((try? String(contentsOfFile: resultFile, encoding: .utf8)) ?? "").split(separator: " ")
     guard fields.count == 4, let wall = Double(fields[0]), let cpu = Double(fields[1]), let rss = Int(fields[2]),
-          let exit = Int32(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        let exit = Int32(fields[3].trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
         throw BenchError.failed("rusage-exec gave no result for \(argv.joined(separator: " "))")
     }
     return ProcessResult(wall: wall, cpu: cpu, peakRSSBytes: rss * 1024, status: exit)

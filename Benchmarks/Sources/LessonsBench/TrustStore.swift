@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +38,9 @@ struct SystemTrust: Sendable {
     static func missingRequirements() -> String? {
         var packages: [String] = []
         if StaticMediaServer.nginxPath() == nil { packages.append("nginx") }
-        for (tool, package) in [("curl", "curl"), ("aria2c", "aria2"), ("openssl", "openssl"), ("update-ca-certificates", "ca-certificates")]
+        for (tool, package) in [
+            ("curl", "curl"), ("aria2c", "aria2"), ("openssl", "openssl"), ("update-ca-certificates", "ca-certificates"),
+        ]
         where !isInPath(tool) { packages.append(package) }
         var problems: [String] = []
         if !packages.isEmpty { problems.append("apt-get install -y \(packages.joined(separator: " "))") }
@@ -91,7 +94,8 @@ struct SystemTrust: Sendable {
     private static func removeLeftovers() {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { file -> String? in
             guard file.hasPrefix(prefix), file.hasSuffix(".crt"),
-                  let pid = pid_t(file.dropFirst(prefix.count).dropLast(4)) else { return nil }
+                let pid = pid_t(file.dropFirst(prefix.count).dropLast(4))
+            else { return nil }
             return kill(pid, 0) == 0 || errno == EPERM ? nil : String(file.dropLast(4))
         }
         remove(names)
