@@ -26,6 +26,15 @@ extension Bench {
         case curl, aria2c, lessons
     }
 
+    /// Every round's run of each fetcher, and of `lessons download` again on its finished library
+    /// (when asked for: every file complete, what a run costs beyond its files).
+    struct RoundResults {
+        var runs: [Fetcher: [ProcessResult]] = [:]
+        var lessonsAgain: [ProcessResult] = []
+
+        subscript(_ fetcher: Fetcher) -> [ProcessResult] { runs[fetcher] ?? [] }
+    }
+
     func https() async throws {
         let wantMasechet = options.runs("https") || options.runs("https-masechet")
         let wantSmall = options.runs("https") || options.runs("https-small")
@@ -119,9 +128,9 @@ extension Bench {
         let results = try await rounds(
             "HTTPS masechet", files: files, selectors: selectors, template: template, base: base,
             count: options.httpsRounds)
-        let ours = results[.lessons]!
-        let curl = results[.curl]!
-        let aria2 = results[.aria2c]!
+        let ours = results[.lessons]
+        let curl = results[.curl]
+        let aria2 = results[.aria2c]
         let bytes = Self.total(files)
         let audio = files.filter { $0.medium == .audio }
         let pdfs = files.filter { $0.medium == .text }
@@ -163,10 +172,10 @@ extension Bench {
         let template = try await template("https-small", selectors: selectors, mediaBase: base)
         let results = try await rounds(
             "HTTPS small files", files: files, selectors: selectors, template: template, base: base,
-            count: options.httpsSmallRounds)
-        let ours = results[.lessons]!
-        let curl = results[.curl]!
-        let aria2 = results[.aria2c]!
+            count: options.httpsSmallRounds, repeatingLessons: true)
+        let ours = results[.lessons]
+        let curl = results[.curl]
+        let aria2 = results[.aria2c]
         let name = selectors.map { $0.replacingOccurrences(of: "gemara:", with: "") }.joined(separator: "+")
         let wall = { (results: [ProcessResult]) in secs(median(results.map(\.wall))) }
         let versusCurl = Self.pairedRatio(ours, curl)
@@ -184,17 +193,24 @@ extension Bench {
             Row(
                 benchmark: "HTTPS small files: CPU per file vs curl (aria2c: \(ms(perFile(aria2))))",
                 ours: ms(perFile(ours)), baseline: ms(perFile(curl)), ratio: times(perFile(ours) / perFile(curl))))
+        let againCPU = median(results.lessonsAgain.map(\.cpu))
+        await report.add(
+            Row(
+                benchmark:
+                    "HTTPS small files: CPU per file beyond the same command with every file complete (start-up, catalog, registration of all)",
+                ours: ms((median(ours.map(\.cpu)) - againCPU) / Double(files.count)), baseline: "\(ms(againCPU)) a run", ratio: "—"))
     }
 
     /// `count` rounds of the three fetchers on `files`, each into a fresh folder on tmpfs (removed
-    /// after it), every run checked to have stored every file whole.
+    /// after it), every run checked to have stored every file whole; with `repeatingLessons`,
+    /// `lessons download` runs again on its finished library.
     private func rounds(
         _ label: String, files: [ServedFile], selectors: [String], template: URL, base: URL,
-        count: Int
-    ) async throws -> [Fetcher: [ProcessResult]] {
+        count: Int, repeatingLessons: Bool = false
+    ) async throws -> RoundResults {
         let urls = files.map { (StaticMediaServerURLs(base: base).url(forKey: $0.key), $0.key) }
         let bytes = Self.total(files)
-        var results: [Fetcher: [ProcessResult]] = [:]
+        var results = RoundResults()
         for round in 0..<count {
             let order = (0..<Fetcher.allCases.count).map { Fetcher.allCases[($0 + round) % Fetcher.allCases.count] }
             log("\(label): round \(round + 1)/\(count) (\(order.map(\.rawValue).joined(separator: ", ")))")
@@ -220,7 +236,11 @@ extension Bench {
                     throw BenchError.failed(
                         "\(label): \(fetcher.rawValue) stored \(storedFiles) files of \(storedBytes) bytes, not \(files.count) of \(bytes)")
                 }
-                results[fetcher, default: []].append(result)
+                results.runs[fetcher, default: []].append(result)
+                if fetcher == .lessons && repeatingLessons {
+                    let library = work.appendingPathComponent("library")
+                    results.lessonsAgain.append(try await lessonsDownload(selectors, library: library, mediaBase: base))
+                }
                 try FileManager.default.removeItem(at: work)
             }
         }
