@@ -21,8 +21,9 @@ guard arguments.count >= 2, let api = URL(string: arguments[1]) else {
 }
 let selector = try LessonSelector(parsing: arguments.count > 2 ? arguments[2] : "gemara:berakhot")
 let client = CatalogClient(configuration: .init(apiBase: api, token: "t"))
-let library = try await LessonLibrary(root: URL(fileURLWithPath: arguments[0], isDirectory: true), client: client,
-                                      configuration: .init(mediaBase: mediaBase))
+let library = try await LessonLibrary(
+    root: URL(fileURLWithPath: arguments[0], isDirectory: true), client: client,
+    configuration: .init(mediaBase: mediaBase))
 let lessons = try await library.lessons(for: [selector])
 var seconds: [Double] = []
 for lesson in lessons {
@@ -38,5 +39,7 @@ for lesson in lessons {
     seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
 let sorted = seconds.dropFirst().sorted()  // the first one opens the connection
-print(String(format: "%d downloads: median %.3f ms, fastest %.3f ms", sorted.count,
-             sorted[sorted.count / 2] * 1000, sorted[0] * 1000))
+print(
+    String(
+        format: "%d downloads: median %.3f ms, fastest %.3f ms", sorted.count,
+        sorted[sorted.count / 2] * 1000, sorted[0] * 1000))

@@ -59,10 +59,11 @@ struct Bench: Sendable {
 
     /// `lessons download` as a whole process: wall, CPU, peak RSS.
     func lessonsDownload(_ selectors: [String], library: URL, mediaBase: URL) async throws -> ProcessResult {
-        let argv = [options.lessonsBinary, "download"] + selectors + [
-            "--media", "audio", "--concurrency", "3", "--quiet", "--json", "--library", library.path,
-            "--server", server.apiBase.absoluteString, "--token", Self.token, "--media-base", mediaBase.absoluteString,
-        ]
+        let argv =
+            [options.lessonsBinary, "download"] + selectors + [
+                "--media", "audio", "--concurrency", "3", "--quiet", "--json", "--library", library.path,
+                "--server", server.apiBase.absoluteString, "--token", Self.token, "--media-base", mediaBase.absoluteString,
+            ]
         let stdout = library.deletingLastPathComponent().appendingPathComponent("download.json").path
         let result = try await offPool { try spawnAndWait(argv, stdout: stdout) }
         if result.status != 0 {
@@ -72,8 +73,9 @@ struct Bench: Sendable {
         return result
     }
 
-    /// curl on the same URLs: `--parallel --parallel-max 3` from a config file of url/output pairs.
-    func curl(_ urls: [(URL, String)], into folder: URL) async throws -> ProcessResult {
+    /// curl on the same URLs: `--parallel --parallel-max 3` from a config file of url/output pairs;
+    /// with `token`, the catalog's token sent as `lessons` sends it to the content server.
+    func curl(_ urls: [(URL, String)], into folder: URL, token: Bool = true) async throws -> ProcessResult {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.deletingLastPathComponent().appendingPathComponent("curl-\(folder.lastPathComponent).cfg")
         var lines: [String] = []
@@ -82,9 +84,32 @@ struct Bench: Sendable {
             lines.append("output = \"\(folder.path)/\(index)\"")
         }
         try lines.joined(separator: "\n").write(to: config, atomically: true, encoding: .utf8)
-        let argv = ["curl", "-s", "--fail", "--parallel", "--parallel-max", "3", "-H", "Authorization: token \(Self.token)", "--config", config.path]
+        let argv =
+            ["curl", "-s", "--fail", "--parallel", "--parallel-max", "3"]
+            + (token ? ["-H", "Authorization: token \(Self.token)"] : []) + ["--config", config.path]
         let result = try await offPool { try spawnAndWait(argv) }
         if result.status != 0 { throw BenchError.failed("curl exited \(result.status)") }
+        return result
+    }
+
+    /// aria2c on the same URLs: 3 downloads at once (`-j 3`), one connection each (`-x 1 -s 1`),
+    /// from an input file of URLs and output names; no preallocation (curl and `lessons` write the
+    /// bytes as they come).
+    func aria2(_ urls: [(URL, String)], into folder: URL) async throws -> ProcessResult {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let input = folder.deletingLastPathComponent().appendingPathComponent("aria2-\(folder.lastPathComponent).txt")
+        var lines: [String] = []
+        for (index, (url, _)) in urls.enumerated() {
+            lines.append(url.absoluteString)
+            lines.append("  out=\(index)")
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let argv = [
+            "aria2c", "--quiet", "--input-file", input.path, "--dir", folder.path, "-j", "3", "-x", "1", "-s", "1",
+            "--file-allocation=none", "--allow-overwrite=true", "--auto-file-renaming=false",
+        ]
+        let result = try await offPool { try spawnAndWait(argv) }
+        if result.status != 0 { throw BenchError.failed("aria2c exited \(result.status)") }
         return result
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,9 @@ import Glibc
 extension Bench {
     func durableFloor() async throws {
         guard options.runs("floor") else { return }
-        await report.note("The durable floor places one file at a time; `lessons download` runs 3 at once, so where fsync waits on the device (disk) its wall per file can fall below the sequential floor. Compare CPU there.")
+        await report.note(
+            "The durable floor places one file at a time; `lessons download` runs 3 at once, so where fsync waits on the device (disk) its wall per file can fall below the sequential floor. Compare CPU there."
+        )
         for (label, parent, fallback) in [("tmpfs", tmpfs, 730), ("disk", disk, 5_069)] {
             let measured = smallFileCounts.get(label)
             let files = measured?.0 ?? (options.quick ? 120 : fallback)
@@ -19,16 +22,20 @@ extension Bench {
             let (fileOnly, withCommit) = try await offPool { try Self.floor(files: files, in: folder) }
             try? FileManager.default.removeItem(at: folder)
             durableFloorPerFile.set(label, files, wallPerFile: withCommit)
-            await report.add(Row(
-                benchmark: "durable floor → \(label), \(files) files of 1 KiB: write+fsync+rename+fsync(dir) alone",
-                ours: ms(fileOnly) + " a file", baseline: "—", ratio: "—"))
+            await report.add(
+                Row(
+                    benchmark: "durable floor → \(label), \(files) files of 1 KiB: write+fsync+rename+fsync(dir) alone",
+                    ours: ms(fileOnly) + " a file", baseline: "—", ratio: "—"))
             if let (_, perFile) = measured {
-                await report.add(Row(
-                    benchmark: "small files → \(label): our wall per file vs the floor (+ 1 SQLite commit)",
-                    ours: ms(perFile), baseline: ms(withCommit), ratio: times(perFile / withCommit)))
+                await report.add(
+                    Row(
+                        benchmark: "small files → \(label): our wall per file vs the floor (+ 1 SQLite commit)",
+                        ours: ms(perFile), baseline: ms(withCommit), ratio: times(perFile / withCommit)))
             } else {
-                await report.add(Row(benchmark: "durable floor → \(label): + 1 SQLite commit a file", ours: ms(withCommit) + " a file",
-                                     baseline: "—", ratio: "—"))
+                await report.add(
+                    Row(
+                        benchmark: "durable floor → \(label): + 1 SQLite commit a file", ours: ms(withCommit) + " a file",
+                        baseline: "—", ratio: "—"))
             }
         }
     }
@@ -37,7 +44,8 @@ extension Bench {
     static func floor(files: Int, in folder: URL) throws -> (Double, Double) {
         let payload = [UInt8](repeating: 0x5A, count: 1024)
         func place(_ name: String, directory: Int32, dirPath: String) throws {
-            let temp = "\(dirPath)/.\(name).part", final = "\(dirPath)/\(name)"
+            let temp = "\(dirPath)/.\(name).part"
+            let final = "\(dirPath)/\(name)"
             let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else { throw BenchError.failed("open \(temp): \(errno)") }
             _ = payload.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -51,9 +59,10 @@ extension Bench {
         try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
         let plainFD = open(plain, O_RDONLY | O_DIRECTORY)
         defer { close(plainFD) }
-        let fileOnly = try timeSync {
-            for index in 0..<files { try place("\(index)_aud.mp3", directory: plainFD, dirPath: plain) }
-        } / Double(files)
+        let fileOnly =
+            try timeSync {
+                for index in 0..<files { try place("\(index)_aud.mp3", directory: plainFD, dirPath: plain) }
+            } / Double(files)
         // The file steps and one commit each.
         let media = folder.appendingPathComponent("media").path
         try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
@@ -63,16 +72,18 @@ extension Bench {
         try pool.write { db in
             try db.execute(sql: "CREATE TABLE item (key TEXT PRIMARY KEY, state TEXT NOT NULL, bytes INTEGER NOT NULL, completed REAL)")
         }
-        let withCommit = try timeSync {
-            for index in 0..<files {
-                let name = "\(index)_aud.mp3"
-                try place(name, directory: mediaFD, dirPath: media)
-                try pool.write { db in
-                    try db.execute(sql: "INSERT INTO item (key, state, bytes, completed) VALUES (?, 'complete', 1024, ?)",
-                                   arguments: [name, Date().timeIntervalSince1970])
+        let withCommit =
+            try timeSync {
+                for index in 0..<files {
+                    let name = "\(index)_aud.mp3"
+                    try place(name, directory: mediaFD, dirPath: media)
+                    try pool.write { db in
+                        try db.execute(
+                            sql: "INSERT INTO item (key, state, bytes, completed) VALUES (?, 'complete', 1024, ?)",
+                            arguments: [name, Date().timeIntervalSince1970])
+                    }
                 }
-            }
-        } / Double(files)
+            } / Double(files)
         return (fileOnly, withCommit)
     }
 }

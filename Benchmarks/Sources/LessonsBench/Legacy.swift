@@ -19,7 +19,8 @@ struct LegacyRegistry: @unchecked Sendable {
     mutating func add(_ placed: PlacedLesson) throws {
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(placed.lesson))
         guard let lesson = object as? [String: Any] else { throw BenchError.failed("a lesson did not encode as an object") }
-        add(type: placed.type, seder: placed.placement.sederId, masechet: placed.placement.masechetId,
+        add(
+            type: placed.type, seder: placed.placement.sederId, masechet: placed.placement.masechetId,
             chapter: placed.placement.chapter, lesson: lesson)
     }
 
@@ -34,7 +35,9 @@ struct LegacyRegistry: @unchecked Sendable {
         var lesson: [String: Any] = [
             "id": id, "chapter": 1, "duration": 1800, "page_number": daf, "audio": "gemara/\(id)/audio/Daf \(daf).mp3",
             "video_part": [], "gallery": [],
-            "presenter": ["id": 1, "first_name": "Eliezer", "last_name": "Cohen", "phone": "+54 11 5555 0101", "image": "presenters/1.jpg"],
+            "presenter": [
+                "id": 1, "first_name": "Eliezer", "last_name": "Cohen", "phone": "+54 11 5555 0101", "image": "presenters/1.jpg",
+            ],
         ]
         if pdf { lesson["page"] = "gemara/\(id)/text/Daf \(daf).pdf" }
         return lesson
@@ -57,8 +60,9 @@ enum LegacyContainer {
         for index in 0..<count {
             let id = 100_001 + index
             let (seder, masechet) = places[index % places.count]
-            registry.add(type: .gemara, seder: seder, masechet: masechet, chapter: 1,
-                         lesson: LegacyRegistry.syntheticGemara(id: id, daf: 2 + index / places.count, pdf: pdf))
+            registry.add(
+                type: .gemara, seder: seder, masechet: masechet, chapter: 1,
+                lesson: LegacyRegistry.syntheticGemara(id: id, daf: 2 + index / places.count, pdf: pdf))
             try fileBytes.write(to: documents.appendingPathComponent("\(id)_aud.mp3"))
             if pdf { try fileBytes.write(to: documents.appendingPathComponent("\(id)_text.pdf")) }
         }

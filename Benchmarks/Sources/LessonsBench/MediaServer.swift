@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,24 +26,28 @@ final class StaticMediaServer: @unchecked Sendable {
     }
 
     /// `Benchmarks/nginx.conf.template` (which `ab-small.sh --nginx` fills in too) for `root` on
-    /// `port`, with nginx's own files under `work`.
-    static func nginxConfiguration(root: String, port: Int, work: String) throws -> String {
+    /// `port`, with nginx's own files under `work`; with `tls`, `Benchmarks/nginx-https.conf.template`.
+    static func nginxConfiguration(root: String, port: Int, work: String, tls: TLSFiles? = nil) throws -> String {
         let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Sources/LessonsBench
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("nginx.conf.template")
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(tls == nil ? "nginx.conf.template" : "nginx-https.conf.template")
         return try String(contentsOf: template, encoding: .utf8)
             .replacingOccurrences(of: "@WORK@", with: work)
             .replacingOccurrences(of: "@PORT@", with: String(port))
             .replacingOccurrences(of: "@ROOT@", with: root)
+            .replacingOccurrences(of: "@CERT@", with: tls?.certificate.path ?? "")
+            .replacingOccurrences(of: "@KEY@", with: tls?.key.path ?? "")
     }
 
-    /// nginx serving `root` at `http://127.0.0.1:PORT/`, one worker, sendfile, no access log.
-    static func nginx(_ binary: String, root: URL, work: URL) throws -> StaticMediaServer {
+    /// nginx serving `root` at `http://127.0.0.1:PORT/` (with `tls`, at `https://127.0.0.1:PORT/`),
+    /// one worker, sendfile, no access log.
+    static func nginx(_ binary: String, root: URL, work: URL, tls: TLSFiles? = nil) throws -> StaticMediaServer {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         for attempt in 0..<20 {
             let port = Int.random(in: 20_000...60_000)
             let conf = work.appendingPathComponent("nginx.conf")
             let temp = work.path
-            try nginxConfiguration(root: root.path, port: port, work: temp).write(to: conf, atomically: true, encoding: .utf8)
+            try nginxConfiguration(root: root.path, port: port, work: temp, tls: tls).write(to: conf, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["-c", conf.path, "-p", temp]
@@ -53,14 +58,20 @@ final class StaticMediaServer: @unchecked Sendable {
             for _ in 0..<100 {
                 if !process.isRunning { break }
                 if canConnect(port: port) {
-                    return StaticMediaServer(base: URL(string: "http://127.0.0.1:\(port)/")!, root: root, kind: "nginx", process: process)
+                    let scheme = tls == nil ? "http" : "https"
+                    return StaticMediaServer(
+                        base: URL(string: "\(scheme)://127.0.0.1:\(port)/")!, root: root,
+                        kind: tls == nil ? "nginx" : "nginx over TLS", process: process)
                 }
                 usleep(20_000)
             }
-            if process.isRunning { process.terminate(); process.waitUntilExit() }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
             log("nginx did not start on port \(port) (attempt \(attempt + 1))")
         }
-        throw BenchError.failed("nginx did not start")
+        throw BenchError.failed("nginx did not start (its log: \(work.path)/error.log)")
     }
 
     /// `lessons serve` (synthetic media at `scale`) on a free port, as a child process.
@@ -76,8 +87,10 @@ final class StaticMediaServer: @unchecked Sendable {
         try process.run()
         for _ in 0..<300 {
             if let text = try? String(contentsOf: output, encoding: .utf8), let line = text.split(separator: "\n").first,
-               let api = URL(string: String(line)), let origin = URL(string: "/", relativeTo: api)?.absoluteURL {
-                return StaticMediaServer(base: origin.appendingPathComponent("media/", isDirectory: true), root: nil, kind: "lessons serve", process: process)
+                let api = URL(string: String(line)), let origin = URL(string: "/", relativeTo: api)?.absoluteURL
+            {
+                return StaticMediaServer(
+                    base: origin.appendingPathComponent("media/", isDirectory: true), root: nil, kind: "lessons serve", process: process)
             }
             usleep(20_000)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OfflineLessons
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,9 @@ extension Bench {
         defer { nginx?.stop() }
         let mediaBase = nginx.map { $0.base.appendingPathComponent("small/", isDirectory: true) }
         if options.runs("registry") {
-            await report.note("Registry runs: the files come from \(nginx != nil ? "nginx on loopback (as the throughput runs)" : "the suite's in-process content server (nginx is not installed)").")
+            await report.note(
+                "Registry runs: the files come from \(nginx != nil ? "nginx on loopback (as the throughput runs)" : "the suite's in-process content server (nginx is not installed)")."
+            )
         }
         var perDownload: [Int: Double] = [:]
         var libraries: [(lessons: Int, files: Int, library: LessonLibrary)] = []
@@ -34,19 +37,22 @@ extension Bench {
             var migration: MigrationReport?
             let seconds = try await time { migration = try await library.migrate(from: container) }
             let files = migration?.adopted.count ?? 0
-            await report.note("Library of \(count(size)) lessons (\(files) files) populated by `migrate(from:)` in \(secs(seconds)) (\(ms(seconds / Double(max(files, 1)))) a file, tmpfs).")
+            await report.note(
+                "Library of \(count(size)) lessons (\(files) files) populated by `migrate(from:)` in \(secs(seconds)) (\(ms(seconds / Double(max(files, 1)))) a file, tmpfs)."
+            )
 
             if options.runs("registry") {
                 var samples: [Double] = []
                 for placed in targets {
-                    samples.append(try await time {
-                        let run = try await library.download([placed], media: .audio)
-                        for await _ in run {}
-                        let summary = await run.summary
-                        if summary.downloaded == 0 || !summary.failed.isEmpty {
-                            throw BenchError.failed("download of \(placed.id) in a library of \(size): \(summary.failed)")
-                        }
-                    })
+                    samples.append(
+                        try await time {
+                            let run = try await library.download([placed], media: .audio)
+                            for await _ in run {}
+                            let summary = await run.summary
+                            if summary.downloaded == 0 || !summary.failed.isEmpty {
+                                throw BenchError.failed("download of \(placed.id) in a library of \(size): \(summary.failed)")
+                            }
+                        })
                 }
                 let ours = median(Array(samples.dropFirst()))  // the first one warms the connection up
                 perDownload[size] = ours
@@ -57,8 +63,9 @@ extension Bench {
                     var registry = legacy
                     var samples: [Double] = []
                     for index in 0..<writes {
-                        registry.add(type: .gemara, seder: 1, masechet: 1, chapter: 1,
-                                     lesson: LegacyRegistry.syntheticGemara(id: 900_001 + index, daf: 2, pdf: true))
+                        registry.add(
+                            type: .gemara, seder: 1, masechet: 1, chapter: 1,
+                            lesson: LegacyRegistry.syntheticGemara(id: 900_001 + index, daf: 2, pdf: true))
                         samples.append(try timeSync { try registry.write(to: folder.appendingPathComponent("downloadedLessons.json")) })
                     }
                     return median(samples)
@@ -67,16 +74,20 @@ extension Bench {
                 let ratio = legacySeconds / ours
                 // The target is set at 10k lessons (at the largest size up to 10k in a smaller run).
                 let atTenK = size == sizes.last(where: { $0 <= 10_000 })
-                await report.add(Row(
-                    benchmark: "registry: complete one download (audio + PDF) in a library of \(count(size)) lessons vs rewriting downloadedLessons.json",
-                    ours: ms(ours), baseline: ms(legacySeconds), ratio: "legacy ÷ ours " + times(ratio),
-                    target: atTenK ? (size == 10_000 ? "≥ 500×" : "≥ 500× (set at 10k)") : "—", met: atTenK ? ratio >= 500 : nil))
+                await report.add(
+                    Row(
+                        benchmark:
+                            "registry: complete one download (audio + PDF) in a library of \(count(size)) lessons vs rewriting downloadedLessons.json",
+                        ours: ms(ours), baseline: ms(legacySeconds), ratio: "legacy ÷ ours " + times(ratio),
+                        target: atTenK ? (size == 10_000 ? "≥ 500×" : "≥ 500× (set at 10k)") : "—", met: atTenK ? ratio >= 500 : nil))
             }
             libraries.append((size, files, library))
         }
         if options.runs("registry"), let first = sizes.first, let last = sizes.last, let a = perDownload[first], let b = perDownload[last] {
-            await report.add(Row(benchmark: "registry: growth of the per-download cost from \(count(first)) to \(count(last)) lessons",
-                                 ours: ms(b), baseline: ms(a), ratio: times(b / a), target: "≤ 1.5×", met: b / a <= 1.5))
+            await report.add(
+                Row(
+                    benchmark: "registry: growth of the per-download cost from \(count(first)) to \(count(last)) lessons",
+                    ours: ms(b), baseline: ms(a), ratio: times(b / a), target: "≤ 1.5×", met: b / a <= 1.5))
         }
         if options.runs("status"), let chosen = libraries.last(where: { $0.lessons <= 10_000 }) {
             try await statusLookups(chosen.library, files: chosen.files, lessons: chosen.lessons)
@@ -100,10 +111,11 @@ extension Bench {
         var batches: [Double] = []
         for _ in 0..<5 {
             found = 0
-            batches.append(try await time {
-                downloaded = try await library.downloadedLessonIDs()
-                for id in ids where downloaded.contains(LessonID(.gemara, id)) { found += 1 }
-            })
+            batches.append(
+                try await time {
+                    downloaded = try await library.downloadedLessonIDs()
+                    for id in ids where downloaded.contains(LessonID(.gemara, id)) { found += 1 }
+                })
         }
         let batch = median(batches)
         var foundOneByOne = 0
@@ -134,15 +146,22 @@ extension Bench {
         try? FileManager.default.removeItem(at: folder)
         let legacyTotal = perListing * Double(lookups)
         let ratio = legacyTotal / batch
-        await report.add(Row(
-            benchmark: "status: \(count(lookups)) \"is downloaded?\" lookups, \(count(files)) files present (\(found) hits): `downloadedLessonIDs()` once + a set lookup each, vs listing the folder per lookup",
-            ours: "\(ms(batch)) (\(ms(batch / Double(lookups))) each)", baseline: "\(secs(legacyTotal)) (\(ms(perListing)) each)",
-            ratio: "legacy ÷ ours " + times(ratio), target: files == 10_000 ? "≥ 10,000×" : "≥ 10,000× (set at 10k files)", met: ratio >= 10_000))
+        await report.add(
+            Row(
+                benchmark:
+                    "status: \(count(lookups)) \"is downloaded?\" lookups, \(count(files)) files present (\(found) hits): `downloadedLessonIDs()` once + a set lookup each, vs listing the folder per lookup",
+                ours: "\(ms(batch)) (\(ms(batch / Double(lookups))) each)", baseline: "\(secs(legacyTotal)) (\(ms(perListing)) each)",
+                ratio: "legacy ÷ ours " + times(ratio), target: files == 10_000 ? "≥ 10,000×" : "≥ 10,000× (set at 10k files)",
+                met: ratio >= 10_000))
         let perCall = oneByOne / Double(oneByOneCount)
-        await report.add(Row(
-            benchmark: "status: `isDownloaded(_:)`, one registry read per lookup (\(count(oneByOneCount)) timed) vs listing the folder per lookup",
-            ours: "\(ms(perCall)) each", baseline: "\(ms(perListing)) each", ratio: "legacy ÷ ours " + times(perListing / perCall)))
-        await report.note("Status baseline: \(listings) listings of a folder of \(files) files timed, extrapolated to \(count(lookups)) lookups (the legacy app listed the folder once per lookup, B14).")
+        await report.add(
+            Row(
+                benchmark:
+                    "status: `isDownloaded(_:)`, one registry read per lookup (\(count(oneByOneCount)) timed) vs listing the folder per lookup",
+                ours: "\(ms(perCall)) each", baseline: "\(ms(perListing)) each", ratio: "legacy ÷ ours " + times(perListing / perCall)))
+        await report.note(
+            "Status baseline: \(listings) listings of a folder of \(files) files timed, extrapolated to \(count(lookups)) lookups (the legacy app listed the folder once per lookup, B14)."
+        )
     }
 
     /// `sync()` of a library with nothing to change against a bare walk of its media folder.
@@ -156,7 +175,8 @@ extension Bench {
         let media = library.root.appendingPathComponent("media").path
         let rounds = options.syncRounds
         let (names, sizes) = try await offPool {
-            var a: [Double] = [], b: [Double] = []
+            var a: [Double] = []
+            var b: [Double] = []
             _ = Self.walk(media, sizes: true)  // warm the dentry and inode caches for both
             for _ in 0..<rounds {
                 var n = 0
@@ -167,10 +187,14 @@ extension Bench {
             return (median(a), median(b))
         }
         let ours = median(syncs)
-        await report.add(Row(benchmark: "sync (nothing to change), \(count(files)) files vs a bare walk of the folder: names only",
-                             ours: ms(ours), baseline: ms(names), ratio: times(ours / names)))
-        await report.add(Row(benchmark: "sync, \(count(files)) files vs a bare walk: names and sizes (fstatat)",
-                             ours: ms(ours), baseline: ms(sizes), ratio: times(ours / sizes)))
+        await report.add(
+            Row(
+                benchmark: "sync (nothing to change), \(count(files)) files vs a bare walk of the folder: names only",
+                ours: ms(ours), baseline: ms(names), ratio: times(ours / names)))
+        await report.add(
+            Row(
+                benchmark: "sync, \(count(files)) files vs a bare walk: names and sizes (fstatat)",
+                ours: ms(ours), baseline: ms(sizes), ratio: times(ours / sizes)))
     }
 
     /// Recursive readdir (and fstatat of each file with `sizes`); returns the files seen.
@@ -180,7 +204,9 @@ extension Bench {
         let fd = dirfd(dir)
         var files = 0
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
             if name == "." || name == ".." { continue }
             if entry.pointee.d_type == UInt8(DT_DIR) {
                 files += walk(path + "/" + name, sizes: sizes)

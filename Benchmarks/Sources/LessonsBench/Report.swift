@@ -18,7 +18,9 @@ actor Report {
 
     func add(_ row: Row) {
         rows.append(row)
-        log("\(row.benchmark): \(row.ours) vs \(row.baseline) → \(row.ratio) (target \(row.target)\(row.met.map { $0 ? ", met" : ", NOT met" } ?? ""))")
+        log(
+            "\(row.benchmark): \(row.ours) vs \(row.baseline) → \(row.ratio) (target \(row.target)\(row.met.map { $0 ? ", met" : ", NOT met" } ?? ""))"
+        )
     }
 
     func note(_ text: String) {
@@ -27,8 +29,12 @@ actor Report {
     }
 
     func markdown(header: String) -> String {
-        var lines = [header, "", "Ratio: ours ÷ baseline (time, CPU, memory); on throughput lines, our throughput ÷ curl's; on \"legacy ÷ ours\" lines, how many times cheaper than the legacy way.", "",
-                     "| benchmark | ours | baseline | ratio | target | met? |", "|---|---|---|---|---|---|"]
+        var lines = [
+            header, "",
+            "Ratio: ours ÷ baseline (time, CPU, memory); on throughput lines, our throughput ÷ curl's; on \"legacy ÷ ours\" lines, how many times cheaper than the legacy way.",
+            "",
+            "| benchmark | ours | baseline | ratio | target | met? |", "|---|---|---|---|---|---|",
+        ]
         for row in rows {
             let met = row.met.map { $0 ? "yes" : "**no**" } ?? "—"
             lines.append("| \(row.benchmark) | \(row.ours) | \(row.baseline) | \(row.ratio) | \(row.target) | \(met) |")
@@ -69,6 +75,17 @@ struct Options: Sendable {
     var legacyListings = 300
     var processRounds = 15
     var syncRounds = 5
+    /// Rounds of the HTTPS masechet (about a second a run of each fetcher) and of the HTTPS small files.
+    var httpsRounds = 5
+    var httpsSmallRounds = 7
+    /// The HTTPS masechet's file sizes, times production's (10–16 MiB of audio, 150–400 KiB of PDF a daf).
+    var httpsScale = 1.0
+    /// The lessons of the HTTPS small-file run: 1,200 files (audio + PDF), the 730 of the plain
+    /// http run and the Seder Moed masechtot after them.
+    var httpsSmall = [
+        "gemara:shabbat", "gemara:eruvin", "gemara:pesachim", "gemara:yoma", "gemara:sukkah",
+        "gemara:beitzah", "gemara:rosh-hashanah", "gemara:taanit:2-30",
+    ]
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
@@ -96,16 +113,25 @@ struct Options: Sendable {
             case "--rounds":
                 let rounds = Int(try value(argument))!
                 (options.bigRounds, options.smallRounds, options.tmpfsSmallRounds) = (rounds, rounds, rounds)
+                (options.httpsRounds, options.httpsSmallRounds) = (rounds, rounds)
             case "--downloads": options.downloadsPerSize = Int(try value(argument))!
+            case "--https-scale": options.httpsScale = Double(try value(argument))!
+            case "--https-small": options.httpsSmall = try value(argument).split(separator: ",").map(String.init)
             case "-h", "--help":
-                print("""
-                    lessons-bench [--quick] [--only throughput,small,floor,registry,status,sync,shas] --lessons PATH
+                print(
+                    """
+                    lessons-bench [--quick] [--only throughput,small,floor,registry,status,sync,shas,https] --lessons PATH
                                   [--tmpfs DIR] [--disk DIR] [--output FILE.md] [--no-nginx]
                                   [--big-mib N] [--registry-sizes 10,1000,...] [--lookups N] [--downloads N]
                                   [--small shabbat,eruvin,...] [--disk-set gemara|berakhot,...] [--rounds N]
-                      --quick        everything small: 128 MiB, Berakhot, libraries of 10/1k/5k, 10k lookups
+                                  [--https-scale X] [--https-small gemara:shabbat,gemara:taanit:2-30,...]
+                      --quick        everything small: 128 MiB, Berakhot, libraries of 10/1k/5k, 10k lookups,
+                                     the HTTPS masechet at 1/8 of its size, Berakhot's 122 small files over HTTPS
                       full (default) 1 GiB, Shabbat+Eruvin+Pesachim on tmpfs, the whole Gemara on disk,
-                                     libraries of 10/1k/10k/50k lessons (the largest with 100k files), 100k lookups
+                                     libraries of 10/1k/10k/50k lessons (the largest with 100k files), 100k lookups,
+                                     over HTTPS Berakhot's 63 dapim at production's sizes (825 MiB) and 1,200 small files
+                      https          both HTTPS runs (https-masechet, https-small: one of them); they need nginx,
+                                     curl, aria2c, openssl and root (the certificate goes into the system's trust store)
                     """)
                 exit(0)
             default: throw BenchError.failed("unknown argument \(argument)")
@@ -124,6 +150,9 @@ struct Options: Sendable {
             options.legacyListings = 30
             options.processRounds = 5
             options.syncRounds = 3
+            if !arguments.contains("--rounds") { (options.httpsRounds, options.httpsSmallRounds) = (3, 3) }
+            if !arguments.contains("--https-scale") { options.httpsScale = 1.0 / 8 }
+            if !arguments.contains("--https-small") { options.httpsSmall = ["gemara:berakhot"] }
         }
         return options
     }

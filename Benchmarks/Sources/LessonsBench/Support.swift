@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,11 @@ struct ProcessResult {
 
 enum BenchError: Error, CustomStringConvertible {
     case failed(String)
-    var description: String { switch self { case .failed(let text): text } }
+    var description: String {
+        switch self {
+        case .failed(let text): text
+        }
+    }
 }
 
 /// The `rusage-exec` helper next to this executable: children are forked from it, so that their
@@ -38,10 +43,23 @@ func spawnAndWait(_ argv: [String], stdout: String = "/dev/null", stderr: String
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    // The signals the suite handles itself (``Interruption``: ignored, and blocked for its signal
+    // sources) back to their default and unblocked in the child, so that Ctrl-C still stops it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    var unblocked = sigset_t()
+    sigemptyset(&defaults)
+    sigemptyset(&unblocked)
+    for signal in Interruption.signals { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let cArgs: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
     defer { for pointer in cArgs { free(pointer) } }
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, rusageExec, &actions, nil, cArgs, environ)
+    let rc = posix_spawn(&pid, rusageExec, &actions, &attributes, cArgs, environ)
     guard rc == 0 else { throw BenchError.failed("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
@@ -49,10 +67,23 @@ func spawnAndWait(_ argv: [String], stdout: String = "/dev/null", stderr: String
     }
     let fields = ((try? String(contentsOfFile: resultFile, encoding: .utf8)) ?? "").split(separator: " ")
     guard fields.count == 4, let wall = Double(fields[0]), let cpu = Double(fields[1]), let rss = Int(fields[2]),
-          let exit = Int32(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        let exit = Int32(fields[3].trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
         throw BenchError.failed("rusage-exec gave no result for \(argv.joined(separator: " "))")
     }
     return ProcessResult(wall: wall, cpu: cpu, peakRSSBytes: rss * 1024, status: exit)
+}
+
+/// Runs `argv` (through ``spawnAndWait(_:stdout:stderr:)``) and throws, with the start of its
+/// error output, when it exits other than 0. Blocking: call it through ``offPool(_:)``.
+func runChecked(_ argv: [String], stdout: String = "/dev/null") throws {
+    let errors = NSTemporaryDirectory() + "lessons-bench-stderr-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+    defer { unlink(errors) }
+    let result = try spawnAndWait(argv, stdout: stdout, stderr: errors)
+    if result.status != 0 {
+        let text = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        throw BenchError.failed("\(argv.joined(separator: " ")) exited \(result.status): \(text.suffix(600))")
+    }
 }
 
 /// Runs blocking work on a thread of its own, off the cooperative pool (the in-process server

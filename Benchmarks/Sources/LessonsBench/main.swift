@@ -1,6 +1,7 @@
 import Foundation
 import LessonsServer
 import OfflineLessons
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +38,7 @@ do {
         let bench = Bench(options: options, report: report, server: running, tmpfs: tmpfs, disk: disk, shas: shas)
         for (name, section) in [
             ("throughput", bench.throughput), ("floor", bench.durableFloor),
-            ("registry/status/sync", bench.registryStatusSync), ("shas", bench.shasLibrary),
+            ("registry/status/sync", bench.registryStatusSync), ("shas", bench.shasLibrary), ("https", bench.https),
         ] as [(String, @Sendable () async throws -> Void)] {
             do {
                 try await section()
@@ -68,7 +69,8 @@ func machine() -> String {
 
 let mode = options.quick ? "--quick" : "full"
 let elapsed = (ContinuousClock.now - started).seconds
-let header = "lessons-bench (\(mode)), \(machine()), \(String(format: "%.0f", elapsed)) s, load average \(loadBefore) before and \(load()) after, tmpfs \(options.tmpfs.path), disk \(options.disk.path)"
+let header =
+    "lessons-bench (\(mode)), \(machine()), \(String(format: "%.0f", elapsed)) s, load average \(loadBefore) before and \(load()) after, tmpfs \(options.tmpfs.path), disk \(options.disk.path)"
 let table = await report.markdown(header: header)
 print(table)
 if let path = options.output { try? (table + "\n").write(toFile: path, atomically: true, encoding: .utf8) }

@@ -14,7 +14,8 @@ guard let path = arguments.first(where: { !$0.hasPrefix("--") }) else {
     exit(2)
 }
 let rounds = arguments.dropFirst().compactMap { Int($0) }.first ?? 50
-let sync = !arguments.contains("--no-sync"), fresh = arguments.contains("--fresh")
+let sync = !arguments.contains("--no-sync")
+let fresh = arguments.contains("--fresh")
 let root = URL(fileURLWithPath: path, isDirectory: true)
 var library = try await LessonLibrary(root: root)
 var seconds: [Double] = []
@@ -27,5 +28,7 @@ for _ in 0..<rounds {
     seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
 seconds.sort()
-print(String(format: "%d lessons, %d calls: median %.2f ms, fastest %.2f ms", count, rounds,
-             seconds[seconds.count / 2] * 1000, seconds[0] * 1000))
+print(
+    String(
+        format: "%d lessons, %d calls: median %.2f ms, fastest %.2f ms", count, rounds,
+        seconds[seconds.count / 2] * 1000, seconds[0] * 1000))
