@@ -133,6 +133,16 @@ extension LessonLibrary {
         reportJoined: @escaping @Sendable (DownloadEvent) -> Void
     ) async -> DownloadSummary {
         let started = ContinuousClock.now
+        // A full disk stops the run with one reason: items that meet it after the first are
+        // reported cancelled (they are back in the queue all the same).
+        let stopped = NIOLockedValueBox(false)
+        let reportItem: @Sendable (DownloadEvent) -> Void = { event in
+            if case .stopped(let key, _) = event, stopped.withLockedValue({ wasStopped in defer { wasStopped = true }; return wasStopped }) {
+                report(.cancelled(key))
+            } else {
+                report(event)
+            }
+        }
         var summary = DownloadSummary()
         for (key, reason) in unavailable {
             report(.unavailable(key, reason: reason))
@@ -154,7 +164,7 @@ extension LessonLibrary {
             func startNext() -> Bool {
                 guard let key = toStart.next() else { return false }
                 group.addTask {
-                    let (outcome, joined) = await engine.download(key, report: report)
+                    let (outcome, joined) = await engine.download(key, report: reportItem)
                     // A joined download's events went to the run that started it: report its end here.
                     if joined { reportJoined(outcome.endEvent(for: key)) }
                     return (key, joined ? outcome.asJoined : outcome)

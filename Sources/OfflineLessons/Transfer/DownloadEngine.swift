@@ -2,9 +2,10 @@ import Foundation
 import Logging
 
 /// The download queue: bounded concurrency, and one download per item however many callers ask
-/// for it at once (a second caller waits for the first's outcome). Each download holds a
-/// ``SlotLease``; an item waiting for another process's download of the same file lends its slot
-/// to the next item until that download ends.
+/// for it at once (a second caller waits for the first's outcome). The limit counts transfers:
+/// each holds one of ``Slots`` from its request to the end of its body, so that a file's
+/// placement, a wait for another process's download of the same file and a retry's backoff
+/// leave the slot to other items.
 /// Every wait (for a slot, for another caller's download) ends when the waiting task is cancelled.
 actor DownloadEngine {
     let fetcher: MediaFetcher
@@ -44,14 +45,7 @@ actor DownloadEngine {
             }
         }
         inFlight[key] = [:]
-        var outcome = ItemOutcome.cancelled
-        let lease = SlotLease(slots)
-        if !(await lease.take()) {
-            report(.cancelled(key))  // cancelled while waiting for a slot: the item stays as it was, queued
-        } else {
-            outcome = await fetcher.fetch(key, lease: lease, report: report)
-        }
-        lease.giveBack()
+        let outcome = await fetcher.fetch(key, slots: slots, report: report)
         for waiter in (inFlight.removeValue(forKey: key) ?? [:]).values { waiter.resume(returning: outcome) }
         return (outcome, false)
     }

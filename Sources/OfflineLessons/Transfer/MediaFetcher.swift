@@ -13,11 +13,11 @@ struct MediaFetcher: Sendable {
     let beforeCommit: (@Sendable (MediaKey) async -> Void)?
     let logger: Logger
 
-    /// Downloads `key`, holding `lease` (the caller's transfer slot) except while it waits for
-    /// another download of the same file, when other items use the slot.
-    func fetch(_ key: MediaKey, lease: SlotLease, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+    /// Downloads `key`, each of its transfers holding one of `slots` (the engine's concurrency
+    /// limit) from its request to the end of its body.
+    func fetch(_ key: MediaKey, slots: Slots, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, lease: lease, report: report)
+            return try await attemptAll(key, slots: slots, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -25,7 +25,7 @@ struct MediaFetcher: Sendable {
         }
     }
 
-    private func attemptAll(_ key: MediaKey, lease: SlotLease, report: @escaping @Sendable (DownloadEvent) -> Void) async throws
+    private func attemptAll(_ key: MediaKey, slots: Slots, report: @escaping @Sendable (DownloadEvent) -> Void) async throws
         -> ItemOutcome
     {
         var waited = false
@@ -36,7 +36,7 @@ struct MediaFetcher: Sendable {
                 file = try store.openPartial(key)
             } catch FileError.inUse {
                 if isBusyElsewhere(key) {
-                    await standAside(lease) { await waitForOtherWriter(key, report: report) }
+                    await waitForOtherWriter(key, report: report)
                     waited = true
                 } else {
                     // A waiting download's probe held it for a moment.
@@ -48,13 +48,13 @@ struct MediaFetcher: Sendable {
             // With a file in place, another download may be between its rename and its commit.
             if store.finalSize(key) != nil, store.isBeingPlaced(key) {
                 store.letGo(file, of: key)
-                await standAside(lease) { await waitForOtherWriter(key, report: report) }
+                await waitForOtherWriter(key, report: report)
                 waited = true
                 continue
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, holding: file, afterWaiting: waited, report: report)
+                outcome = try await attempts(key, holding: file, afterWaiting: waited, slots: slots, report: report)
             } catch  where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -69,17 +69,10 @@ struct MediaFetcher: Sendable {
         }
     }
 
-    /// Runs `wait` with the slot given back meanwhile, and takes it again after.
-    private func standAside(_ lease: SlotLease, _ wait: () async -> Void) async {
-        lease.giveBack()
-        await wait()
-        _ = await lease.take()
-    }
-
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
     private func attempts(
-        _ key: MediaKey, holding file: PartialFile, afterWaiting: Bool,
+        _ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, slots: Slots,
         report: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> ItemOutcome {
         var item: MediaItem
@@ -110,7 +103,7 @@ struct MediaFetcher: Sendable {
                 if attempt.isWrittenWhole {
                     bytes = try await attempt.finishWritten()  // written whole before a crash: no request needed
                 } else {
-                    try await transport.fetch(attempt.request(url), into: attempt)
+                    try await transfer(attempt.request(url), into: attempt, slots: slots)
                     bytes = try await attempt.finish()
                 }
                 report(.completed(key, bytes: bytes, alreadyPresent: false))
@@ -148,6 +141,14 @@ struct MediaFetcher: Sendable {
                 try? await Task.sleep(for: delay)
             }
         }
+    }
+
+    /// One transfer, holding a slot from its request to the end of its body (a file's placement
+    /// then overlaps the next transfer). Throws `CancellationError` when cancelled waiting for one.
+    private func transfer(_ request: TransportRequest, into sink: DownloadSink, slots: Slots) async throws {
+        guard await slots.acquire() else { throw CancellationError() }
+        defer { slots.release() }
+        try await transport.fetch(request, into: sink)
     }
 
     private enum Recheck {

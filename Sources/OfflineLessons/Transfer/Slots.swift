@@ -67,32 +67,3 @@ final class Slots: Sendable {
         waiter?.resume(returning: false)
     }
 }
-
-/// One download's hold on a slot of ``Slots``: taken when it starts, lent while it waits for
-/// another download of the same file, given back when it ends. Taking or giving back twice in a
-/// row does nothing.
-final class SlotLease: Sendable {
-    private let slots: Slots
-    private let held = NIOLockedValueBox(false)
-
-    init(_ slots: Slots) { self.slots = slots }
-
-    var isHeld: Bool { held.withLockedValue { $0 } }
-
-    /// Takes a slot unless one is held; false when the task was cancelled while waiting for one.
-    func take() async -> Bool {
-        if isHeld { return true }
-        guard await slots.acquire() else { return false }
-        held.withLockedValue { $0 = true }
-        return true
-    }
-
-    /// Gives the slot back, if held.
-    func giveBack() {
-        let wasHeld = held.withLockedValue { held in
-            defer { held = false }
-            return held
-        }
-        if wasHeld { slots.release() }
-    }
-}
