@@ -137,7 +137,12 @@ extension LessonLibrary {
         // reported cancelled (they are back in the queue all the same).
         let stopped = NIOLockedValueBox(false)
         let reportItem: @Sendable (DownloadEvent) -> Void = { event in
-            if case .stopped(let key, _) = event, stopped.withLockedValue({ wasStopped in defer { wasStopped = true }; return wasStopped }) {
+            let isLater = stopped.withLockedValue { wasStopped in
+                guard case .stopped = event else { return false }
+                defer { wasStopped = true }
+                return wasStopped
+            }
+            if isLater, case .stopped(let key, _) = event {
                 report(.cancelled(key))
             } else {
                 report(event)
