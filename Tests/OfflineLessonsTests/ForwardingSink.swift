@@ -13,7 +13,7 @@ final class ForwardingSink: TransportSink, @unchecked Sendable {
         (self.inner, self.onBytes) = (inner, onBytes)
     }
 
-    func receive(head: TransportResponseHead) async throws { try await inner.receive(head: head) }
+    func receive(head: TransportResponseHead) throws { try inner.receive(head: head) }
     func receive(bytes: UnsafeRawBufferPointer) throws {
         try inner.receive(bytes: bytes)
         onBytes(bytes.count)

@@ -32,14 +32,18 @@ struct MediaStore: Sendable {
     /// Flushes a complete partial file, moves it into place and flushes the folders, so that the
     /// rename survives a crash. Never moves a file this download did not write (its own was
     /// removed or replaced meanwhile). `partial` stays open and locked (by its owner) throughout.
-    /// `then` runs last on the same thread (the registry commit: the whole placement is one trip
-    /// off the cooperative pool).
-    func place(_ partial: PartialFile, as key: MediaKey, then: (@Sendable () throws -> Void)? = nil) async throws {
+    /// `beforeRename` and `then` run on the same thread, just before the rename and last (registry
+    /// writes: the whole placement is one trip off the cooperative pool).
+    func place(
+        _ partial: PartialFile, as key: MediaKey, beforeRename: (@Sendable () throws -> Void)? = nil,
+        then: (@Sendable () throws -> Void)? = nil
+    ) async throws {
         try await BlockingIO.run {
             try PartialFile.flush(partial.fileDescriptor, atPath: partial.path)
             guard PartialFile.isFile(partial.fileDescriptor, at: partial.path) else {
                 throw FileError.posix("rename into place", partial.url, ENOENT)
             }
+            try beforeRename?()
             let destination = layout.filePath(key.lesson, key.medium)
             guard rename(partial.path, destination) == 0 else {
                 throw FileError.posix("rename into place", URL(fileURLWithPath: destination), errno)

@@ -12,18 +12,29 @@ extension DownloadSink {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
         }
         guard total > 0 else { throw TransferError.emptyBody }
-        // Checked when the head came and every 100 ms since; a removal after that is caught by
-        // the commit (the placed file is then deleted).
-        if checkpointDue { try await checkStillWanted() }
+        // Checked by the claim and every 100 ms since; a removal after that is caught by the
+        // validators write or the commit (the placed file is then deleted).
+        let unrecorded = takeUnrecorded()
+        if checkpointDue, unrecorded == nil { try await checkStillWanted() }
         let (database, key, now) = (context.database, key, context.now())
         do {
             if let beforeCommit = context.beforeCommit {
+                if let unrecorded { try await record(unrecorded) }
                 try await context.store.place(partial, as: key)
                 await beforeCommit(key)
                 try await database.markComplete(key, bytes: total, at: now)
             } else {
-                // One trip off the cooperative pool: flush, rename, flush the folders, commit.
-                try await context.store.place(partial, as: key) {
+                // One trip off the cooperative pool: flush, record the validators (if not yet),
+                // rename, flush the folders, commit.
+                var recordFirst: (@Sendable () throws -> Void)?
+                if let validators = unrecorded {
+                    recordFirst = {
+                        try Self.check(
+                            database.recordValidatorsBlocking(
+                                key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
+                    }
+                }
+                try await context.store.place(partial, as: key, beforeRename: recordFirst) {
                     try database.markCompleteBlocking(key, bytes: total, at: now)
                 }
             }

@@ -47,6 +47,8 @@ final class DownloadSink: TransportSink {
         /// Bytes this attempt wrote.
         var bytesWritten = 0
         var lastCheckpoint = ContinuousClock.now
+        /// What the head said, while not yet recorded.
+        var unrecorded: Validators?
     }
 
     /// What a response's head says about the file, for the registry.
@@ -94,11 +96,15 @@ final class DownloadSink: TransportSink {
         resume.offset > 0 && resume.offset == resume.knownTotal
     }
 
-    func receive(head: TransportResponseHead) async throws {
-        // One write both records the validators and checks that the item is still wanted, before
-        // any byte is written (a crash after the rename then finds the size to adopt the file by).
-        try await record(try accept(head))
-        state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
+    /// Takes the head on the transport's thread. Its validators are recorded at the first
+    /// checkpoint, after a failed attempt (for its resume), or just before the rename, whichever
+    /// comes first: a small file costs one registry trip, made with its placement.
+    func receive(head: TransportResponseHead) throws {
+        let validators = try accept(head)
+        state.withLockedValue { state in
+            state.unrecorded = validators
+            state.lastCheckpoint = ContinuousClock.now
+        }
         // Where this attempt starts, so that a progress reader counts only the bytes it transfers.
         context.report(.progress(key, received: partial.size, expected: expected))
     }
@@ -157,6 +163,26 @@ final class DownloadSink: TransportSink {
         case .removed: throw TransferError.notRequested
         case .complete: throw TransferError.completedElsewhere
         case .recorded: break
+        }
+    }
+
+    /// The validators still to record, taken (the caller records them).
+    func takeUnrecorded() -> Validators? {
+        state.withLockedValue { state in
+            defer { state.unrecorded = nil }
+            return state.unrecorded
+        }
+    }
+
+    /// After a failed attempt: the validators its head gave, if not recorded yet and bytes were
+    /// written, are recorded, so that the next attempt can resume. A failure here is only logged
+    /// (the next attempt then starts over).
+    func recordForResume() async {
+        guard partial.size > 0, let validators = takeUnrecorded() else { return }
+        do {
+            try await record(validators)
+        } catch {
+            context.logger.debug("validators not recorded after a failed attempt", metadata: ["item": "\(key)", "error": "\(error)"])
         }
     }
 
@@ -228,7 +254,8 @@ final class DownloadSink: TransportSink {
     /// A removal stops the download here, not at the end, and progress is reported.
     func checkpoint() async throws {
         state.withLockedValue { $0.lastCheckpoint = ContinuousClock.now }
-        try await checkStillWanted()
+        // One write records the validators (for a resume) and checks the item is still wanted.
+        if let validators = takeUnrecorded() { try await record(validators) } else { try await checkStillWanted() }
         context.report(.progress(key, received: partial.size, expected: expected))
     }
 

@@ -110,6 +110,7 @@ struct MediaFetcher: Sendable {
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
                 sink?.end()
+                await sink?.recordForResume()
                 if Task.isCancelled { return await cancel(key, holding: file, report: report) }
                 switch try await recheck(key, report: report) {
                 case .over(let outcome): return outcome

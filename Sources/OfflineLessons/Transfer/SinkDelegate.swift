@@ -4,13 +4,13 @@ import NIOCore
 import NIOHTTP1
 
 /// Hands an AsyncHTTPClient response to a ``TransportSink``, on the event loop that reads it: the
-/// body is written as it comes; the head and the checkpoints run as tasks, and the body that
-/// arrives meanwhile is held and written when the step ends, so that a connection reset during a
-/// step loses no byte already received. Past ``holdLimit`` held bytes the connection waits.
+/// head and the body are taken as they come; a checkpoint runs as a task, and the body that
+/// arrives meanwhile is held and written when it ends, so that a connection reset during a
+/// checkpoint loses no byte already received. Past ``holdLimit`` held bytes the connection waits.
 final class SinkDelegate: HTTPClientResponseDelegate {
     typealias Response = Void
 
-    /// The most body bytes held while a step runs before the connection stops reading.
+    /// The most body bytes held while a checkpoint runs before the connection stops reading.
     static let holdLimit = 4 << 20
 
     private let sink: any TransportSink
@@ -18,7 +18,7 @@ final class SinkDelegate: HTTPClientResponseDelegate {
     private struct State {
         /// The first error the sink threw: passed on as it is.
         var sinkError: (any Error)?
-        /// The step running (it ends after writing what was held), if any.
+        /// The checkpoint running (it ends after writing what was held), if any.
         var step: EventLoopFuture<Void>?
         var held: [ByteBuffer] = []
         var heldBytes = 0
@@ -31,7 +31,7 @@ final class SinkDelegate: HTTPClientResponseDelegate {
 
     var sinkError: (any Error)? { state.withLockedValue { $0.sinkError } }
 
-    /// Waits for the running step to end (its outcome recorded, what it held written).
+    /// Waits for the running checkpoint to end (its outcome recorded, what it held written).
     func stepsEnded() async {
         while let step = state.withLockedValue({ $0.step }) { _ = try? await step.get() }
     }
@@ -39,9 +39,13 @@ final class SinkDelegate: HTTPClientResponseDelegate {
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         var headers: [String: String] = [:]
         for header in head.headers { headers[header.name.lowercased()] = header.value }
-        let received = TransportResponseHead(status: Int(head.status.code), headers: headers)
-        start(task) { [sink] in try await sink.receive(head: received) }
-        return task.eventLoop.makeSucceededVoidFuture()
+        do {
+            try sink.receive(head: TransportResponseHead(status: Int(head.status.code), headers: headers))
+            return task.eventLoop.makeSucceededVoidFuture()
+        } catch {
+            record(error)
+            return task.eventLoop.makeFailedFuture(error)
+        }
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
@@ -78,7 +82,7 @@ final class SinkDelegate: HTTPClientResponseDelegate {
         state.withLockedValue { if $0.sinkError == nil { $0.sinkError = error } }
     }
 
-    /// Runs an asynchronous step of the sink in a task. When it ends (on the event loop), what
+    /// Runs a checkpoint of the sink in a task. When it ends (on the event loop), what
     /// was held meanwhile is written; a failure fails the request.
     private func start(_ task: HTTPClient.Task<Void>, _ body: @escaping @Sendable () async throws -> Void) {
         let promise = task.eventLoop.makePromise(of: Void.self)

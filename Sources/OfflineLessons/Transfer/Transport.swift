@@ -38,8 +38,9 @@ public struct TransportResponseHead: Sendable, Hashable {
 /// ``checkpointDue`` says so. Owned by one download; the transport calls one step at a time,
 /// each after the last one returned, possibly from different threads.
 public protocol TransportSink: AnyObject, Sendable {
-    /// The status and headers; throwing refuses the response (no body is read).
-    func receive(head: TransportResponseHead) async throws
+    /// The status and headers, on the transport's thread (so quick); throwing refuses the
+    /// response (no body is read).
+    func receive(head: TransportResponseHead) throws
     /// The next bytes of the body, in order. Synchronous and quick (it runs on the transport's
     /// thread): the bytes are only valid during the call.
     func receive(bytes: UnsafeRawBufferPointer) throws
