@@ -58,7 +58,9 @@ extension LibraryDatabase {
     /// ``recordValidators(_:expectedBytes:etag:lastModified:)`` from a thread that may block (the
     /// one placing the file), through ``writeBlocking(_:)``.
     func recordValidatorsBlocking(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws -> ValidatorsRecorded {
-        try writeBlocking { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db) }
+        try writeBlocking { db in
+            try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db)
+        }
     }
 
     private static func recordValidators(
