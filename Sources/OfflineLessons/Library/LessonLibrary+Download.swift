@@ -111,7 +111,7 @@ extension LessonLibrary {
                 output.finish()
             }
         }
-        let work = Task {
+        let work = engine.fetcher.transport.startRun {
             let summary = await Self.perform(
                 keys, pending: pending, complete: complete, unavailable: unavailable,
                 badLinks: badLinks, engine: engine, report: report, reportJoined: reportJoined)

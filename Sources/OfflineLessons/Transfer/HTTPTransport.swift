@@ -17,6 +17,9 @@ public final class HTTPTransport: Transport {
     let client: HTTPClient
     /// Whether ``client`` was made here (and is shut down with the transport).
     private let ownsClient: Bool
+    /// The event loop a download run's tasks run on, and whose connections their requests
+    /// prefer: a file's steps, its request and its response then share one thread.
+    private let home: any EventLoop
     private let logger: Logger
 
     /// A transport with a client of its own, shut down when the transport goes.
@@ -26,6 +29,7 @@ public final class HTTPTransport: Transport {
         configuration.decompression = .disabled
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         ownsClient = true
+        home = client.eventLoopGroup.next()
         self.logger = logger
     }
 
@@ -34,6 +38,7 @@ public final class HTTPTransport: Transport {
     public init(client: HTTPClient, logger: Logger = .silent) {
         self.client = client
         ownsClient = false
+        home = client.eventLoopGroup.next()
         self.logger = logger
     }
 
@@ -50,7 +55,8 @@ public final class HTTPTransport: Transport {
             throw TransferError.network(NetworkError(error))
         }
         let delegate = SinkDelegate(sink: sink)
-        let task = client.execute(request: outgoing, delegate: delegate, logger: logger)
+        let preference: HTTPClient.EventLoopPreference = home.inEventLoop ? .delegate(on: home) : .indifferent
+        let task = client.execute(request: outgoing, delegate: delegate, eventLoop: preference, logger: logger)
         var networkError: (any Error)?
         do {
             try await withTaskCancellationHandler {
@@ -66,5 +72,28 @@ public final class HTTPTransport: Transport {
         await delegate.stepsEnded()
         if let sinkError = delegate.sinkError { throw sinkError }
         if let networkError { throw TransferError.network(NetworkError(networkError)) }
+    }
+
+    public func startRun(_ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never> {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return Task(executorPreference: EventLoopTaskExecutor(home)) { await body() }
+        }
+        return Task { await body() }
+    }
+}
+
+/// Runs a task's jobs on one NIO event loop, the one that reads its responses, instead of handing
+/// each step between the cooperative pool and the loop.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private final class EventLoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -57,4 +57,14 @@ public protocol Transport: Sendable {
     /// Performs the request, delivering the head and then the body to `sink`. Throws on a network
     /// failure (the bytes delivered so far stay delivered) or when the sink refuses.
     func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws
+
+    /// Starts the task of a download run, whose item tasks it runs too: a transport may run
+    /// them on its own threads. The default is a plain task.
+    func startRun(_ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never>
+}
+
+extension Transport {
+    public func startRun(_ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never> {
+        Task { await body() }
+    }
 }
