@@ -25,9 +25,10 @@ actor DownloadEngine {
     /// How many items are being downloaded or waiting for a slot.
     var activeDownloads: Int { inFlight.count }
 
-    /// How many of a run's items may be under way at once: every transfer, and as many again ready
-    /// to take the next free slot. A run starts its items as earlier ones end, not all at once.
-    nonisolated var itemsUnderWay: Int { 2 * concurrency }
+    /// How many of a run's items may be under way at once: every transfer, and up to 16 more
+    /// being claimed or placed or ready to take the next free slot. A run starts its items as
+    /// earlier ones end, not all at once.
+    nonisolated var itemsUnderWay: Int { concurrency + 16 }
 
     /// Slots free now (the concurrency limit when idle).
     var freeSlots: Int { slots.available }
