@@ -98,7 +98,7 @@ final class DownloadSink: TransportSink {
 
     /// Takes the head on the transport's thread. Its validators are recorded at the first
     /// checkpoint, after a failed attempt (for its resume), or just before the rename, whichever
-    /// comes first: a small file costs one registry trip, made with its placement.
+    /// comes first: a small file's go with its placement, in the same trip off the cooperative pool.
     func receive(head: TransportResponseHead) throws {
         let validators = try accept(head)
         state.withLockedValue { state in
