@@ -21,8 +21,15 @@ struct CatalogCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let library = try await global.openLibrary()
-        let catalog = try await library.catalog(refresh: refresh)
+        var refresh = refresh
+        if !global.libraryExists {
+            // A library is made to cache the Shas only once the server has answered: a failed
+            // catalog leaves no library behind.
+            guard let configuration = try global.apiBase() else { throw CommandFailure.noLibrary(at: global.libraryURL) }
+            _ = try await CatalogClient(configuration: configuration).fetchShas()
+            refresh = true
+        }
+        let catalog = try await global.openLibrary().catalog(refresh: refresh)
         let report = CatalogReport(catalog)
         for problem in catalog.shas.problems { Terminal.err("lessons: warning: the server's Shas has a bad entry, skipped: \(problem)\n") }
         if global.json {

@@ -51,7 +51,7 @@ struct CleanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let library = try await global.openLibrary(readOnly: dryRun)
+        let library = try await global.openLibrary(readOnly: dryRun, existing: true)
         let report = try await library.clean(try policy(), dryRun: dryRun)
         if global.json {
             try Terminal.json(report)

@@ -1,3 +1,4 @@
+import Foundation
 import OfflineLessons
 
 /// An error the CLI reports with a message and one of the contract's exit codes.
@@ -5,6 +6,8 @@ struct CommandFailure: Error {
     static let failed: Int32 = 1
     static let usage: Int32 = 2
     static let unusable: Int32 = 3
+    /// stdout's reader went away (128 + SIGPIPE).
+    static let readerLeft: Int32 = 141
 
     var message: String
     var exitCode: Int32
@@ -12,6 +15,18 @@ struct CommandFailure: Error {
     init(_ message: String, exitCode: Int32) {
         self.message = message
         self.exitCode = exitCode
+    }
+
+    /// A command that only reads, pointed at a folder with no library.
+    static func noLibrary(at root: URL) -> CommandFailure {
+        CommandFailure(
+            "no library at \(shortened(root.path)): nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder",
+            exitCode: unusable)
+    }
+
+    /// A path as quoted in a message: a very long one is cut in the middle, so the message stays short.
+    static func shortened(_ path: String) -> String {
+        path.count <= 160 ? path : path.prefix(80) + "…" + path.suffix(60)
     }
 
     /// A library error, with its exit code and, where a flag is the remedy, the flag's name.

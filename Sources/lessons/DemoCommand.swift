@@ -30,7 +30,7 @@ struct DemoCommand: AsyncParsableCommand {
             let selectors = [try LessonSelector(parsing: "gemara:berakhot:2-4"), try LessonSelector(parsing: "mishna:berakhot:1:1-3")]
             let lessons = try await library.lessons(for: selectors)
             say("downloading \(lessons.count) lessons (audio + PDF): \(selectors.map(\.description).joined(separator: ", "))")
-            let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
+            let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: try await library.lessonNames(for: lessons))
             let run = try await library.download(lessons, media: .audio)
             for await event in run { progress.handle(event) }
             let summary = await run.summary

@@ -24,7 +24,7 @@ struct DoctorCommand: AsyncParsableCommand {
             try await LegacyDoctor(global: global).run(container: URL(fileURLWithPath: from))
             return
         }
-        let library = try await global.openLibrary(readOnly: true)
+        let library = try await global.openLibrary(readOnly: true, existing: true)
         let report = try await library.diagnose()
         if global.json {
             try Terminal.json(report)

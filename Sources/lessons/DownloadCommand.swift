@@ -38,9 +38,9 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Ctrl-C is caught from the first moment (before the selectors are resolved), so an early
-        // one still ends the run cleanly: unfinished items go back to the queue and the exit code is 1.
-        let (result, interrupted) = await runInterruptibly { () -> Result<Outcome, any Error> in
+        // Ctrl-C and SIGTERM are caught from the first moment (before the selectors are resolved),
+        // so an early one still ends the run cleanly: unfinished items go back to the queue.
+        let (result, stoppedBy) = await runInterruptibly { () -> Result<Outcome, any Error> in
             do {
                 return .success(try await runDownloads())
             } catch {
@@ -50,26 +50,24 @@ struct DownloadCommand: AsyncParsableCommand {
         let outcome: Outcome
         do {
             outcome = try result.get()
-        } catch  where interrupted {
-            throw CommandFailure("interrupted before any download started", exitCode: CommandFailure.failed)
+        } catch  where stoppedBy != nil {
+            throw Self.stoppedEarly(stoppedBy)
         }
-        guard let summary = outcome.summary else {
-            throw CommandFailure("interrupted before any download started", exitCode: CommandFailure.failed)
-        }
-        if interrupted, summary.cancelled > 0 {
+        guard let summary = outcome.summary else { throw Self.stoppedEarly(stoppedBy) }
+        if let stoppedBy, summary.cancelled > 0 {
             // The run's summary arrives once every cancelled item is back in the queue.
             let left = try await outcome.library.pendingDownloads()
             throw CommandFailure(
-                "interrupted after \(summary.downloaded) file(s); \(left) left queued: run `lessons download` to resume",
-                exitCode: CommandFailure.failed)
+                "\(stoppedBy.word) after \(summary.downloaded) file(s); \(left) left queued: run `lessons download` to resume",
+                exitCode: stoppedBy.exitCode)
         }
         let left = summary.stoppedBecause == nil ? 0 : try await outcome.library.pendingDownloads()
         // Nothing more is asked of the registry: it is closed while the summary is written.
         async let closed: Void = OpenLibraries.shared.closeAll()
         if global.json {
-            try Terminal.json(summary)
+            try Terminal.json(summary.named(by: outcome.names))
         } else {
-            printSummary(summary, resumed: selectors.isEmpty)
+            printSummary(summary, names: outcome.names, resumed: selectors.isEmpty)
         }
         await closed
         if let reason = summary.stoppedBecause {
@@ -86,11 +84,17 @@ struct DownloadCommand: AsyncParsableCommand {
         }
     }
 
+    static func stoppedEarly(_ signal: StopSignal?) -> CommandFailure {
+        let signal = signal ?? .interrupt
+        return CommandFailure("\(signal.word) before any download started", exitCode: signal.exitCode)
+    }
+
     /// What a download command did: the run's summary (`nil` when it was cancelled before a run
     /// started) and the library it ran on.
     struct Outcome: Sendable {
         var summary: DownloadSummary?
         var library: LessonLibrary
+        var names = LessonNames(shas: nil)
     }
 
     /// Resolves the selectors and runs the downloads. Cancelled, it stops the run and returns the
@@ -99,14 +103,18 @@ struct DownloadCommand: AsyncParsableCommand {
         let parsed = try parseSelectors(selectors)
         let library = try await global.openLibrary(concurrency: concurrency)
         let run: DownloadRun
+        let mode = ProgressDisplay.Mode(global)
+        let names: LessonNames
         if parsed.isEmpty {
             run = try await library.resumePending()
+            names = try await library.lessonNames()
         } else {
             let lessons = try await library.lessons(for: parsed)
             guard !Task.isCancelled else { return Outcome(summary: nil, library: library) }
             run = try await library.download(lessons, media: media)
+            names = try await library.lessonNames(for: lessons)
         }
-        let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
+        let progress = ProgressDisplay(mode: mode, names: names)
         if progress.mode == .silent {
             // Nothing to show (--quiet, --json): the events are not kept (reading each one would
             // wake this task: a thread switch per event), and a Ctrl-C cancels the run itself.
@@ -116,15 +124,15 @@ struct DownloadCommand: AsyncParsableCommand {
             } onCancel: {
                 run.cancel()
             }
-            return Outcome(summary: summary, library: library)
+            return Outcome(summary: summary, library: library, names: names)
         }
         for await event in run { progress.handle(event) }
         if Task.isCancelled { run.cancel() }
         progress.clear()
-        return Outcome(summary: await run.summary, library: library)  // a Ctrl-C after the summary changes nothing
+        return Outcome(summary: await run.summary, library: library, names: names)  // a Ctrl-C after the summary changes nothing
     }
 
-    func printSummary(_ summary: DownloadSummary, resumed: Bool) {
+    func printSummary(_ summary: DownloadSummary, names: LessonNames, resumed: Bool) {
         let spanish = Terminal.language == .es
         if resumed && summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 {
             Terminal.out(
@@ -144,8 +152,12 @@ struct DownloadCommand: AsyncParsableCommand {
                 "downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(seconds) s\(rate); \(summary.alreadyComplete) already present"
             )
         }
-        for item in summary.unavailable { Terminal.out("  unavailable: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
-        for item in summary.failed { Terminal.out("  FAILED: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
+        for item in summary.unavailable {
+            Terminal.out("  unavailable: \(names.name(MediaKey(item.lesson, item.medium))): \(item.reason)")
+        }
+        for item in summary.failed {
+            Terminal.out("  \(Style.failure("FAILED", on: .out)): \(names.name(MediaKey(item.lesson, item.medium))): \(item.reason)")
+        }
         if summary.cancelled > 0, summary.stoppedBecause == nil {
             Terminal.out("  \(summary.cancelled) interrupted: run `lessons download` to resume")
         }

@@ -13,7 +13,9 @@ struct ExportCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("legacy-json"), help: ArgumentHelp("Where to write downloadedLessons.json.", valueName: "file"))
+    @Option(
+        name: .customLong("legacy-json"),
+        help: ArgumentHelp("Where to write downloadedLessons.json (- for standard output).", valueName: "file"))
     var legacyJSON: String
 
     @OptionGroup var global: GlobalOptions
@@ -23,12 +25,20 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let library = try await global.openLibrary(readOnly: true)
+        let library = try await global.openLibrary(readOnly: true, existing: true)
+        if legacyJSON == "-" {
+            var document = try await library.legacyRegistryDocument()
+            document.append(UInt8(ascii: "\n"))
+            Terminal.writeOut(document)
+            return
+        }
+        let target = URL(fileURLWithPath: legacyJSON)
+        try Self.checkWritable(target)
         let report: LegacyExportReport
         do {
-            report = try await library.exportLegacyRegistry(to: URL(fileURLWithPath: legacyJSON))
+            report = try await library.exportLegacyRegistry(to: target)
         } catch let error as CocoaError {
-            throw CommandFailure("cannot write \(legacyJSON): \(error.localizedDescription)", exitCode: CommandFailure.unusable)
+            throw CommandFailure("cannot write \(legacyJSON): \(Self.words(error))", exitCode: CommandFailure.unusable)
         }
         if global.json {
             try Terminal.json(report)
@@ -36,6 +46,33 @@ struct ExportCommand: AsyncParsableCommand {
             Terminal.out(
                 "wrote \(report.path): \(report.gemaraLessons) Gemara and \(report.mishnaLessons) Mishna lesson(s), \(formatBytes(report.bytes))"
             )
+        }
+    }
+
+    /// A file error in words: what is wrong with the path.
+    static func words(_ error: CocoaError) -> String {
+        let code = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { Int32($0.code) }
+        switch code {
+        case EACCES, EPERM: return "permission denied"
+        case ENOSPC: return "the disk is full"
+        case EROFS: return "the disk is read-only"
+        case .some(let code): return String(cString: strerror(code)).lowercased()
+        case nil: return "the file could not be written"
+        }
+    }
+
+    /// A target that cannot be a file is refused in words before anything is read.
+    static func checkWritable(_ target: URL) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandFailure(
+                "\(target.path) is a folder: give a file path, e.g. \(target.appendingPathComponent("downloadedLessons.json").path)",
+                exitCode: CommandFailure.usage)
+        }
+        let folder = target.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw CommandFailure(
+                "the folder \(folder.path) does not exist: create it first, or write elsewhere", exitCode: CommandFailure.usage)
         }
     }
 }

@@ -3,14 +3,21 @@ import OfflineLessons
 
 extension GlobalOptions {
     /// Opens the library with the configured server (if any) for the catalog and media.
-    /// `readOnly` opens it without writing anything (no folder created, no migration), for dry runs.
-    func openLibrary(concurrency: Int = 3, readOnly: Bool = false) async throws -> LessonLibrary {
+    /// `readOnly` opens it without writing anything (no folder created, no migration), for dry runs;
+    /// `existing` refuses a folder with no library (commands that only read never create one).
+    func openLibrary(concurrency: Int = 3, readOnly: Bool = false, existing: Bool = false) async throws -> LessonLibrary {
+        if existing, !libraryExists { throw CommandFailure.noLibrary(at: libraryURL) }
         let client = try apiBase().map { CatalogClient(configuration: $0) }
         var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase(), readOnly: readOnly)
         configuration.beforeCommit = commitPauseForCrashTests()
         let library = try await LessonLibrary(root: libraryURL, client: client, configuration: configuration)
         await OpenLibraries.shared.add(library)
         return library
+    }
+
+    /// Whether the library folder holds a library (its registry).
+    var libraryExists: Bool {
+        FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent(LessonLibrary.registryFileName).path)
     }
 
     /// The API client's configuration, or `nil` when no server is configured. Throws on an unusable URL.

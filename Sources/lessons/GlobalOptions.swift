@@ -32,6 +32,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Print no progress on stderr.")
     var quiet = false
 
+    @Flag(name: .customLong("no-color"), help: "No colour (also with NO_COLOR set, or when the output is not a terminal).")
+    var noColor = false
+
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     func validate() throws {

@@ -20,7 +20,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)
-        let library = try await global.openLibrary()
+        let library = try await global.openLibrary(existing: true)
         var events: [RegistryEvent]
         if parsed.isEmpty {
             events = try await library.history()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OfflineLessons
 
 /// `lessons`: the OfflineLessons engine on the command line.
 @main
@@ -14,8 +15,9 @@ struct Lessons: AsyncParsableCommand {
             Server:  --server URL, else $LESSONS_SERVER (the API base, e.g. http://127.0.0.1:8080/api/).
             Token:   --token T, else $LESSONS_TOKEN.
 
-            Exit codes: 0 success; 1 the operation ran but something failed; 2 bad usage or bad input; 3 the library or server could not be used at all.
+            Exit codes: 0 success; 1 the operation ran but something failed; 2 bad usage or bad input; 3 the library or server could not be used at all; 130 stopped by Ctrl-C and 143 by SIGTERM (unfinished downloads stay queued); 141 the reader of the output went away (`lessons list | head`).
             """,
+        version: LibraryVersion.current,
         subcommands: [
             ServeCommand.self, DemoCommand.self, CatalogCommand.self, DownloadCommand.self, ListCommand.self,
             StatusCommand.self, RemoveCommand.self, SyncCommand.self, CleanCommand.self, PinCommand.self, UnpinCommand.self,
@@ -27,9 +29,11 @@ struct Lessons: AsyncParsableCommand {
 
     /// Runs the command and maps every error to the contract's exit codes (0, 1, 2, 3).
     static func main() async {
-        // A closed pipe is a failed write (reported at the end), not a silent death.
+        // A closed pipe is a failed write, not a death in the middle of the work: the command
+        // finishes, then exits 141 without a word, as a process SIGPIPE ended would.
         signal(SIGPIPE, SIG_IGN)
         Terminal.secureStandardDescriptors()
+        Style.configure(noColor: CommandLine.arguments.contains("--no-color"))
         var code: Int32
         do {
             var command = try parseAsRoot()
@@ -43,7 +47,9 @@ struct Lessons: AsyncParsableCommand {
             code = report(error)
         }
         await OpenLibraries.shared.closeAll()
-        if let problem = Terminal.stdoutProblem {
+        if Terminal.stdoutReaderLeft {
+            if code == 0 { code = CommandFailure.readerLeft }
+        } else if let problem = Terminal.stdoutProblem {
             Terminal.error(problem)
             if code == 0 { code = CommandFailure.failed }
         }
@@ -51,6 +57,8 @@ struct Lessons: AsyncParsableCommand {
     }
 
     static func report(_ error: any Error) -> Int32 {
+        // A stop that was already said (a server stopped by Ctrl-C): its code alone.
+        if let code = error as? ExitCode, code != .validationFailure { return code.rawValue }
         if let failure = error as? CommandFailure ?? CommandFailure(classifying: error) {
             Terminal.error(failure.message)
             return failure.exitCode

@@ -27,7 +27,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let library = try await global.openLibrary()
+        let library = try await global.openLibrary(existing: true)
         // The registry is read while the quick sync walks the folder (two cores, two jobs); when
         // the sync changed anything, it is read again, so the list always reflects the sync.
         async let early = library.downloads(sync: false)

@@ -34,7 +34,7 @@ struct UnpinCommand: AsyncParsableCommand {
 
 /// `pin` and `unpin`: one way of doing both.
 private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOptions) async throws {
-    let library = try await global.openLibrary()
+    let library = try await global.openLibrary(existing: true)
     let parsed = try parseSelectors(selectors)
     let changed = pinned ? try await library.pin(parsed) : try await library.unpin(parsed)
     let word = pinned ? "pinned" : "unpinned"

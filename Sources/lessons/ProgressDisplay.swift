@@ -2,7 +2,9 @@ import Foundation
 import OfflineLessons
 
 /// Draws download progress on stderr: bars on a terminal (one per active item and a total, with
-/// speed and ETA), plain lines otherwise, nothing when silent.
+/// percent, sizes, speed and ETA), redrawn in place and cut to the terminal's width so that a
+/// line never wraps; plain lines otherwise; nothing when silent. Lessons are named as people
+/// name them ("Shabbat 2 audio").
 final class ProgressDisplay {
     enum Mode {
         case bars, lines, silent
@@ -14,6 +16,7 @@ final class ProgressDisplay {
     }
 
     let mode: Mode
+    private let names: LessonNames
     private var progress = DownloadProgress()
     private var drawnLines = 0
     private var lastDraw = ContinuousClock.now - .seconds(60)
@@ -21,7 +24,10 @@ final class ProgressDisplay {
     /// Without a terminal, a status line this often on long work.
     private let lineInterval: Duration = .seconds(5)
 
-    init(mode: Mode) { self.mode = mode }
+    init(mode: Mode, names: LessonNames) {
+        self.mode = mode
+        self.names = names
+    }
 
     func handle(_ event: DownloadEvent) {
         guard mode != .silent else { return }
@@ -29,20 +35,21 @@ final class ProgressDisplay {
         progress.record(event)
         switch event {
         case .unavailable(let key, let reason):
-            line("unavailable \(key): \(reason)")
+            line(Style.dim("unavailable", on: .err), key, reason)
         case .retrying(let key, let retry, let delay, let reason):
-            line("retry \(retry) of \(key) in \(delay.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))): \(reason)")
+            let wait = delay.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
+            line(Style.warning("retry \(retry)", on: .err), key, "in \(wait): \(reason)")
         case .waiting(let key, let reason):
-            line("waiting   \(key): \(reason)")
+            line(Style.dim("waiting", on: .err), key, reason)
         case .completed(let key, let bytes, let alreadyPresent):
-            if !alreadyPresent { line("completed \(key) (\(formatBytes(bytes)))") }
+            if !alreadyPresent { line(Style.success("completed", on: .err), key, formatBytes(bytes)) }
         case .failed(let key, let reason):
-            line("FAILED    \(key): \(reason)")
+            line(Style.failure("FAILED", on: .err), key, reason)
         case .cancelled(let key):
             // Items stopped before they started are counted, not listed one by one.
-            if wasActive { line("interrupted \(key)") }
+            if wasActive { line(Style.warning("interrupted", on: .err), key, nil) }
         case .stopped(let key, let reason):
-            line("STOPPED   \(key): \(reason)")
+            line(Style.failure("STOPPED", on: .err), key, reason)
         case .finished:
             clear()
             return
@@ -52,9 +59,9 @@ final class ProgressDisplay {
         draw()
     }
 
-    private func line(_ text: String) {
+    private func line(_ label: String, _ key: MediaKey, _ detail: String?) {
         clear()
-        Terminal.err(text + "\n")
+        Terminal.err("\(label) \(names.name(key))\(detail.map { ": \($0)" } ?? "")\n")
     }
 
     func clear() {
@@ -71,38 +78,92 @@ final class ProgressDisplay {
         case .lines:
             guard now - lastLine >= lineInterval, progress.finished < progress.queued else { return }
             lastLine = now
-            Terminal.err(totalLine(now) + "\n")
+            Terminal.err(totalLine(now, width: 200) + "\n")
         case .bars:
             guard now - lastDraw > .milliseconds(100) || drawnLines == 0 else { return }
             lastDraw = now
+            // One column short of the width: a line that fills the last column wraps on some terminals.
+            let width = max((Terminal.stderrColumns ?? 80) - 1, 20)
             clear()
             var lines: [String] = []
             for (key, item) in progress.active.sorted(by: { $0.key < $1.key }).prefix(8) {
-                let fraction = item.expected.map { $0 > 0 ? Double(item.received) / Double($0) : 0 }
-                let eta = progress.estimatedTimeLeft(of: key, at: now).map { " " + formatDuration($0) } ?? ""
-                lines.append(
-                    "  \(key.description.padding(toLength: 22, withPad: " ", startingAt: 0)) \(bar(fraction)) \(formatBytes(item.received))\(eta)"
-                )
+                lines.append(itemLine(key, item, now, width: width))
             }
-            lines.append(totalLine(now))
-            Terminal.err(lines.joined(separator: "\n") + "\n")
+            lines.append(totalLine(now, width: width))
+            Terminal.err(lines.map { Self.cut($0, to: width) }.joined(separator: "\n") + "\n")
             drawnLines = lines.count
         }
     }
 
-    /// Files done of the total, bytes, speed and the time left by bytes.
-    private func totalLine(_ now: ContinuousClock.Instant) -> String {
-        let speed = progress.bytesPerSecond(at: now).map { ", \(formatBytes(Int($0)))/s" } ?? ""
-        let left =
-            progress.finished >= progress.queued ? "" : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
-        let files = "\(progress.finished)/\(progress.queued) files"
-        return "\(bar(progress.fractionDone)) \(files), \(formatBytes(progress.bytesTransferred))\(speed)\(left)"
+    /// `  Shabbat 2 audio  [#####-----]  45%  4.1 MB of 9.0 MB  3 s`
+    private func itemLine(_ key: MediaKey, _ item: DownloadProgress.Item, _ now: ContinuousClock.Instant, width: Int) -> String {
+        let fraction = item.expected.map { $0 > 0 ? Double(item.received) / Double($0) : 0 }
+        let eta = progress.estimatedTimeLeft(of: key, at: now).map { "  " + formatDuration($0) } ?? ""
+        let size = formatBytes(item.received) + (item.expected.map { " of " + formatBytes($0) } ?? "")
+        let name = Self.cut(names.name(key), to: min(24, width / 3)).padding(toLength: min(24, width / 3), withPad: " ", startingAt: 0)
+        let tail = " \(percent(fraction))  \(size)\(eta)"
+        return "  \(name) \(bar(fraction, width: width - name.count - tail.count - 3))\(tail)"
     }
 
-    private func bar(_ fraction: Double?) -> String {
-        let width = 24
-        guard let fraction else { return "[" + String(repeating: "?", count: width) + "]" }
-        let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+    /// `[#####-----]  42%  12 of 63 files, 120 MB of ~841 MB, 12 MB/s, ETA 1 min 05 s`
+    private func totalLine(_ now: ContinuousClock.Instant, width: Int) -> String {
+        let speed = progress.bytesPerSecond(at: now).map { ", \(formatBytes(Int($0)))/s" } ?? ""
+        let running = progress.finished < progress.queued
+        let left = running ? progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? "" : ""
+        let total = running ? progress.estimatedBytesLeft.map { " of ~" + formatBytes(progress.bytesTransferred + $0) } ?? "" : ""
+        let failed = progress.failed > 0 ? Style.failure(", \(progress.failed) failed", on: .err) : ""
+        let text =
+            " \(percent(progress.fractionDone))  \(progress.completed) of \(progress.queued) files\(failed), "
+            + "\(formatBytes(progress.bytesTransferred))\(total)\(speed)\(left)"
+        return bar(progress.fractionDone, width: width - Self.visibleCount(text) - 1) + text
+    }
+
+    private func percent(_ fraction: Double?) -> String {
+        guard let fraction else { return "  ?%" }
+        let value = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
+        return String(repeating: " ", count: 3 - String(value).count) + "\(value)%"
+    }
+
+    /// A bar of `width` columns in all (brackets included), between 8 and 26; none when there is no room.
+    private func bar(_ fraction: Double?, width: Int) -> String {
+        let inner = min(width, 26) - 2
+        guard inner >= 6 else { return "" }
+        guard let fraction else { return "[" + String(repeating: "?", count: inner) + "]" }
+        let filled = Int((min(max(fraction, 0), 1) * Double(inner)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: inner - filled) + "]"
+    }
+
+    /// Characters a terminal shows (escape sequences take no column).
+    static func visibleCount(_ text: String) -> Int {
+        var count = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The text cut to `width` visible columns (with "…"), escape sequences kept whole.
+    static func cut(_ text: String, to width: Int) -> String {
+        guard visibleCount(text) > width, width > 1 else { return text }
+        var result = ""
+        var count = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape || scalar == "\u{1B}" {
+                inEscape = scalar != "m"
+                result.unicodeScalars.append(scalar)
+            } else if count < width - 1 {
+                result.unicodeScalars.append(scalar)
+                count += 1
+            }
+        }
+        return result + "…" + (text.contains("\u{1B}") ? "\u{1B}[0m" : "")
     }
 }

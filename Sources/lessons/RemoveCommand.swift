@@ -24,7 +24,7 @@ struct RemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)
-        let library = try await global.openLibrary()
+        let library = try await global.openLibrary(existing: true)
         let report = try await library.remove(matching: parsed, media: media.map { [$0] })
         if global.json {
             try Terminal.json(report)

@@ -23,7 +23,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)
-        let library = try await global.openLibrary()
+        let library = try await global.openLibrary(existing: true)
         let lessons = try await library.lessons(for: parsed)
         // Only these lessons' folders: a status costs the same in a full Shas as in one lesson.
         _ = try await quickSync(library, enabled: !noSync, json: global.json, lessons: lessons.map(\.id))

@@ -40,7 +40,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         // A dry run opens the library read-only: it cannot change anything.
-        let library = try await global.openLibrary(readOnly: dryRun)
+        let library = try await global.openLibrary(readOnly: dryRun, existing: true)
         let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: "verifying")
         let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair, verify: verify)) { display.show($0) }
         if global.json {
@@ -63,7 +63,7 @@ struct SyncCommand: AsyncParsableCommand {
         }
         guard repair, report.actions.contains(where: { $0.action == .requeued }) else { return }
         let run = try await library.resumePending(includingFailed: false)
-        let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global))
+        let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: try await library.lessonNames())
         for await event in run { progress.handle(event) }
         let summary = await run.summary
         if !global.json { Terminal.out("repair: downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes))") }

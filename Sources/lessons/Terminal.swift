@@ -19,8 +19,23 @@ enum Terminal {
         _ = write(Data(text.utf8), to: STDERR_FILENO)
     }
 
+    /// `lessons: error: …` on a line of its own, from column 0 on a terminal (after the `^C` a
+    /// terminal echoes for Ctrl-C, or a progress line).
     static func error(_ message: String) {
-        err("lessons: error: \(message)\n")
+        let start = stderrIsTerminal ? "\r\u{1B}[K" : ""
+        err(start + Style.failure("lessons: error:", on: .err) + " \(message)\n")
+    }
+
+    /// `lessons: warning: …`.
+    static func warning(_ message: String) {
+        err(Style.warning("lessons: warning:", on: .err) + " \(message)\n")
+    }
+
+    /// The terminal's width in columns, when stderr is a terminal (`COLUMNS` when it says so).
+    static var stderrColumns: Int? {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// Writes a value as the single JSON document on stdout.
@@ -63,6 +78,9 @@ enum Terminal {
         let code = stdoutFailure.load(ordering: .relaxed)
         return code == 0 ? nil : "cannot write to standard output: \(String(cString: strerror(code)))"
     }
+
+    /// Whether stdout's reader went away (`lessons list | head -2`): the end of the output, not a failure to report.
+    static var stdoutReaderLeft: Bool { stdoutFailure.load(ordering: .relaxed) == EPIPE }
 
     static func writeOut(_ data: some ContiguousBytes) {
         guard stdoutFailure.load(ordering: .relaxed) == 0 else { return }

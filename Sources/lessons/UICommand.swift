@@ -36,9 +36,9 @@ struct UICommand: AsyncParsableCommand {
         let app = LibraryWebApp(library: library, configuration: .init(host: host, port: port))
         let json = global.json
         let open = self.open
-        // Ctrl-C cancels the app: its live streams end, the downloads it started go back to the
+        // Ctrl-C or SIGTERM cancels the app: its live streams end, the downloads it started go back to the
         // queue, and the server stops.
-        let (failure, _) = await runInterruptibly { () -> (any Error)? in
+        let (failure, stoppedBy) = await runInterruptibly { () -> (any Error)? in
             do {
                 try await app.withRunning { running in
                     if json {
@@ -60,6 +60,7 @@ struct UICommand: AsyncParsableCommand {
         } else if let failure {
             throw failure
         }
+        if let stoppedBy { throw ExitCode(stoppedBy.exitCode) }
     }
 
     /// Hands the address to the desktop's opener; a machine without one just has the printed address.

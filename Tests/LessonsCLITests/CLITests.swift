@@ -190,6 +190,35 @@ struct CLITests {
         let result = try await lessons(["catalog", "--json", "--library", library])
         #expect(result.exitCode == 3)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("not cached"))
+        #expect(result.stderr.contains("no library at \(library)"), "stderr: \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: library))
+    }
+
+    @Test(
+        "commands that only read, on a folder with no library: exit 3, one message, nothing created",
+        arguments: [
+            ["list"], ["--json", "list"], ["status", "gemara:berakhot:2"], ["history"], ["doctor"], ["export", "--legacy-json", "-"],
+            ["remove", "gemara:berakhot:2"], ["pin", "gemara:berakhot:2"], ["clean", "--older-than", "30d"], ["sync"],
+        ])
+    func readingNeverCreates(_ arguments: [String]) async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        try await withServe { apiBase in
+            let result = try await lessons(arguments + ["--library", library, "--server", apiBase])
+            #expect(result.exitCode == 3, "stderr: \(result.stderr)")
+            #expect(result.stderr == "lessons: error: no library at \(library): nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder\n")
+            #expect(result.stdout.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: library), "\(arguments) created \(library)")
+        }
+    }
+
+    @Test("a catalog the server does not answer creates no library")
+    func failedCatalogCreatesNothing() async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        // A port nothing listens on: the connection is refused.
+        let result = try await lessons(["catalog", "--library", library, "--server", "http://127.0.0.1:9/api/"])
+        #expect(result.exitCode == 3, "stderr: \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: library))
     }
 }

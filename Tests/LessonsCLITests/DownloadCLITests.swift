@@ -62,7 +62,7 @@ struct DownloadCLITests {
             let download = try await CLIRunner.run(["download", "gemara:berakhot:2-11", "--media", "audio"], environment: env)
             #expect(download.status == 0, "stderr: \(download.stderr)")
             #expect(download.stdout.contains("downloaded 20 file(s)"))
-            #expect(download.stderr.contains("completed gemara/1 audio"), "progress lines go to stderr when it is not a terminal")
+            #expect(download.stderr.contains("completed Berakhot 2 audio"), "progress lines go to stderr when it is not a terminal")
 
             let list = try await CLIRunner.run(["list", "--json"], environment: env)
             #expect(list.status == 0)
@@ -108,6 +108,8 @@ struct DownloadCLITests {
     func removeChecksSelectors() async throws {
         try await withServer { _, running, library in
             let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            // An empty library: `download` with nothing pending makes one.
+            #expect(try await CLIRunner.run(["download"], environment: env).status == 0)
             for selector in ["mishna:berakhot:99", "gemara:xyzzy:2", "mishna:aaaa:1:1"] {
                 let status = try await CLIRunner.run(["status", selector], environment: env)
                 let remove = try await CLIRunner.run(["remove", selector], environment: env)
@@ -153,14 +155,15 @@ struct DownloadCLITests {
             await faults.inject(.failFirst(count: 100, status: 404), at: MediaAddress(LessonID(.gemara, 2), .audio))
             let failing = try await CLIRunner.run(["download", "gemara:berakhot:3"], environment: env)
             #expect(failing.status == 1)
-            #expect(failing.stdout.contains("FAILED: gemara/2 audio"))
+            #expect(failing.stdout.contains("FAILED: Berakhot 3 audio"), "stdout: \(failing.stdout)")
         }
     }
 
+    // --quiet leaves the events unread: the signal cancels the run itself.
     @Test(
-        "Ctrl-C stops a download cleanly: items go back to the queue, the next run finishes them",
-        arguments: [[], ["--quiet"]])  // --quiet leaves the events unread: the Ctrl-C cancels the run itself
-    func interrupt(extra: [String]) async throws {
+        "Ctrl-C (130) and SIGTERM (143) stop a download cleanly: items go back to the queue, the next run finishes them",
+        arguments: [([], SIGINT), (["--quiet"], SIGINT), ([], SIGTERM)])
+    func interrupt(extra: [String], signal: Int32) async throws {
         let faults = FaultInjector()
         for id in 1...3 { await faults.inject(.throttle(millisecondsPerChunk: 50), at: MediaAddress(LessonID(.gemara, id), .audio)) }
         try await withServer(faults: faults, scale: 0.05) { _, running, library in
@@ -177,11 +180,14 @@ struct DownloadCLITests {
             }
             #expect(downloading, "no partial file appeared")
             #expect(child.process.isRunning, "the download should still be running when interrupted")
-            kill(child.process.processIdentifier, SIGINT)
+            kill(child.process.processIdentifier, signal)
             await child.exit()
             let result = child.result()
-            #expect(result.status == 1)
-            #expect(result.stderr.contains("interrupted after"), "stderr: \(result.stderr)")
+            #expect(result.status == (signal == SIGINT ? 130 : 143), "stderr: \(result.stderr)")
+            #expect(result.stderr.contains(signal == SIGINT ? "interrupted after" : "stopped by SIGTERM after"), "stderr: \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("lessons: error: ") || result.stderr.contains("\nlessons: error: "),
+                "the message starts a line: \(result.stderr)")
             let registry = try LibraryDatabase.open(at: database.path)
             #expect(try await registry.mediaItems(in: [.downloading]).isEmpty)
             #expect(try await !registry.mediaItems(in: [.queued]).isEmpty)
@@ -191,7 +197,7 @@ struct DownloadCLITests {
         }
     }
 
-    @Test("Ctrl-C while the catalog is still being fetched: a clean stop with exit 1, nothing queued")
+    @Test("Ctrl-C while the catalog is still being fetched: a clean stop with exit 130, nothing queued")
     func interruptWhileResolving() async throws {
         let faults = FaultInjector()
         await faults.delayAPI(milliseconds: 5_000)
@@ -204,7 +210,7 @@ struct DownloadCLITests {
             kill(child.process.processIdentifier, SIGINT)
             await child.exit()
             let result = child.result()
-            #expect(result.status == 1, "a clean stop, not death by signal (status 2): \(result.stderr)")
+            #expect(result.status == 130, "a clean stop: \(result.stderr)")
             #expect(result.stderr.contains("interrupted before any download started"), "stderr: \(result.stderr)")
             let database = URL(fileURLWithPath: library).appendingPathComponent(LibraryLayout.databaseName)
             #expect(try await LibraryDatabase.open(at: database.path).mediaItems(in: MediaState.allCases).isEmpty)

@@ -40,14 +40,24 @@ struct OutputFailureTests {
         }
     }
 
-    @Test("--json download with stdout closed by its reader: the downloads all finish, exit 1 says why")
+    @Test("--json download with stdout closed by its reader: the downloads all finish, exit 141 without a word")
     func downloadWithClosedStdout() async throws {
         try await Self.withLibrary { env, library in
             let result = try await CLIRunner.run(
                 ["--json", "download", "gemara:berakhot:4-6"], environment: env, stdout: try Self.deadPipe())
-            #expect(result.status == 1, "stderr: \(result.stderr)")
-            #expect(result.stderr.contains("cannot write to standard output"), "stderr: \(result.stderr)")
+            #expect(result.status == 141, "stderr: \(result.stderr)")
+            #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
             #expect(try await Self.completeItems(library) == 6)
+        }
+    }
+
+    @Test("list into a pipe its reader closed (`lessons list | head -2`): exit 141, nothing on stderr")
+    func listIntoClosedPipe() async throws {
+        try await Self.withLibrary { env, _ in
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:4-5"], environment: env).status == 0)
+            let result = try await CLIRunner.run(["list"], environment: env, stdout: try Self.deadPipe())
+            #expect(result.status == 141, "stderr: \(result.stderr)")
+            #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
         }
     }
 
@@ -83,6 +93,7 @@ struct OutputFailureTests {
     func everyCommand(_ arguments: [String]) async throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "/dev/full is not available")
         try await Self.withLibrary { env, _ in
+            #expect(try await CLIRunner.run(["download"], environment: env).status == 0, "an empty library")
             let normal = try await CLIRunner.run(arguments, environment: env)
             #expect(normal.status == 0, "\(arguments): \(normal.stderr)")
             for (name, stdout, stderr) in [
@@ -90,9 +101,11 @@ struct OutputFailureTests {
                 ("full stderr", nil, full), ("closed stderr", nil, try Self.deadPipe()),
             ] as [(String, FileHandle?, FileHandle?)] {
                 let result = try await CLIRunner.run(arguments, environment: env, stdout: stdout, stderr: stderr)
-                // A failed stdout is exit 1 and said once; a failed stderr changes nothing.
-                #expect(result.status == (stdout == nil ? 0 : 1), "\(arguments), \(name): exit \(result.status), \(result.stderr)")
-                #expect(!result.stderr.contains("Fatal error") && result.status < 128, "\(arguments), \(name): \(result.stderr)")
+                // A full stdout is exit 1 and said once; a closed one (its reader left) is 141 and
+                // silent; a failed stderr changes nothing.
+                let expected: Int32 = stdout == nil ? 0 : name == "closed stdout" ? 141 : 1
+                #expect(result.status == expected, "\(arguments), \(name): exit \(result.status), \(result.stderr)")
+                #expect(!result.stderr.contains("Fatal error"), "\(arguments), \(name): \(result.stderr)")
             }
         }
     }

@@ -44,7 +44,7 @@ struct UICommandTests {
         let end = ContinuousClock.now + .seconds(30)
         while child.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!child.isRunning, "lessons ui did not stop within 30 s of Ctrl-C")
-        #expect(child.terminationStatus == 0)
+        #expect(child.terminationStatus == 130, "Ctrl-C: a clean stop, exit 130")
     }
 
     @Test("a port in use is one clear message and exit 3")

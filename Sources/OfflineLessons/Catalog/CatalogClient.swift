@@ -46,8 +46,9 @@ public struct CatalogClient: Sendable {
 
     var httpClient: HTTPClient { givenClient ?? .shared }
 
-    /// The Shas tree. Throws ``CatalogError/emptyShas`` when it has no masechtot.
-    func fetchShas() async throws -> Shas {
+    /// The Shas from the server, not cached (for a caller with no library to cache it in).
+    /// Throws ``CatalogError/emptyShas`` when it has no masechtot.
+    public func fetchShas() async throws -> Shas {
         let payload = try await get("masechtot_list/", as: ShasPayload.self, authorized: false)
         guard !payload.shas.isEmpty else { throw CatalogError.emptyShas }
         return payload.shas

@@ -7,4 +7,11 @@ public struct CatalogSnapshot: Sendable, Hashable {
     public var fetchedAt: Date
     /// Lessons of each type whose listing is cached.
     public var cachedLessons: [LessonType: Int]
+
+    public init(shas: Shas, source: CatalogSource, fetchedAt: Date, cachedLessons: [LessonType: Int]) {
+        self.shas = shas
+        self.source = source
+        self.fetchedAt = fetchedAt
+        self.cachedLessons = cachedLessons
+    }
 }

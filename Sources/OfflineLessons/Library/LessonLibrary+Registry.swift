@@ -85,6 +85,8 @@ extension LessonLibrary {
         if sync, !isReadOnly { _ = try await self.sync(lessons: lessons.map(\.id)) }
         // One read for all of them: a status of a whole seder costs one hop to the registry.
         let registered = try await database.mediaItems(of: lessons.map(\.id))
+        var names = LessonNames(shas: try await database.cachedShas()?.shas)
+        names.add(lessons)
         var result: [LessonStatus] = []
         for placed in lessons {
             let items = Dictionary((registered[placed.id] ?? []).map { ($0.key.medium, $0) }, uniquingKeysWith: { a, _ in a })
@@ -99,7 +101,7 @@ extension LessonLibrary {
             let downloaded = items.values.contains { $0.state == .complete && $0.key.medium != .text }
             result.append(
                 LessonStatus(
-                    type: placed.type, id: placed.lesson.id, masechetId: placed.placement.masechetId,
+                    type: placed.type, id: placed.lesson.id, name: names.name(placed.id), masechetId: placed.placement.masechetId,
                     chapter: placed.placement.chapter, number: placed.number, downloaded: downloaded, media: media))
         }
         return result

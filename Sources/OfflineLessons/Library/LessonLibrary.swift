@@ -61,6 +61,9 @@ public final class LessonLibrary: Sendable {
     /// Whether the library was opened read-only (asked for, or its disk or folder cannot be written).
     public let isReadOnly: Bool
 
+    /// The registry's file name in a library folder: a folder without it holds no library.
+    public static let registryFileName = LibraryLayout.databaseName
+
     /// Opens (or creates) the library at `root`. Throws ``LibraryError/cannotOpen(root:underlying:)``.
     /// `transport` is made while the registry opens (the default's event loops start meanwhile).
     public init(

@@ -2,6 +2,8 @@
 public struct LessonStatus: Sendable, Hashable, Codable {
     public var type: LessonType
     public var id: Int
+    /// "Shabbat 2", "Berakhot 1:3" (the id when the masechet's name is not known).
+    public var name: String
     public var masechetId: Int
     public var chapter: Int
     /// The daf (Gemara) or the mishna (Mishna).

@@ -4,6 +4,8 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
         public var lesson: LessonID
         public var medium: MediaKind
         public var reason: String
+        /// "Shabbat 2 audio", when a caller named it (``named(by:)``).
+        public var name: String?
     }
 
     /// Items downloaded in this run.
@@ -21,6 +23,16 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     public var seconds: Double = 0
 
     public init() {}
+
+    /// The summary with each failed or unavailable item named.
+    public func named(by names: LessonNames) -> DownloadSummary {
+        var named = self
+        for index in named.failed.indices { named.failed[index].name = names.name(MediaKey(failed[index].lesson, failed[index].medium)) }
+        for index in named.unavailable.indices {
+            named.unavailable[index].name = names.name(MediaKey(unavailable[index].lesson, unavailable[index].medium))
+        }
+        return named
+    }
 
     public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil }
 }
