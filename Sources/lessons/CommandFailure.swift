@@ -53,6 +53,8 @@ struct CommandFailure: Error {
             case .invalidMediaBase: self.init("\(error) (--media-base or LESSONS_MEDIA_BASE)", exitCode: Self.usage)
             case .readOnly: self.init(error.description, exitCode: Self.unusable)
             }
+        case let error as CertificateFileError:
+            self.init("\(error) (--cacert or LESSONS_CA_FILE)", exitCode: Self.usage)
         case let error as MediaLinkError:
             self.init(error.description, exitCode: Self.usage)
         case let error as MigrationError:

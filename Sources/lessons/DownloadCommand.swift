@@ -31,10 +31,25 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(help: "Downloads at once (1-16).")
     var concurrency: Int = 3
 
+    @Option(
+        name: .customLong("limit-rate"),
+        help: ArgumentHelp("The most bytes per second for the whole run, as curl takes it: 500K, 2M, 1.5MB.", valueName: "rate"))
+    var limitRate: String?
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16, not \(concurrency)") }
+        _ = try bytesPerSecond()
+    }
+
+    /// `--limit-rate` in bytes per second (K, M and G are powers of 1024, as curl counts them).
+    func bytesPerSecond() throws -> Int? {
+        guard let limitRate else { return nil }
+        guard let bytes = Units.rate(limitRate), bytes > 0 else {
+            throw ValidationError("--limit-rate '\(limitRate)' is not a rate: give bytes per second, like 500K, 2M or 1.5MB")
+        }
+        return bytes
     }
 
     func run() async throws {
@@ -101,7 +116,7 @@ struct DownloadCommand: AsyncParsableCommand {
     /// summary once the run has put its unfinished items back in the queue.
     private func runDownloads() async throws -> Outcome {
         let parsed = try parseSelectors(selectors)
-        let library = try await global.openLibrary(concurrency: concurrency)
+        let library = try await global.openLibrary(concurrency: concurrency, bytesPerSecond: try bytesPerSecond())
         let run: DownloadRun
         let mode = ProgressDisplay.Mode(global)
         let names: LessonNames

@@ -5,12 +5,17 @@ extension GlobalOptions {
     /// Opens the library with the configured server (if any) for the catalog and media.
     /// `readOnly` opens it without writing anything (no folder created, no migration), for dry runs;
     /// `existing` refuses a folder with no library (commands that only read never create one).
-    func openLibrary(concurrency: Int = 3, readOnly: Bool = false, existing: Bool = false) async throws -> LessonLibrary {
+    func openLibrary(
+        concurrency: Int = 3, readOnly: Bool = false, existing: Bool = false, bytesPerSecond: Int? = nil
+    ) async throws -> LessonLibrary {
         if existing, !libraryExists { throw CommandFailure.noLibrary(at: libraryURL) }
+        let trusted = try trustedCertificates()
         let client = try apiBase().map { CatalogClient(configuration: $0) }
         var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase(), readOnly: readOnly)
         configuration.beforeCommit = commitPauseForCrashTests()
-        let library = try await LessonLibrary(root: libraryURL, client: client, configuration: configuration)
+        let library = try await LessonLibrary(
+            root: libraryURL, client: client, transport: HTTPTransport(bytesPerSecond: bytesPerSecond, trusting: trusted),
+            configuration: configuration)
         await OpenLibraries.shared.add(library)
         return library
     }
@@ -23,7 +28,14 @@ extension GlobalOptions {
     /// The API client's configuration, or `nil` when no server is configured. Throws on an unusable URL.
     func apiBase() throws -> CatalogClient.Configuration? {
         guard let text = setting(server, "LESSONS_SERVER") else { return nil }
-        return try CatalogClient.Configuration(apiBase: text, token: resolvedToken)
+        var configuration = try CatalogClient.Configuration(apiBase: text, token: resolvedToken)
+        configuration.trusted = try trustedCertificates()
+        return configuration
+    }
+
+    /// The certificates of `--cacert` or `$LESSONS_CA_FILE`, if given.
+    func trustedCertificates() throws -> TrustedCertificates? {
+        try setting(cacert, "LESSONS_CA_FILE").map { try TrustedCertificates(pemFile: URL(fileURLWithPath: $0)) }
     }
 
     /// The media base given by `--media-base` or `$LESSONS_MEDIA_BASE`; `nil` lets the library use

@@ -26,6 +26,13 @@ struct GlobalOptions: ParsableArguments {
             valueName: "url"))
     var mediaBase: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PEM file of certificates to trust besides the system's, for a server behind a private CA (default: $LESSONS_CA_FILE).",
+            valueName: "file"))
+    var cacert: String?
+
     @Flag(name: .long, help: "Print one JSON document on stdout and nothing else there.")
     var json = false
 

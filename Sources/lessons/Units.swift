@@ -23,4 +23,16 @@ enum Units {
         }
         return Int(text).flatMap { $0 >= 0 ? $0 : nil }
     }
+
+    /// A rate as curl's `--limit-rate` takes it: `500K`, `2M`, `1G` (powers of 1024), or any
+    /// size `bytes(_:)` reads (`1.5MB`, `300000`).
+    static func rate(_ text: String) -> Int? {
+        let factors: [Character: Double] = ["k": 1024, "m": 1_048_576, "g": 1_073_741_824]
+        if let last = text.last, let factor = factors[Character(last.lowercased())], let value = Double(text.dropLast()),
+            value.isFinite, value > 0, value * factor < 9.0e18
+        {
+            return Int(value * factor)
+        }
+        return bytes(text)
+    }
 }

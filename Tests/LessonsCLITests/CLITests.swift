@@ -206,7 +206,10 @@ struct CLITests {
         try await withServe { apiBase in
             let result = try await lessons(arguments + ["--library", library, "--server", apiBase])
             #expect(result.exitCode == 3, "stderr: \(result.stderr)")
-            #expect(result.stderr == "lessons: error: no library at \(library): nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder\n")
+            #expect(
+                result.stderr
+                    == "lessons: error: no library at \(library): nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder\n"
+            )
             #expect(result.stdout.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: library), "\(arguments) created \(library)")
         }

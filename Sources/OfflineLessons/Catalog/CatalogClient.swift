@@ -15,6 +15,8 @@ public struct CatalogClient: Sendable {
         public var timeout: TimeAmount
         /// The largest body accepted.
         public var maxBodyBytes: Int
+        /// Certificates to trust besides the system's (a server behind a private authority).
+        public var trusted: TrustedCertificates?
 
         public init(apiBase: URL, token: String? = nil, timeout: TimeAmount = .seconds(10), maxBodyBytes: Int = 64 << 20) {
             self.apiBase = apiBase
@@ -38,13 +40,18 @@ public struct CatalogClient: Sendable {
 
     /// `httpClient`: `nil` for `HTTPClient.shared`, taken at the first request (made, it cost
     /// about a millisecond of every command's start, when most commands answer from the cache).
+    /// With ``Configuration/trusted`` and no `httpClient`, a client of its own trusts them.
     public init(configuration: Configuration, httpClient: HTTPClient? = nil, logger: Logger = .silent) {
         self.configuration = configuration
         self.givenClient = httpClient
         self.logger = logger
+        ownClient = httpClient == nil ? configuration.trusted.map(OwnedHTTPClient.init(trusting:)) : nil
     }
 
-    var httpClient: HTTPClient { givenClient ?? .shared }
+    /// The client made for ``Configuration/trusted``, shut down when the last copy goes.
+    private let ownClient: OwnedHTTPClient?
+
+    var httpClient: HTTPClient { givenClient ?? ownClient?.client ?? .shared }
 
     /// The Shas from the server, not cached (for a caller with no library to cache it in).
     /// Throws ``CatalogError/emptyShas`` when it has no masechtot.
@@ -105,5 +112,20 @@ public struct CatalogClient: Sendable {
             throw CatalogError.malformedResponse(path: path, reason: "`data` is missing")
         }
         return payload
+    }
+}
+
+/// An HTTP client trusting extra certificates, shut down when it goes.
+private final class OwnedHTTPClient: Sendable {
+    let client: HTTPClient
+
+    init(trusting trusted: TrustedCertificates) {
+        var configuration = HTTPClient.Configuration()
+        configuration.tlsConfiguration = trusted.tlsConfiguration
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    deinit {
+        client.shutdown { _ in }
     }
 }

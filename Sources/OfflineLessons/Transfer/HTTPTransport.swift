@@ -21,12 +21,20 @@ public final class HTTPTransport: Transport {
     /// prefer: a file's steps, its request and its response then share one thread.
     private let home: any EventLoop
     private let logger: Logger
+    /// The pace of all transfers together, when limited.
+    private let rateLimit: RateLimit?
 
-    /// A transport with a client of its own, shut down when the transport goes.
-    public init(stallTimeout: TimeAmount = HTTPTransport.defaultStallTimeout, logger: Logger = .silent) {
+    /// A transport with a client of its own, shut down when the transport goes. `bytesPerSecond`
+    /// limits all its transfers together; `trusting` adds certificates to the system's roots.
+    public init(
+        stallTimeout: TimeAmount = HTTPTransport.defaultStallTimeout, bytesPerSecond: Int? = nil,
+        trusting trusted: TrustedCertificates? = nil, logger: Logger = .silent
+    ) {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(10), read: stallTimeout)
         configuration.decompression = .disabled
+        if let trusted { configuration.tlsConfiguration = trusted.tlsConfiguration }
+        rateLimit = bytesPerSecond.map(RateLimit.init(bytesPerSecond:))
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         ownsClient = true
         home = client.eventLoopGroup.next()
@@ -38,6 +46,7 @@ public final class HTTPTransport: Transport {
     public init(client: HTTPClient, logger: Logger = .silent) {
         self.client = client
         ownsClient = false
+        rateLimit = nil
         home = client.eventLoopGroup.next()
         self.logger = logger
     }
@@ -54,7 +63,7 @@ public final class HTTPTransport: Transport {
         } catch {
             throw TransferError.network(NetworkError(error))
         }
-        let delegate = SinkDelegate(sink: sink)
+        let delegate = SinkDelegate(sink: sink, rateLimit: rateLimit)
         let preference: HTTPClient.EventLoopPreference = home.inEventLoop ? .delegate(on: home) : .indifferent
         let task = client.execute(request: outgoing, delegate: delegate, eventLoop: preference, logger: logger)
         var networkError: (any Error)?

@@ -14,6 +14,7 @@ final class SinkDelegate: HTTPClientResponseDelegate {
     static let holdLimit = 4 << 20
 
     private let sink: any TransportSink
+    private let rateLimit: RateLimit?
 
     private struct State {
         /// The first error the sink threw: passed on as it is.
@@ -25,8 +26,9 @@ final class SinkDelegate: HTTPClientResponseDelegate {
     }
     private let state = NIOLockedValueBox(State())
 
-    init(sink: any TransportSink) {
+    init(sink: any TransportSink, rateLimit: RateLimit? = nil) {
         self.sink = sink
+        self.rateLimit = rateLimit
     }
 
     var sinkError: (any Error)? { state.withLockedValue { $0.sinkError } }
@@ -61,6 +63,10 @@ final class SinkDelegate: HTTPClientResponseDelegate {
         case .none:
             if let error = write(buffer) { return task.eventLoop.makeFailedFuture(error) }
             if sink.checkpointDue { start(task) { [sink] in try await sink.checkpoint() } }
+            // Over the rate, the connection reads on only after the wait.
+            if let wait = rateLimit?.take(buffer.readableBytes), wait > .zero {
+                return task.eventLoop.scheduleTask(in: wait) {}.futureResult
+            }
             return task.eventLoop.makeSucceededVoidFuture()
         }
     }
