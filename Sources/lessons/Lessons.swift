@@ -36,6 +36,8 @@ struct Lessons: AsyncParsableCommand {
         Style.configure(noColor: CommandLine.arguments.contains("--no-color"))
         var code: Int32
         do {
+            let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+            if let unknown = CommandGuess.check(Array(CommandLine.arguments.dropFirst()), commands: commands) { throw unknown }
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
@@ -73,7 +75,12 @@ struct Lessons: AsyncParsableCommand {
         var message = message(for: error)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         Terminal.error(message.split(separator: "\n").joined(separator: " "))
-        if exitCode == .validationFailure { Terminal.err("  (`lessons help <command>` shows the usage)\n") }
+        if exitCode == .validationFailure {
+            let command = CommandLine.arguments.dropFirst().first { name in
+                configuration.subcommands.contains { $0.configuration.commandName == name }
+            }
+            Terminal.err("  (`lessons help \(command ?? "<command>")` shows the usage)\n")
+        }
         return exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
     }
 }
