@@ -7,9 +7,10 @@ extension Catalog {
         case .lesson(let id):
             return [try await lesson(id)]
         case .gemara(let name, let dapim):
-            let (seder, masechet) = try await MasechetNames.find(name, in: shas().shas)
-            guard masechet.pages > 0 else { throw SelectorError("\(masechet.name) has no Gemara; try mishna:\(name)") }
-            let all = try await gemaraLessons(of: masechet, in: seder).lessons
+            let found = try await MasechetNames.find(name, in: shas().shas)
+            let masechet = found.masechet
+            guard masechet.pages > 0 else { throw SelectorError.noGemara(masechet.name, name: name) }
+            let all = try await gemaraLessons(of: masechet, in: found.seder).lessons
             guard let dapim else { return all }
             let chosen = all.filter { dapim.contains($0.number) }
             let present = Set(chosen.map(\.number))
@@ -20,7 +21,8 @@ extension Catalog {
             }
             return chosen
         case .mishna(let name, let chapters, let mishnayot):
-            let (seder, masechet) = try await MasechetNames.find(name, in: shas().shas)
+            let found = try await MasechetNames.find(name, in: shas().shas)
+            let (seder, masechet) = (found.seder, found.masechet)
             try LessonSelector.check(chapters: chapters, mishnayot: mishnayot, of: masechet)
             let known = masechet.chapterList.map(\.chapter)
             let wanted = chapters.map { range in known.filter { range.contains($0) } } ?? known
