@@ -28,7 +28,8 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(help: "Which media: audio, video or both. The PDF comes along when the lesson has one.")
     var media: MediaChoice = .audio
 
-    @Option(help: "Downloads at once (1-16).")
+    // Unconditional: "-1" reaches validate() (and its message), rather than being taken for an option.
+    @Option(parsing: .unconditional, help: "Downloads at once (1-16).")
     var concurrency: Int = 3
 
     @OptionGroup var global: GlobalOptions
