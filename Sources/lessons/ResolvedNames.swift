@@ -1,7 +1,7 @@
 import OfflineLessons
 
 /// The masechet a guessed name (a prefix or a near spelling) resolved to, told once on stderr
-/// ("gemara:brachos → Berakhot"), so that a wrong guess is seen before it costs anything.
+/// ("gemara:rosh → Rosh Hashanah"), so that a wrong guess is seen before it costs anything.
 enum ResolvedNames {
     /// One line per selector whose masechet name was guessed; nothing with --quiet or --json.
     /// Call after the selectors resolved: the Shas is then cached.
