@@ -12,14 +12,21 @@ struct CleanCommand: AsyncParsableCommand {
             Examples:
               lessons clean --dry-run                       # what would go, why, and the bytes freed
               lessons clean --older-than 7d --max-size 2GiB
-              lessons clean --older-than never --max-size 500MB
+              lessons clean --older-than never --max-size 500M
             """
     )
 
-    @Option(help: ArgumentHelp("Remove what was completed longer ago than this: 30d, 12h, 90m, 2w, or never.", valueName: "duration"))
+    // Unconditional: "-3d" reaches the check below (and is refused as negative), rather than
+    // being taken for an option.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Remove what was completed longer ago than this: 45s, 90m, 12h, 30d, 2w, 1y, or never.", valueName: "duration"))
     var olderThan: String = "30d"
 
-    @Option(help: ArgumentHelp("Keep the library under this size: 2GiB, 500MB, 1000000.", valueName: "size"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Keep the library under this size: 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), or bytes.", valueName: "size"))
     var maxSize: String?
 
     @Flag(help: "Print what would be removed and the bytes freed; change nothing.")
@@ -33,19 +40,22 @@ struct CleanCommand: AsyncParsableCommand {
 
     func policy() throws -> RetentionPolicy {
         let age: Duration?
-        if olderThan == "never" {
+        if olderThan.lowercased() == "never" {
             age = nil
         } else {
-            guard let parsed = Units.duration(olderThan) else {
-                throw ValidationError("--older-than '\(olderThan)' is not a duration: give 30d, 12h, 90m, 2w or never")
+            do {
+                age = try Units.duration(olderThan)
+            } catch {
+                throw ValidationError(error.duration("--older-than", olderThan))
             }
-            age = parsed
         }
-        let quota = try maxSize.map { text -> Int in
-            guard let bytes = Units.bytes(text) else {
-                throw ValidationError("--max-size '\(text)' is not a size: give 2GiB, 500MB or a number of bytes")
+        var quota: Int?
+        if let maxSize {
+            do {
+                quota = try Units.bytes(maxSize)
+            } catch {
+                throw ValidationError(error.size("--max-size", maxSize))
             }
-            return bytes
         }
         return RetentionPolicy(olderThan: age, maxBytes: quota)
     }

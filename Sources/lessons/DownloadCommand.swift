@@ -13,7 +13,7 @@ struct DownloadCommand: AsyncParsableCommand {
               gemara:<masechet>[:<daf>[-<daf>]]        gemara:berakhot:2-11
               mishna:<masechet>[:<chapter>[:<mishna>]]  mishna:peah:1  mishna:berakhot:2:3
               gemara/<id>, mishna/<id>                  gemara/247
-            A masechet is named any common way (berakhot, Berajot) or given by id.
+            A masechet is given by id or named any common way (berakhot, brochos, Berajot, ברכות, BK), or by the start of one name (rosh). Dapim are whole: 2, not 2a.
 
             Examples:
               export LESSONS_SERVER=http://127.0.0.1:8080/api/
@@ -28,7 +28,8 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(help: "Which media: audio, video or both. The PDF comes along when the lesson has one.")
     var media: MediaChoice = .audio
 
-    @Option(help: "Downloads at once (1-16).")
+    // Unconditional: "-1" reaches validate() (and its message), rather than being taken for an option.
+    @Option(parsing: .unconditional, help: "Downloads at once (1-16).")
     var concurrency: Int = 3
 
     @Option(
@@ -125,6 +126,7 @@ struct DownloadCommand: AsyncParsableCommand {
             names = try await library.lessonNames()
         } else {
             let lessons = try await library.lessons(for: parsed)
+            try await ResolvedNames.note(selectors, parsed, library: library, global: global)
             guard !Task.isCancelled else { return Outcome(summary: nil, library: library) }
             run = try await library.download(lessons, media: media)
             names = try await library.lessonNames(for: lessons)

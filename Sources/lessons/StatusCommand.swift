@@ -25,6 +25,7 @@ struct StatusCommand: AsyncParsableCommand {
         let parsed = try parseSelectors(selectors)
         let library = try await global.openLibrary(existing: true)
         let lessons = try await library.lessons(for: parsed)
+        try await ResolvedNames.note(selectors, parsed, library: library, global: global)
         // Only these lessons' folders: a status costs the same in a full Shas as in one lesson.
         _ = try await quickSync(library, enabled: !noSync, json: global.json, lessons: lessons.map(\.id))
         let entries = try await library.status(of: lessons, sync: false)

@@ -1,38 +1,88 @@
-/// Durations and sizes as people type them.
+import Foundation
+
+/// Durations and sizes as people type them: a number, an optional space, a unit, in any case.
 enum Units {
-    /// `30d`, `12h`, `90m`, `45s`, `2w`.
-    static func duration(_ text: String) -> Duration? {
-        guard let unit = text.last, let value = Int(text.dropLast()), value >= 0 else { return nil }
-        let seconds: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        guard let key = unit.lowercased().first, let factor = seconds[key] else { return nil }
-        let (total, overflow) = value.multipliedReportingOverflow(by: factor)
-        return overflow ? nil : .seconds(total)
+    /// Why a size or a duration was refused.
+    enum Problem: Error, Equatable {
+        /// Not a number followed by a known unit.
+        case unreadable
+        /// Below zero.
+        case negative
+        /// Beyond what can be counted (in seconds, or in bytes).
+        case tooLarge
     }
 
-    /// `2GiB`, `500MB`, `1.5GB`, `1000000` (bytes).
-    static func bytes(_ text: String) -> Int? {
-        let units: [(String, Double)] = [
-            ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
-            ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12), ("B", 1),
-        ]
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            guard let value = Double(text.dropLast(suffix.count)), value.isFinite, value >= 0,
-                value * factor < 9.0e18
-            else { return nil }
-            return Int(value * factor)
+    /// `45s`, `90m`, `12h`, `3d`, `2w`, `1y` (365 days); decimals allowed (`1.5h`).
+    static func duration(_ text: String) throws(Problem) -> Duration {
+        let seconds: [String: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800, "y": 31_536_000]
+        let (value, unit) = try split(text)
+        guard let factor = seconds[unit] else { throw .unreadable }
+        let total = value * factor
+        guard total < 9.0e15 else { throw .tooLarge }
+        return .milliseconds(Int64((total * 1000).rounded()))
+    }
+
+    /// `500K`, `500M`, `2G`, `1.5g`: powers of 1000, as `2KB`, `2MB`, `2GB`, `2TB` are (the `B` is
+    /// optional); `2KiB`, `2MiB`, `2GiB`, `2TiB` (or `2Gi`): powers of 1024; `2B` or `2`: bytes.
+    static func bytes(_ text: String) throws(Problem) -> Int {
+        var (value, unit) = try split(text)
+        if unit.hasSuffix("b") { unit.removeLast() }
+        let binary = unit.hasSuffix("i")
+        if binary { unit.removeLast() }
+        guard let power = ["", "k", "m", "g", "t"].firstIndex(of: unit), !(binary && power == 0) else { throw .unreadable }
+        let total = value * pow(binary ? 1024 : 1000, Double(power))
+        guard total < 9.0e18 else { throw .tooLarge }
+        return Int(total)
+    }
+
+    /// The number and the lower-cased unit after it (letters only, maybe after one space).
+    private static func split(_ text: String) throws(Problem) -> (value: Double, unit: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let number = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }
+        let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
+        guard number.contains(where: \.isNumber), let value = Double(number), value.isFinite, unit.allSatisfy(\.isLetter) else {
+            throw .unreadable
         }
-        return Int(text).flatMap { $0 >= 0 ? $0 : nil }
+        guard value >= 0 else { throw .negative }
+        return (value, unit)
+    }
+}
+
+/// What `clean` says about a size or a duration it cannot use: each sentence once, with the
+/// forms it accepts.
+extension Units.Problem {
+    static let durationForms = "45s, 90m, 12h, 3d, 2w or 1y (365 days), any case"
+    static let sizeForms =
+        "500K, 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), 1.5g, or a number of bytes; any case, the B optional"
+
+    func duration(_ option: String, _ text: String) -> String {
+        switch self {
+        case .unreadable: "\(option) '\(text)' is not a duration: give \(Self.durationForms), or never"
+        case .negative: "\(option) '\(text)' must not be negative: give \(Self.durationForms), or never"
+        case .tooLarge: "\(option) '\(text)' is longer than can be counted: give \(Self.durationForms), or never"
+        }
     }
 
-    /// A rate as curl's `--limit-rate` takes it: `500K`, `2M`, `1G` (powers of 1024), or any
-    /// size `bytes(_:)` reads (`1.5MB`, `300000`).
+    func size(_ option: String, _ text: String) -> String {
+        switch self {
+        case .unreadable: "\(option) '\(text)' is not a size: give \(Self.sizeForms)"
+        case .negative: "\(option) '\(text)' must not be negative: give \(Self.sizeForms)"
+        case .tooLarge: "\(option) '\(text)' is larger than can be counted: give \(Self.sizeForms)"
+        }
+    }
+}
+
+extension Units {
+    /// A rate as curl's `--limit-rate` takes it: `500K`, `2M`, `1G` (powers of 1024, as curl
+    /// counts them), or any size ``bytes(_:)`` reads (`1.5MB`, `300000`).
     static func rate(_ text: String) -> Int? {
         let factors: [Character: Double] = ["k": 1024, "m": 1_048_576, "g": 1_073_741_824]
-        if let last = text.last, let factor = factors[Character(last.lowercased())], let value = Double(text.dropLast()),
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let last = trimmed.last, let factor = factors[Character(last.lowercased())], let value = Double(trimmed.dropLast()),
             value.isFinite, value > 0, value * factor < 9.0e18
         {
             return Int(value * factor)
         }
-        return bytes(text)
+        return try? bytes(trimmed)
     }
 }

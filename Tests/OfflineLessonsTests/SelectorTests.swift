@@ -52,6 +52,55 @@ struct SelectorTests {
         #expect(throws: Never.self) { try LessonSelector(parsing: "mishna:1").validate(in: nil) }
     }
 
+    @Test(
+        "a range that cannot be meant says what is wrong, in one line quoting the input",
+        arguments: [
+            ("gemara:berakhot:10-2", "'gemara:berakhot:10-2': '10-2' is reversed: did you mean 2-10?"),
+            ("gemara:berakhot:2a", "'gemara:berakhot:2a': dapim are whole: use 2"),
+            ("gemara:berakhot:2B", "'gemara:berakhot:2B': dapim are whole: use 2"),
+            ("gemara:berakhot:2a-3b", "'gemara:berakhot:2a-3b': dapim are whole: use 2-3"),
+            ("gemara:berakhot:0", "'gemara:berakhot:0': there is no daf 0: dapim start at 2"),
+            ("gemara:berakhot:1", "'gemara:berakhot:1': there is no daf 1: dapim start at 2"),
+            ("gemara:berakhot:-3", "'gemara:berakhot:-3': there is no daf -3: dapim start at 2"),
+            ("gemara:berakhot:0-5", "'gemara:berakhot:0-5': there is no daf 0: dapim start at 2"),
+            ("mishna:berakhot:0", "'mishna:berakhot:0': there is no chapter 0: chapters start at 1"),
+            ("mishna:berakhot:-2", "'mishna:berakhot:-2': there is no chapter -2: chapters start at 1"),
+            ("mishna:berakhot:1:0", "'mishna:berakhot:1:0': there is no mishna 0: mishnayot start at 1"),
+            ("mishna:berakhot:3-1", "'mishna:berakhot:3-1': '3-1' is reversed: did you mean 1-3?"),
+            ("mishna:berakhot:2a", "'mishna:berakhot:2a': '2a' is not a chapter or a range of them (like 2 or 2-11)"),
+            ("gemara:berakhot:2-", "'gemara:berakhot:2-': '2-' is not a daf or a range of them (like 2 or 2-11)"),
+        ])
+    func rangeMessages(_ text: String, _ message: String) {
+        let error = #expect(throws: SelectorError.self) { try LessonSelector(parsing: text) }
+        #expect(error?.description == message)
+    }
+
+    @Test("well-formed ranges parse as before")
+    func wellFormedRanges() throws {
+        #expect(try LessonSelector(parsing: "gemara:berakhot:2-11") == .gemara(masechet: "berakhot", dapim: 2...11))
+        #expect(try LessonSelector(parsing: "gemara:berakhot: 5 ") == .gemara(masechet: "berakhot", dapim: 5...5))
+        #expect(try LessonSelector(parsing: "mishna:peah:1:2-3") == .mishna(masechet: "peah", chapters: 1...1, mishnayot: 2...3))
+    }
+
+    @Test("dapim beyond a masechet's are refused naming its real range, and the part of the request inside it")
+    func dapimBeyondTheEnd() async throws {
+        let folder = try TemporaryDirectory()
+        try await withServer { running in
+            let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "t"))
+            let library = try await LessonLibrary(root: folder.url, client: client)
+            for (text, message) in [
+                ("gemara:berakhot:99", "'gemara:berakhot:99': Berakhot has dapim 2-64"),
+                ("gemara:berakhot:60-70", "'gemara:berakhot:60-70': Berakhot has dapim 2-64: use 60-64"),
+                ("gemara:tamid:2-26", "'gemara:tamid:2-26': Tamid has dapim 25-33: use 25-26"),
+            ] {
+                let selector = try LessonSelector(parsing: text)
+                let error = await #expect(throws: SelectorError.self, "\(text)") { try await library.lessons(for: selector) }
+                #expect(error?.description == message)
+            }
+            #expect(try await library.lessons(for: LessonSelector(parsing: "gemara:berakhot:63-64")).map(\.number) == [63, 64])
+        }
+    }
+
     @Test("a bare id is found with few listing requests; one beyond the Shas's counts is refused with none")
     func bareIds() async throws {
         let folder = try TemporaryDirectory()

@@ -7,20 +7,26 @@ extension Catalog {
         case .lesson(let id):
             return [try await lesson(id)]
         case .gemara(let name, let dapim):
-            let (seder, masechet) = try await MasechetNames.find(name, in: shas().shas)
-            guard masechet.pages > 0 else { throw SelectorError("\(masechet.name) has no Gemara; try mishna:\(name)") }
-            let all = try await gemaraLessons(of: masechet, in: seder).lessons
+            let found = try await MasechetNames.find(name, in: shas().shas)
+            let masechet = found.masechet
+            guard masechet.pages > 0 else { throw SelectorError.noGemara(masechet.name, name: name) }
+            let all = try await gemaraLessons(of: masechet, in: found.seder).lessons
             guard let dapim else { return all }
+            let numbers = all.map(\.number)
+            guard let first = numbers.min(), let last = numbers.max() else { throw SelectorError.noListing(of: masechet.name) }
+            let range = first...last
+            guard range.contains(dapim.lowerBound), range.contains(dapim.upperBound) else {
+                throw SelectorError.dapim(dapim, outside: range, of: masechet.name, in: selector.description)
+            }
             let chosen = all.filter { dapim.contains($0.number) }
             let present = Set(chosen.map(\.number))
             if let absent = dapim.first(where: { !present.contains($0) }) {
-                let first = all.map(\.number).min() ?? 0
-                let last = all.map(\.number).max() ?? 0
-                throw SelectorError("\(masechet.name) has no lesson for daf \(absent) (its dapim are \(first)-\(last))")
+                throw SelectorError.noLesson(daf: absent, of: masechet.name, dapim: range)
             }
             return chosen
         case .mishna(let name, let chapters, let mishnayot):
-            let (seder, masechet) = try await MasechetNames.find(name, in: shas().shas)
+            let found = try await MasechetNames.find(name, in: shas().shas)
+            let (seder, masechet) = (found.seder, found.masechet)
             try LessonSelector.check(chapters: chapters, mishnayot: mishnayot, of: masechet)
             let known = masechet.chapterList.map(\.chapter)
             let wanted = chapters.map { range in known.filter { range.contains($0) } } ?? known

@@ -8,7 +8,7 @@ extension LessonSelector {
             return
         case .gemara(let name, _):
             guard let masechet = try Self.masechet(name, in: shas) else { return }
-            guard masechet.pages > 0 else { throw SelectorError("\(masechet.name) has no Gemara; try mishna:\(name)") }
+            guard masechet.pages > 0 else { throw SelectorError.noGemara(masechet.name, name: name) }
         case .mishna(let name, let chapters, let mishnayot):
             guard let masechet = try Self.masechet(name, in: shas) else { return }
             try Self.check(chapters: chapters, mishnayot: mishnayot, of: masechet)

@@ -10,48 +10,59 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a selector; throws ``SelectorError`` naming what is wrong.
     public init(parsing input: String) throws {
-        // Quoted in messages: a long one is cut, so that a message stays one line.
-        let text = MasechetNames.shortened(input)
         let trimmed = input.trimmingCharacters(in: .whitespaces)
         for type in LessonType.allCases where trimmed.lowercased().hasPrefix("\(type.rawValue)/") {
             guard let id = Int(trimmed.dropFirst(type.rawValue.count + 1)), id > 0 else {
-                throw SelectorError("'\(text)': the id after '\(type.rawValue)/' must be a positive integer")
+                throw SelectorError.badID(input, type: type)
             }
             self = .lesson(LessonID(type, id))
             return
         }
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, let type = LessonType(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
-            throw SelectorError(
-                "'\(text)' is not a selector: use gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>"
-            )
+            throw SelectorError.notASelector(input)
         }
         switch type {
         case .gemara:
-            guard parts.count <= 3 else { throw SelectorError("'\(text)': a Gemara selector is gemara:<masechet>[:<daf>[-<daf>]]") }
-            self = .gemara(masechet: parts[1], dapim: try parts.count == 3 ? Self.range(parts[2], what: "daf", in: text) : nil)
+            guard parts.count <= 3 else { throw SelectorError.tooManyParts(input, type: .gemara) }
+            self = .gemara(masechet: parts[1], dapim: try parts.count == 3 ? Self.range(parts[2], of: .daf, in: input) : nil)
         case .mishna:
-            guard parts.count <= 4 else { throw SelectorError("'\(text)': a Mishna selector is mishna:<masechet>[:<chapter>[:<mishna>]]") }
+            guard parts.count <= 4 else { throw SelectorError.tooManyParts(input, type: .mishna) }
             self = .mishna(
                 masechet: parts[1],
-                chapters: try parts.count >= 3 ? Self.range(parts[2], what: "chapter", in: text) : nil,
-                mishnayot: try parts.count == 4 ? Self.range(parts[3], what: "mishna", in: text) : nil)
+                chapters: try parts.count >= 3 ? Self.range(parts[2], of: .chapter, in: input) : nil,
+                mishnayot: try parts.count == 4 ? Self.range(parts[3], of: .mishna, in: input) : nil)
         }
     }
 
-    static func range(_ text: String, what: String, in selector: String) throws -> ClosedRange<Int> {
-        let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        switch bounds.count {
-        case 1:
-            if let value = bounds[0], value > 0 { return value...value }
-        case 2:
-            if let low = bounds[0], let high = bounds[1], low > 0, low <= high { return low...high }
-        default:
-            break
+    /// `2` or `2-11`, counted from where `counted` starts. Says what is wrong with anything
+    /// else: a reversed range, an amud (dapim are whole), a number before the first.
+    static func range(_ text: String, of counted: SelectorError.Counted, in selector: String) throws -> ClosedRange<Int> {
+        let part = text.trimmingCharacters(in: .whitespaces)
+        if part.hasPrefix("-"), part.dropFirst().first?.isNumber == true {
+            throw SelectorError.beforeFirst("-" + part.dropFirst().prefix { $0.isNumber }, counted, in: selector)
         }
-        throw SelectorError(
-            "'\(MasechetNames.shortened(selector))': '\(MasechetNames.shortened(text))' is not a \(what) or a range of them (like 2 or 2-11)"
-        )
+        let pieces = part.split(separator: "-", omittingEmptySubsequences: false)
+        var bounds: [Int] = []
+        var amud = false
+        for piece in pieces {
+            var digits = piece.trimmingCharacters(in: .whitespaces)[...]
+            if counted == .daf, let last = digits.last, "abAB".contains(last) {
+                digits = digits.dropLast()
+                amud = true
+            }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits) else {
+                throw SelectorError.notANumber(text, counted, in: selector)
+            }
+            bounds.append(value)
+        }
+        guard let low = bounds.first, let high = bounds.last, bounds.count <= 2 else {
+            throw SelectorError.notANumber(text, counted, in: selector)
+        }
+        if min(low, high) < counted.first { throw SelectorError.beforeFirst("\(min(low, high))", counted, in: selector) }
+        if amud { throw SelectorError.amud(min(low, high)...max(low, high), in: selector) }
+        if low > high { throw SelectorError.reversed(part, low: high, high: low, in: selector) }
+        return low...high
     }
 
     public var type: LessonType {
@@ -63,9 +74,7 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        func show(_ range: ClosedRange<Int>) -> String {
-            range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
-        }
+        let show = SelectorError.show
         switch self {
         case .gemara(let masechet, let dapim): return "gemara:\(masechet)" + (dapim.map { ":" + show($0) } ?? "")
         case .mishna(let masechet, let chapters, let mishnayot):

@@ -1,35 +1,112 @@
 import Foundation
 
-/// Finds a masechet by id or by a name spelt any common way ("Berakhot", "berajot", "Brachot").
+/// Finds a masechet by id, by its name or another name people give it ("Berakhot", "brochos",
+/// "Berajot", "ברכות", "BK"), by the start of one name ("rosh"), or by a near spelling
+/// ("Brakhos"); case, diacritics, niqqud and geresh never matter.
 enum MasechetNames {
-    /// The masechet `text` names in `shas`; throws naming the closest names when none matches.
-    static func find(_ text: String, in shas: Shas) throws -> (seder: Seder, masechet: Masechet) {
-        if let id = Int(text) {
-            guard let found = shas.masechet(id: id) else { throw SelectorError("no masechet has id \(id)", remedy: .consultCatalog) }
-            return found
+    /// The fewest letters that name a masechet by the start of its name.
+    static let shortestPrefix = 3
+    /// Input letters compared by the near-spelling search: longer input names no masechet anyway.
+    static let longestCompared = 64
+
+    /// A masechet with every name it goes by, letters only (``plain(_:)``).
+    struct Candidate {
+        var seder: Seder
+        var masechet: Masechet
+        var name: String
+        var aliases: [String]
+
+        /// The names a spelling may be near: abbreviations ("bb") are matched exactly only.
+        var names: [String] { [name] + aliases.filter { $0.count >= shortestPrefix } }
+
+        func match(_ kind: MasechetMatch.Kind) -> MasechetMatch {
+            MasechetMatch(seder: seder, masechet: masechet, kind: kind)
         }
-        let all = shas.sedarim.flatMap { seder in seder.masechtot.map { (seder, $0) } }
-        let spelt = plain(text)
-        if let exact = all.first(where: { plain($0.1.name) == spelt }) { return exact }
-        // Folding merges some names ("Shabbat" and "Shevuot" both fold to "sabat"): ties are
-        // broken by the distance between the names as written.
-        let key = normalized(text)
-        let scored = all.map { candidate in
-            (candidate, folded: distance(normalized(candidate.1.name), key), written: distance(plain(candidate.1.name), spelt))
-        }.sorted { ($0.folded, $0.written) < ($1.folded, $1.written) }
-        if let best = scored.first, best.folded == 0 || isCloseEnough(key, normalized(best.0.1.name), distance: best.folded),
-            scored.dropFirst().first.map({ ($0.folded, $0.written) != (best.folded, best.written) }) ?? true
-        {
-            return best.0
-        }
-        let suggestions = scored.prefix(3).map { $0.0.1.name }.joined(separator: ", ")
-        throw SelectorError("no masechet is called '\(shortened(text))'; closest: \(suggestions)", remedy: .consultCatalog)
     }
 
-    /// Lower-cased letters, diacritics removed: the name as written.
+    /// The masechet `text` names in `shas`: an id, the name, an alias, a unique prefix, then a
+    /// near spelling. Throws naming the candidates when a prefix fits several masechtot, and the
+    /// closest names when nothing fits.
+    static func find(_ text: String, in shas: Shas) throws -> MasechetMatch {
+        if let id = Int(text) {
+            guard let found = shas.masechet(id: id) else { throw SelectorError.noMasechet(id: id) }
+            return MasechetMatch(seder: found.seder, masechet: found.masechet, kind: .id)
+        }
+        let all = shas.sedarim.flatMap { seder in
+            seder.masechtot.map {
+                Candidate(seder: seder, masechet: $0, name: plain($0.name), aliases: MasechetAliases.aliases(of: $0.name).map(plain))
+            }
+        }
+        let spelt = plain(text)
+        if let exact = all.first(where: { $0.name == spelt }) { return exact.match(.name) }
+        if let alias = all.first(where: { $0.aliases.contains(spelt) }) { return alias.match(.alias) }
+        let started = startingWith(spelt, in: all)
+        if started.count == 1, let only = started.first { return only.match(.prefix) }
+        if started.count > 1 { throw SelectorError.ambiguousName(text, candidates: started.map(\.masechet.name)) }
+        return try nearest(text, in: all)
+    }
+
+    /// The masechtot one of whose names starts with `spelt`: those whose catalog name does first,
+    /// then those with such an alias, each in Shas order.
+    static func startingWith(_ spelt: String, in all: [Candidate]) -> [Candidate] {
+        guard spelt.count >= shortestPrefix else { return [] }
+        let byName = all.filter { $0.name.hasPrefix(spelt) }
+        let byAlias = all.filter { candidate in
+            !candidate.name.hasPrefix(spelt) && candidate.aliases.contains { $0.hasPrefix(spelt) }
+        }
+        return byName + byAlias
+    }
+
+    /// The one masechet with a name close enough to `text`; otherwise an error listing the closest.
+    static func nearest(_ text: String, in all: [Candidate]) throws -> MasechetMatch {
+        let spelt = String(plain(text).prefix(longestCompared))
+        let key = normalized(spelt)
+        // Folding merges some names ("Shabbat" and "Shevuot" both fold to "sabat"): ties are
+        // broken by the distance between the names as written.
+        let scored = all.map { candidate in
+            let distances = candidate.names.map { name in
+                (folded: distance(normalized(name), key), written: distance(name, spelt), name: name)
+            }
+            let best = distances.min { ($0.folded, $0.written) < ($1.folded, $1.written) }
+            return (candidate, folded: best?.folded ?? Int.max, written: best?.written ?? Int.max, name: best?.name ?? candidate.name)
+        }.sorted { ($0.folded, $0.written) < ($1.folded, $1.written) }
+        if let best = scored.first, best.folded == 0 || isCloseEnough(key, normalized(best.name), distance: best.folded),
+            scored.dropFirst().first.map({ ($0.folded, $0.written) != (best.folded, best.written) }) ?? true
+        {
+            return best.0.match(.nearSpelling)
+        }
+        throw SelectorError.unknownName(text, closest: closest(to: spelt, in: all).map(\.masechet.name))
+    }
+
+    /// The three masechtot most like `spelt`, the whole name or its start: "bavx" suggests the
+    /// three Bava masechtot before "Yoma", which is as few edits away.
+    static func closest(to spelt: String, in all: [Candidate]) -> [Candidate] {
+        let key = normalized(spelt)
+        func score(_ candidate: Candidate) -> (Int, Int) {
+            candidate.names.map { name in
+                (startOrWhole(key, normalized(name)), startOrWhole(spelt, name))
+            }.min { $0 < $1 } ?? (Int.max, Int.max)
+        }
+        let ranked = all.enumerated().map { (index: $0.offset, candidate: $0.element, score: score($0.element)) }
+        return ranked.sorted { ($0.score.0, $0.score.1, $0.index) < ($1.score.0, $1.score.1, $1.index) }.prefix(3).map(\.candidate)
+    }
+
+    /// The edits from `key` to `name`, or to its start plus one: a name begun is nearly a name.
+    static func startOrWhole(_ key: String, _ name: String) -> Int {
+        min(distance(key, name), distance(key, String(name.prefix(key.count))) + 1)
+    }
+
+    /// Lower-cased letters, with diacritics, niqqud, geresh, spaces and punctuation removed: the
+    /// name as written.
     static func plain(_ text: String) -> String {
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        return String(folded.unicodeScalars.filter { CharacterSet.letters.contains($0) }.map(Character.init))
+        let letters = folded.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .otherLetter: true
+            default: false
+            }
+        }
+        return String(String.UnicodeScalarView(letters))
     }
 
     /// A spelling variant, not a different word: at least three letters once folded, starting

@@ -10,9 +10,13 @@ public struct SelectorError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String
     public var remedy: Remedy?
+    /// Masechet names the input may have meant, the likeliest first; empty when the error is
+    /// not about a name.
+    public var suggestions: [String]
 
-    public init(_ description: String, remedy: Remedy? = nil) {
+    public init(_ description: String, remedy: Remedy? = nil, suggestions: [String] = []) {
         self.description = description
         self.remedy = remedy
+        self.suggestions = suggestions
     }
 }

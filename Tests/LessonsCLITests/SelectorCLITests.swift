@@ -1,0 +1,127 @@
+import Foundation
+import LessonsServerTesting
+import Testing
+
+@testable import LessonsServer
+@testable import OfflineLessons
+
+/// Selectors, sizes and durations as people type them, through the built `lessons` binary:
+/// exact messages and exit codes.
+@Suite("lessons: names, selector errors, sizes and durations")
+struct SelectorCLITests {
+    /// Runs `body` with an in-process server and the environment pointing `lessons` at it and at
+    /// an empty library folder.
+    func withServer(_ body: @Sendable ([String: String]) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-names-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            try await body(["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path])
+        }
+    }
+
+    struct StatusDocument: Decodable {
+        struct Entry: Decodable {
+            var masechetId: Int
+            var number: Int
+        }
+        var lessons: [Entry]
+    }
+
+    @Test("'bava' names three masechtot: exit 2, listing them in order")
+    func bavaSuggestions() async throws {
+        try await withServer { env in
+            let result = try await CLIRunner.run(["status", "gemara:bava"], environment: env)
+            #expect(result.status == 2)
+            #expect(
+                result.stderr
+                    == "lessons: error: 'bava' names several masechtot: Bava Kamma, Bava Metzia, Bava Batra; give more of the name\n")
+        }
+    }
+
+    @Test("'rosh' resolves to Rosh Hashanah, told once on stderr; nothing told with --json or --quiet")
+    func roshResolves() async throws {
+        try await withServer { env in
+            let result = try await CLIRunner.run(["status", "--no-sync", "gemara:rosh:2"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "gemara:rosh:2 → Rosh Hashanah\n")
+            let json = try await CLIRunner.run(["--json", "status", "--no-sync", "gemara:rosh:2"], environment: env)
+            #expect(json.status == 0, "\(json.stderr)")
+            #expect(json.stderr == "")
+            let document = try JSONDecoder().decode(StatusDocument.self, from: Data(json.stdout.utf8))
+            let roshHashanah = try DemoCatalog.bundled().shas.masechtot.first { $0.name == "Rosh Hashanah" }?.id
+            #expect(document.lessons.map(\.masechetId) == [try #require(roshHashanah)])
+            #expect(document.lessons.map(\.number) == [2])
+            let quiet = try await CLIRunner.run(["status", "--quiet", "--no-sync", "gemara:rosh:2"], environment: env)
+            #expect(quiet.status == 0)
+            #expect(quiet.stderr == "")
+        }
+    }
+
+    @Test("the Hebrew name downloads Berakhot, with no note (a known name is no guess)")
+    func hebrewName() async throws {
+        try await withServer { env in
+            let result = try await CLIRunner.run(["download", "gemara:ברכות:2", "--media", "audio"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("downloaded 2 file(s)"), "\(result.stdout)")
+            #expect(!result.stderr.contains("→"))
+            let status = try await CLIRunner.run(["--json", "status", "--no-sync", "mishna:ברכות:1:1"], environment: env)
+            #expect(status.status == 0, "\(status.stderr)")
+            let document = try JSONDecoder().decode(StatusDocument.self, from: Data(status.stdout.utf8))
+            #expect(document.lessons.map(\.masechetId) == [1])
+        }
+    }
+
+    @Test(
+        "a reversed range, an amud, a daf before the first, or dapim beyond the masechet: exit 2 with what is wrong",
+        arguments: [
+            ("gemara:berakhot:10-2", "'gemara:berakhot:10-2': '10-2' is reversed: did you mean 2-10?"),
+            ("gemara:berakhot:2a", "'gemara:berakhot:2a': dapim are whole: use 2"),
+            ("gemara:berakhot:0", "'gemara:berakhot:0': there is no daf 0: dapim start at 2"),
+            ("gemara:berakhot:99", "'gemara:berakhot:99': Berakhot has dapim 2-64"),
+        ])
+    func rangeErrors(_ selector: String, _ message: String) async throws {
+        try await withServer { env in
+            let result = try await CLIRunner.run(["status", selector], environment: env)
+            #expect(result.status == 2)
+            #expect(result.stderr == "lessons: error: \(message)\n")
+        }
+    }
+
+    @Test("--concurrency -1 is refused for its value, not as a missing one")
+    func negativeConcurrency() async throws {
+        let result = try await CLIRunner.run(["download", "gemara:berakhot:2", "--concurrency", "-1"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("lessons: error: --concurrency must be between 1 and 16, not -1\n"), "\(result.stderr)")
+    }
+
+    @Test("clean --older-than -3d is refused as negative, naming the accepted forms")
+    func negativeAge() async throws {
+        let result = try await CLIRunner.run(["clean", "--older-than", "-3d"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "lessons: error: --older-than '-3d' must not be negative: give 45s, 90m, 12h, 3d, 2w or 1y (365 days), any case, or never\n"
+            ),
+            "\(result.stderr)")
+    }
+
+    @Test("clean --max-size 2G runs; a size it cannot read lists the accepted forms")
+    func sizes() async throws {
+        try await withServer { env in
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env).status == 0)
+            let kept = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "2G", "--dry-run"], environment: env)
+            #expect(kept.status == 0, "\(kept.stderr)")
+            #expect(kept.stdout.hasPrefix("would free 0 B (0 file(s))"), "\(kept.stdout)")
+            let trimmed = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "1 b", "--dry-run"], environment: env)
+            #expect(trimmed.status == 0, "\(trimmed.stderr)")
+            #expect(trimmed.stdout.contains("would remove gemara/1 audio"), "\(trimmed.stdout)")
+            let bad = try await CLIRunner.run(["clean", "--max-size", "2 gigs"], environment: env)
+            #expect(bad.status == 2)
+            #expect(
+                bad.stderr.hasPrefix(
+                    "lessons: error: --max-size '2 gigs' is not a size: give 500K, 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), 1.5g, or a number of bytes; any case, the B optional\n"
+                ), "\(bad.stderr)")
+        }
+    }
+}
