@@ -46,7 +46,7 @@ final class ProgressDisplay {
         case .finished:
             clear()
             return
-        case .queued, .progress:
+        case .queued, .progress, .serverNotAnswering, .serverUnreachable:
             break
         }
         draw()

@@ -16,11 +16,15 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     /// Why the run stopped before its end (the disk is full), when it did; its unfinished items
     /// are back in the queue.
     public var stoppedBecause: String?
+    /// Why the server was found unreachable (no connection, or nothing within the stall timeout),
+    /// when it was: the run stopped, and its unfinished items are back in the queue (counted in
+    /// ``cancelled``), none failed for it.
+    public var serverUnreachable: String?
     /// Bytes written in this run.
     public var bytes: Int = 0
     public var seconds: Double = 0
 
     public init() {}
 
-    public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil }
+    public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil && serverUnreachable == nil }
 }

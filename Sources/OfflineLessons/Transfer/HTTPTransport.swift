@@ -11,8 +11,12 @@ import NIOHTTP1
 /// they are (no `Accept-Encoding`): a compressed answer would carry lengths and ranges that are
 /// not the file's.
 public final class HTTPTransport: Transport {
-    /// How long a transfer may go without receiving a byte.
+    /// How long a transfer may go without receiving a byte (before its head too). A server that
+    /// accepts and sends nothing costs an item at most 1 + ``RetryPolicy/maxConnectionRetries`` of these.
     public static let defaultStallTimeout: TimeAmount = .seconds(30)
+    /// How long a connection may take to be made (the HTTP client tries again meanwhile): a
+    /// server that refuses every connection fails an attempt after this long.
+    public static let defaultConnectTimeout: TimeAmount = .seconds(10)
 
     let client: HTTPClient
     /// Whether ``client`` was made here (and is shut down with the transport).
@@ -23,9 +27,12 @@ public final class HTTPTransport: Transport {
     private let logger: Logger
 
     /// A transport with a client of its own, shut down when the transport goes.
-    public init(stallTimeout: TimeAmount = HTTPTransport.defaultStallTimeout, logger: Logger = .silent) {
+    public init(
+        stallTimeout: TimeAmount = HTTPTransport.defaultStallTimeout, connectTimeout: TimeAmount = HTTPTransport.defaultConnectTimeout,
+        logger: Logger = .silent
+    ) {
         var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(10), read: stallTimeout)
+        configuration.timeout = .init(connect: connectTimeout, read: stallTimeout)
         configuration.decompression = .disabled
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         ownsClient = true
