@@ -63,7 +63,8 @@ struct DownloadCommand: AsyncParsableCommand {
                 "interrupted after \(summary.downloaded) file(s); \(left) left queued: run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
         }
-        let left = summary.stoppedBecause == nil ? 0 : try await outcome.library.pendingDownloads()
+        let stopped = summary.stoppedBecause != nil || summary.serverUnreachable != nil
+        let left = stopped ? try await outcome.library.pendingDownloads() : 0
         // Nothing more is asked of the registry: it is closed while the summary is written.
         async let closed: Void = OpenLibraries.shared.closeAll()
         if global.json {
@@ -76,6 +77,9 @@ struct DownloadCommand: AsyncParsableCommand {
             throw CommandFailure(
                 "stopped: \(reason); nothing is lost: \(left) item(s) stay queued: free some space, then run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
+        }
+        if let reason = summary.serverUnreachable {
+            throw CommandFailure(DownloadText.serverUnreachable(queued: left, reason: reason), exitCode: CommandFailure.unusable)
         }
         if !summary.failed.isEmpty {
             throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
@@ -146,7 +150,7 @@ struct DownloadCommand: AsyncParsableCommand {
         }
         for item in summary.unavailable { Terminal.out("  unavailable: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
         for item in summary.failed { Terminal.out("  FAILED: \(item.lesson) \(item.medium.rawValue): \(item.reason)") }
-        if summary.cancelled > 0, summary.stoppedBecause == nil {
+        if summary.cancelled > 0, summary.stoppedBecause == nil, summary.serverUnreachable == nil {
             Terminal.out("  \(summary.cancelled) interrupted: run `lessons download` to resume")
         }
     }

@@ -21,6 +21,9 @@ final class ProgressDisplay {
     /// Without a terminal, a status line this often on long work.
     private let lineInterval: Duration = .seconds(5)
 
+    /// Set once the run said it stops for the server: its items' ends are then not listed one by one.
+    private var stoppedForServer = false
+
     init(mode: Mode) { self.mode = mode }
 
     func handle(_ event: DownloadEvent) {
@@ -39,14 +42,19 @@ final class ProgressDisplay {
         case .failed(let key, let reason):
             line("FAILED    \(key): \(reason)")
         case .cancelled(let key):
-            // Items stopped before they started are counted, not listed one by one.
-            if wasActive { line("interrupted \(key)") }
+            // Items stopped before they started are counted, not listed one by one; nor are the
+            // items a server that went away leaves queued (the run ends with one message for them).
+            if wasActive, !stoppedForServer { line("interrupted \(key)") }
         case .stopped(let key, let reason):
             line("STOPPED   \(key): \(reason)")
+        case .serverNotAnswering(let reason):
+            line(DownloadText.serverNotAnswering(reason))
+        case .serverUnreachable:
+            stoppedForServer = true
         case .finished:
             clear()
             return
-        case .queued, .progress, .serverNotAnswering, .serverUnreachable:
+        case .queued, .progress:
             break
         }
         draw()
@@ -71,7 +79,7 @@ final class ProgressDisplay {
         case .lines:
             guard now - lastLine >= lineInterval, progress.finished < progress.queued else { return }
             lastLine = now
-            Terminal.err(totalLine(now) + "\n")
+            Terminal.err(Self.totalLine(progress, now) + "\n")
         case .bars:
             guard now - lastDraw > .milliseconds(100) || drawnLines == 0 else { return }
             lastDraw = now
@@ -81,25 +89,30 @@ final class ProgressDisplay {
                 let fraction = item.expected.map { $0 > 0 ? Double(item.received) / Double($0) : 0 }
                 let eta = progress.estimatedTimeLeft(of: key, at: now).map { " " + formatDuration($0) } ?? ""
                 lines.append(
-                    "  \(key.description.padding(toLength: 22, withPad: " ", startingAt: 0)) \(bar(fraction)) \(formatBytes(item.received))\(eta)"
+                    "  \(key.description.padding(toLength: 22, withPad: " ", startingAt: 0)) \(Self.bar(fraction)) \(formatBytes(item.received))\(eta)"
                 )
             }
-            lines.append(totalLine(now))
+            lines.append(Self.totalLine(progress, now))
             Terminal.err(lines.joined(separator: "\n") + "\n")
             drawnLines = lines.count
         }
     }
 
-    /// Files done of the total, bytes, speed and the time left by bytes.
-    private func totalLine(_ now: ContinuousClock.Instant) -> String {
+    /// Files done of the total (failed ones apart), bytes, speed and the time left by bytes (or
+    /// that the run waits for the server).
+    static func totalLine(_ progress: DownloadProgress, _ now: ContinuousClock.Instant) -> String {
         let speed = progress.bytesPerSecond(at: now).map { ", \(formatBytes(Int($0)))/s" } ?? ""
         let left =
-            progress.finished >= progress.queued ? "" : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
-        let files = "\(progress.finished)/\(progress.queued) files"
+            progress.finished >= progress.queued
+            ? ""
+            : progress.isWaitingForServer
+                ? ", " + DownloadText.waitingForServer
+                : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
+        let files = DownloadText.files(done: progress.completed, of: progress.queued, failed: progress.failed)
         return "\(bar(progress.fractionDone)) \(files), \(formatBytes(progress.bytesTransferred))\(speed)\(left)"
     }
 
-    private func bar(_ fraction: Double?) -> String {
+    private static func bar(_ fraction: Double?) -> String {
         let width = 24
         guard let fraction else { return "[" + String(repeating: "?", count: width) + "]" }
         let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
