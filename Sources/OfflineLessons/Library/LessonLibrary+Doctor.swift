@@ -32,7 +32,21 @@ extension LessonLibrary {
                     kind: "integrity", type: nil, id: nil, medium: nil, path: nil,
                     detail: integrity.prefix(3).joined(separator: "; "), fix: .restore))
         }
-        let lessons = try await database.registeredLessons().count
-        return DoctorReport(problems: problems, integrity: integrity, lessons: lessons, files: drift.filesSeen)
+        let registered = try await database.registeredLessons()
+        let names = try await commonNames(registered.map(\.lesson))
+        for index in problems.indices {
+            problems[index].lessonName = problems[index].key.flatMap { names[$0.lesson] }
+        }
+        return DoctorReport(problems: problems, integrity: integrity, lessons: registered.count, files: drift.filesSeen)
+    }
+
+    /// Each lesson as people name it, masechtot named from the cached Shas (by id without it).
+    private func commonNames(_ lessons: [PlacedLesson]) async throws -> [LessonID: String] {
+        var masechtot: [Int: String] = [:]
+        for seder in try await database.cachedShas()?.shas.sedarim ?? [] {
+            for masechet in seder.masechtot { masechtot[masechet.id] = masechet.name }
+        }
+        return Dictionary(
+            lessons.map { ($0.id, $0.commonName(masechet: masechtot[$0.placement.masechetId])) }, uniquingKeysWith: { first, _ in first })
     }
 }

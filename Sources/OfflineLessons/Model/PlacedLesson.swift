@@ -27,4 +27,11 @@ public struct PlacedLesson: Sendable, Hashable, Codable, Identifiable {
     public var id: LessonID { LessonID(type, lesson.id) }
     /// The daf (Gemara) or the mishna (Mishna).
     public var number: Int { lesson.number(as: type) ?? 0 }
+
+    /// The lesson as people name it: "Berakhot 2" (Gemara, the daf), "Berakhot 1:3" (Mishna,
+    /// chapter and mishna); the masechet by id when its name is not known.
+    public func commonName(masechet: String?) -> String {
+        let name = masechet ?? "masechet #\(placement.masechetId)"
+        return type == .gemara ? "\(name) \(number)" : "\(name) \(placement.chapter):\(number)"
+    }
 }
