@@ -7,7 +7,7 @@ struct DownloadCommand: AsyncParsableCommand {
         commandName: "download",
         abstract: "Download lessons: audio, video or both, with the PDF.",
         discussion: """
-            Each lesson is recorded in the registry (with its place in the Shas) before its first byte is fetched; files are verified, then renamed into place, then registered. An interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run `lessons download` with no selector to finish pending work.
+            Each lesson is recorded in the registry (with its place in the Shas) before its first byte is fetched; files are verified, then renamed into place, then registered. An interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run `lessons download` with no selector to finish pending work. A server that stops answering stops the run with its items still queued (exit 3): run `lessons download` when it is back.
 
             Selectors:
               gemara:<masechet>[:<daf>[-<daf>]]        gemara:berakhot:2-11

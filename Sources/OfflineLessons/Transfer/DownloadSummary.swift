@@ -16,9 +16,10 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     /// Why the run stopped before its end (the disk is full), when it did; its unfinished items
     /// are back in the queue.
     public var stoppedBecause: String?
-    /// Why the server was found unreachable (no connection, or nothing within the stall timeout),
-    /// when it was: the run stopped, and its unfinished items are back in the queue (counted in
-    /// ``cancelled``), none failed for it.
+    /// Why the server did not answer (no connection, or nothing within the stall timeout), when an
+    /// item went back to the queue for it: the run stopped (unless the server still answered its
+    /// other items), and its unfinished items are back in the queue (counted in ``cancelled``),
+    /// none failed for it.
     public var serverUnreachable: String?
     /// Bytes written in this run.
     public var bytes: Int = 0

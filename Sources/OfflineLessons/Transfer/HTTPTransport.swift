@@ -7,7 +7,8 @@ import NIOHTTP1
 /// The default ``Transport``: every request, `http` or `https`, through AsyncHTTPClient.
 ///
 /// A transfer that stops sending (no head, or a stall mid-body) is cut after the stall timeout
-/// and retried within the retry budget, so a run ends in bounded time. Bodies are asked for as
+/// and retried within the retry budget (``RetryPolicy/maxConnectionRetries`` when nothing came at
+/// all), so a run ends in bounded time. Bodies are asked for as
 /// they are (no `Accept-Encoding`): a compressed answer would carry lengths and ranges that are
 /// not the file's.
 public final class HTTPTransport: Transport {
