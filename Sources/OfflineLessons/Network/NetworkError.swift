@@ -32,6 +32,21 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { summary }
 
+    /// The failure as said when no response head had come: a read timeout then means that the
+    /// server sent nothing at all.
+    var beforeResponse: NetworkError {
+        guard let error = underlying as? HTTPClientError, error == .readTimeout else { return self }
+        return NetworkError(summary: Self.sentNothing, underlying: error, isConnectionLevel: true)
+    }
+
+    static let sentNothing = "the server accepted the connection but sent nothing within the stall timeout"
+
+    private init(summary: String, underlying: any Error, isConnectionLevel: Bool) {
+        self.summary = summary
+        self.underlying = underlying
+        self.isConnectionLevel = isConnectionLevel
+    }
+
     /// Two failures are the same when they read the same.
     public static func == (lhs: NetworkError, rhs: NetworkError) -> Bool { lhs.summary == rhs.summary }
     public func hash(into hasher: inout Hasher) { hasher.combine(summary) }

@@ -15,7 +15,7 @@ extension MediaFetcher {
     /// or a reset after the head is the item's, retried as such.
     static func connectionFailure(_ error: any Error, answered: Bool) -> NetworkError? {
         guard !answered, case TransferError.network(let failure) = error, failure.isConnectionLevel else { return nil }
-        return failure
+        return failure.beforeResponse
     }
 
     /// Counts the failure for the run. The item retries after its backoff, counted from the
