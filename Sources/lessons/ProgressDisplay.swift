@@ -23,6 +23,9 @@ final class ProgressDisplay {
 
     /// Set once the run said it stops for the server: its items' ends are then not listed one by one.
     private var stoppedForServer = false
+    /// Whether the line that the server is not answering was printed: once a run (the total line
+    /// says when the run waits for the server again).
+    private var saidNotAnswering = false
 
     init(mode: Mode) { self.mode = mode }
 
@@ -48,7 +51,8 @@ final class ProgressDisplay {
         case .stopped(let key, let reason):
             line("STOPPED   \(key): \(reason)")
         case .serverNotAnswering(let reason):
-            line(DownloadText.serverNotAnswering(reason))
+            if !saidNotAnswering { line(DownloadText.serverNotAnswering(reason)) }
+            saidNotAnswering = true
         case .serverUnreachable:
             stoppedForServer = true
         case .finished:
