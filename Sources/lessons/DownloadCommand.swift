@@ -7,7 +7,7 @@ struct DownloadCommand: AsyncParsableCommand {
         commandName: "download",
         abstract: "Download lessons: audio, video or both, with the PDF.",
         discussion: """
-            Each lesson is recorded in the registry (with its place in the Shas) before its first byte is fetched; files are verified, then renamed into place, then registered. An interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run `lessons download` with no selector to finish pending work.
+            Each lesson is recorded in the registry (with its place in the Shas) before its first byte is fetched; files are verified, then renamed into place, then registered. An interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run `lessons download` with no selector to finish pending work. A server that stops answering stops the run with its items still queued (exit 3): run `lessons download` when it is back.
 
             Selectors:
               gemara:<masechet>[:<daf>[-<daf>]]        gemara:berakhot:2-11
@@ -77,7 +77,8 @@ struct DownloadCommand: AsyncParsableCommand {
                 "\(stoppedBy.word) after \(summary.downloaded) file(s); \(left) left queued: run `lessons download` to resume",
                 exitCode: stoppedBy.exitCode)
         }
-        let left = summary.stoppedBecause == nil ? 0 : try await outcome.library.pendingDownloads()
+        let stopped = summary.stoppedBecause != nil || summary.serverUnreachable != nil
+        let left = stopped ? try await outcome.library.pendingDownloads() : 0
         // Nothing more is asked of the registry: it is closed while the summary is written.
         async let closed: Void = OpenLibraries.shared.closeAll()
         if global.json {
@@ -90,6 +91,9 @@ struct DownloadCommand: AsyncParsableCommand {
             throw CommandFailure(
                 "stopped: \(reason); nothing is lost: \(left) item(s) stay queued: free some space, then run `lessons download` to resume",
                 exitCode: CommandFailure.failed)
+        }
+        if let reason = summary.serverUnreachable {
+            throw CommandFailure(DownloadText.serverUnreachable(queued: left, reason: reason), exitCode: CommandFailure.unusable)
         }
         if !summary.failed.isEmpty {
             throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
@@ -175,7 +179,7 @@ struct DownloadCommand: AsyncParsableCommand {
         for item in summary.failed {
             Terminal.out("  \(Style.failure("FAILED", on: .out)): \(names.name(MediaKey(item.lesson, item.medium))): \(item.reason)")
         }
-        if summary.cancelled > 0, summary.stoppedBecause == nil {
+        if summary.cancelled > 0, summary.stoppedBecause == nil, summary.serverUnreachable == nil {
             Terminal.out("  \(summary.cancelled) interrupted: run `lessons download` to resume")
         }
     }

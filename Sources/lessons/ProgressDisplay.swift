@@ -23,6 +23,11 @@ final class ProgressDisplay {
     private var lastLine = ContinuousClock.now
     /// Without a terminal, a status line this often on long work.
     private let lineInterval: Duration = .seconds(5)
+    /// Set once the run said it stops for the server: its items' ends are then not listed one by one.
+    private var stoppedForServer = false
+    /// Whether the line that the server is not answering was printed: once a run (the total line
+    /// says when the run waits for the server again).
+    private var saidNotAnswering = false
 
     init(mode: Mode, names: LessonNames) {
         self.mode = mode
@@ -46,10 +51,19 @@ final class ProgressDisplay {
         case .failed(let key, let reason):
             line(Style.failure("FAILED", on: .err), key, reason)
         case .cancelled(let key):
-            // Items stopped before they started are counted, not listed one by one.
-            if wasActive { line(Style.warning("interrupted", on: .err), key, nil) }
+            // Items stopped before they started are counted, not listed one by one; nor are the
+            // items a server that went away leaves queued (the run ends with one message for them).
+            if wasActive, !stoppedForServer { line(Style.warning("interrupted", on: .err), key, nil) }
         case .stopped(let key, let reason):
             line(Style.failure("STOPPED", on: .err), key, reason)
+        case .serverNotAnswering(let reason):
+            if !saidNotAnswering {
+                clear()
+                Terminal.err(Style.warning(DownloadText.serverNotAnswering(reason), on: .err) + "\n")
+            }
+            saidNotAnswering = true
+        case .serverUnreachable:
+            stoppedForServer = true
         case .finished:
             clear()
             return
@@ -78,7 +92,7 @@ final class ProgressDisplay {
         case .lines:
             guard now - lastLine >= lineInterval, progress.finished < progress.queued else { return }
             lastLine = now
-            Terminal.err(totalLine(now, width: 200) + "\n")
+            Terminal.err(Self.totalLine(progress, now) + "\n")
         case .bars:
             guard now - lastDraw > .milliseconds(100) || drawnLines == 0 else { return }
             lastDraw = now
@@ -89,7 +103,7 @@ final class ProgressDisplay {
             for (key, item) in progress.active.sorted(by: { $0.key < $1.key }).prefix(8) {
                 lines.append(itemLine(key, item, now, width: width))
             }
-            lines.append(totalLine(now, width: width))
+            lines.append(Self.totalLine(progress, now, width: width))
             Terminal.err(lines.map { Self.cut($0, to: width) }.joined(separator: "\n") + "\n")
             drawnLines = lines.count
         }
@@ -101,31 +115,34 @@ final class ProgressDisplay {
         let eta = progress.estimatedTimeLeft(of: key, at: now).map { "  " + formatDuration($0) } ?? ""
         let size = formatBytes(item.received) + (item.expected.map { " of " + formatBytes($0) } ?? "")
         let name = Self.cut(names.name(key), to: min(24, width / 3)).padding(toLength: min(24, width / 3), withPad: " ", startingAt: 0)
-        let tail = " \(percent(fraction))  \(size)\(eta)"
-        return "  \(name) \(bar(fraction, width: width - name.count - tail.count - 3))\(tail)"
+        let tail = " \(Self.percent(fraction))  \(size)\(eta)"
+        return "  \(name) \(Self.bar(fraction, width: width - name.count - tail.count - 3))\(tail)"
     }
 
-    /// `[#####-----]  42%  12 of 63 files, 120 MB of ~841 MB, 12 MB/s, ETA 1 min 05 s`
-    private func totalLine(_ now: ContinuousClock.Instant, width: Int) -> String {
+    /// `[#####-----]  42%  12/63 files, 1 failed, 120 MB of ~841 MB, 12 MB/s, ETA 1 min 05 s`: failed
+    /// files apart from done ones, and no time left while the run waits for the server.
+    static func totalLine(_ progress: DownloadProgress, _ now: ContinuousClock.Instant, width: Int = 200) -> String {
         let speed = progress.bytesPerSecond(at: now).map { ", \(formatBytes(Int($0)))/s" } ?? ""
         let running = progress.finished < progress.queued
-        let left = running ? progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? "" : ""
+        let left =
+            !running
+            ? ""
+            : progress.isWaitingForServer
+                ? ", " + DownloadText.waitingForServer : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
         let total = running ? progress.estimatedBytesLeft.map { " of ~" + formatBytes(progress.bytesTransferred + $0) } ?? "" : ""
-        let failed = progress.failed > 0 ? Style.failure(", \(progress.failed) failed", on: .err) : ""
-        let text =
-            " \(percent(progress.fractionDone))  \(progress.completed) of \(progress.queued) files\(failed), "
-            + "\(formatBytes(progress.bytesTransferred))\(total)\(speed)\(left)"
-        return bar(progress.fractionDone, width: width - Self.visibleCount(text) - 1) + text
+        let files = DownloadText.files(done: progress.completed, of: progress.queued, failed: progress.failed)
+        let text = " \(percent(progress.fractionDone))  \(files), \(formatBytes(progress.bytesTransferred))\(total)\(speed)\(left)"
+        return bar(progress.fractionDone, width: width - visibleCount(text) - 1) + text
     }
 
-    private func percent(_ fraction: Double?) -> String {
+    private static func percent(_ fraction: Double?) -> String {
         guard let fraction else { return "  ?%" }
         let value = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
         return String(repeating: " ", count: 3 - String(value).count) + "\(value)%"
     }
 
     /// A bar of `width` columns in all (brackets included), between 8 and 26; none when there is no room.
-    private func bar(_ fraction: Double?, width: Int) -> String {
+    private static func bar(_ fraction: Double?, width: Int) -> String {
         let inner = min(width, 26) - 2
         guard inner >= 6 else { return "" }
         guard let fraction else { return "[" + String(repeating: "?", count: inner) + "]" }

@@ -67,6 +67,10 @@ struct SyncCommand: AsyncParsableCommand {
         for await event in run { progress.handle(event) }
         let summary = await run.summary
         if !global.json { Terminal.out("repair: downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes))") }
+        if let reason = summary.serverUnreachable {
+            let left = try await library.pendingDownloads()
+            throw CommandFailure(DownloadText.serverUnreachable(queued: left, reason: reason), exitCode: CommandFailure.unusable)
+        }
         if !summary.failed.isEmpty {
             throw CommandFailure("repair: \(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
         }

@@ -159,6 +159,22 @@ struct DownloadCLITests {
         }
     }
 
+    @Test("doctor groups problems alike: a count, the cause, three lessons by name, how many more, the fix")
+    func doctorGroups() async throws {
+        let faults = FaultInjector()
+        for id in 1...5 { await faults.inject(.failFirst(count: 100, status: 404), at: MediaAddress(LessonID(.gemara, id), .audio)) }
+        try await withServer(faults: faults) { _, running, library in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:2-7"], environment: env).status == 1)
+            let doctor = try await CLIRunner.run(["doctor"], environment: env)
+            #expect(doctor.status == 1 && doctor.stderr.contains("5 problem(s) found"), "\(doctor.stderr)")
+            #expect(
+                doctor.stdout
+                    == "5 item(s) failed: the server answered HTTP 404 — Berakhot 2 audio, Berakhot 3 audio, Berakhot 4 audio, and 2 more; fix: run `lessons download`\n"
+            )
+        }
+    }
+
     // --quiet leaves the events unread: the signal cancels the run itself.
     @Test(
         "Ctrl-C (130) and SIGTERM (143) stop a download cleanly: items go back to the queue, the next run finishes them",

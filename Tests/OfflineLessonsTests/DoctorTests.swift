@@ -53,4 +53,44 @@ struct DoctorTests {
             #expect(error.description.contains("there is no library at"), "\(error)")
         }
     }
+
+    @Test("problems alike are one group: its kind, its cause without the attempt count, and every item, named as people name lessons")
+    func groups() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2-7", in: library)
+            for lesson in lessons.prefix(4) {
+                await fixture.faults.inject(.failFirst(count: 100, status: 404), at: MediaAddress(lesson.id, .audio))
+            }
+            await fixture.faults.inject(.failFirst(count: 100, status: 500), at: MediaAddress(lessons[4].id, .audio))
+            _ = await collect(try await library.download(lessons, media: .audio))
+            let report = try await library.diagnose()
+            let groups = report.groups
+            #expect(groups.map(\.problems.count) == [4, 1], "\(groups)")
+            #expect(groups.map(\.kind) == ["failed", "failed"] && groups.allSatisfy { $0.fix == .download })
+            #expect(groups.map(\.detail) == ["the server answered HTTP 404", "the server answered HTTP 500"], "\(groups.map(\.detail))")
+            #expect(groups[0].problems.map(\.lessonName) == ["Berakhot 2", "Berakhot 3", "Berakhot 4", "Berakhot 5"])
+            #expect(
+                groups[1].problems.first?.detail == "the server answered HTTP 500 (gave up after 4 attempts)",
+                "every problem keeps its detail")
+        }
+        #expect(DoctorReport.alike("network error: connection refused (gave up after 12 attempts)") == "network error: connection refused")
+        #expect(DoctorReport.alike("odd (gave up after many attempts)") == "odd (gave up after many attempts)")
+        let mishna = PlacedLesson(
+            type: .mishna, placement: Placement(sederId: 1, masechetId: 1, chapter: 1),
+            lesson: Lesson(id: 7, chapter: 1, duration: 600, mishna: 3))
+        var names = LessonNames(
+            shas: Shas(sedarim: [
+                Seder(
+                    id: 1, order: 1, name: "Zeraim",
+                    masechtot: [
+                        Masechet(id: 1, order: 1, name: "Berakhot", chapters: 9, pages: 63, chapterList: [])
+                    ])
+            ]))
+        #expect(names.name(mishna.id) == "mishna/7", "an unknown lesson keeps its id")
+        names.add([mishna])
+        #expect(names.name(mishna.id) == "Berakhot 1:3")
+        #expect(names.name(MediaKey(mishna.id, .text)) == "Berakhot 1:3 PDF")
+        #expect(LessonNames(shas: nil, places: [mishna.id: .init(masechetId: 1, chapter: 1, number: 3)]).name(mishna.id) == "mishna/7")
+    }
 }

@@ -80,7 +80,7 @@ actor TransferBoard {
             item.state = MediaState.queued.rawValue
             item.start = nil
             item.here = false
-        case .finished:
+        case .serverNotAnswering, .serverUnreachable, .finished:
             break
         }
         items[key] = item

@@ -32,7 +32,11 @@ extension LessonLibrary {
                     kind: "integrity", type: nil, id: nil, medium: nil, path: nil,
                     detail: integrity.prefix(3).joined(separator: "; "), fix: .restore))
         }
-        let lessons = try await database.registeredLessons().count
-        return DoctorReport(problems: problems, integrity: integrity, lessons: lessons, files: drift.filesSeen)
+        let registered = try await database.registeredLessons()
+        let names = try await lessonNames(for: registered.map(\.lesson))
+        for index in problems.indices {
+            problems[index].lessonName = problems[index].key.map { names.name($0.lesson) }
+        }
+        return DoctorReport(problems: problems, integrity: integrity, lessons: registered.count, files: drift.filesSeen)
     }
 }

@@ -165,26 +165,42 @@ extension LessonLibrary {
         }
         let starting = keys.filter { pending.contains($0) || complete[$0] == nil }
         var toStart = starting.makeIterator()
-        await withTaskGroup(of: (MediaKey, ItemOutcome).self) { group in
+        let watch = ServerWatch()
+        var stopping = false
+        await withTaskGroup(of: (MediaKey, ItemOutcome, joined: Bool).self) { group in
             func startNext() -> Bool {
                 guard let key = toStart.next() else { return false }
                 group.addTask {
-                    let (outcome, joined) = await engine.download(key, report: reportItem)
-                    // A joined download's events went to the run that started it: report its end here.
-                    if joined { reportJoined(outcome.endEvent(for: key)) }
-                    return (key, joined ? outcome.asJoined : outcome)
+                    let (outcome, joined) = await engine.download(key, watch: watch, report: reportItem)
+                    // A joined download's events went to the run that started it: report its end here
+                    // (an item back in the queue for the server is reported below, by the run).
+                    if joined, !outcome.isUnreachable { reportJoined(outcome.endEvent(for: key)) }
+                    return (key, joined ? outcome.asJoined : outcome, joined)
                 }
                 return true
             }
             for _ in 0..<engine.itemsUnderWay where !startNext() { break }
-            for await (key, outcome) in group {
+            for await (key, outcome, joined) in group {
                 summary.record(outcome, of: key)
-                // A full disk stops the run: every unfinished item goes back to the queue.
-                if case .diskFull(let reason) = outcome, summary.stoppedBecause == nil {
+                switch outcome {
+                case .diskFull(let reason) where !stopping:
+                    // A full disk stops the run: every unfinished item goes back to the queue.
                     summary.stoppedBecause = reason
+                    stopping = true
                     group.cancelAll()
+                case .unreachable(let reason):
+                    summary.serverUnreachable = summary.serverUnreachable ?? reason
+                    // The server found down stops the run: said once, before the items it leaves queued.
+                    if watch.isDown, !stopping {
+                        stopping = true
+                        report(.serverUnreachable(reason: reason))
+                        group.cancelAll()
+                    }
+                    (joined ? reportJoined : report)(outcome.endEvent(for: key))
+                default:
+                    break
                 }
-                if summary.stoppedBecause == nil, !Task.isCancelled { _ = startNext() }
+                if !stopping, !Task.isCancelled { _ = startNext() }
             }
         }
         // Items never started (the run was cancelled or stopped): cancelled, as if each had been
@@ -207,7 +223,13 @@ extension ItemOutcome {
         case .removed: .failed(key, reason: ItemOutcome.removedReason)
         case .cancelled: .cancelled(key)
         case .diskFull(let reason): .stopped(key, reason: reason)
+        case .unreachable: .cancelled(key)
         }
+    }
+
+    var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
     }
 }
 
@@ -226,7 +248,7 @@ extension DownloadSummary {
             failed.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
         case .removed:
             failed.append(.init(lesson: key.lesson, medium: key.medium, reason: ItemOutcome.removedReason))
-        case .cancelled, .diskFull:
+        case .cancelled, .diskFull, .unreachable:
             cancelled += 1
         }
     }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// A request that got no usable answer from the network: the cause in words a user can act on,
 /// and the error the HTTP stack threw. Shared by the catalog client and the downloads.
@@ -10,20 +11,41 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     public let summary: String
     /// The error the HTTP stack threw, when there was one.
     public let underlying: (any Error)?
+    /// Whether the server could not be reached or gave nothing at all: connection refused, host or
+    /// network unreachable, a name that does not resolve, a failed TLS handshake, no answer within
+    /// a timeout, the connection reset or closed. Such a failure says nothing about the file asked for.
+    public let isConnectionLevel: Bool
 
     /// Describes `error` (an AsyncHTTPClient, NIO or cancellation error).
     public init(_ error: any Error) {
         self.summary = Self.describe(error)
         self.underlying = error
+        self.isConnectionLevel = Self.isConnectionLevel(error)
     }
 
     /// A failure known only by its description.
-    public init(summary: String) {
+    public init(summary: String, isConnectionLevel: Bool = false) {
         self.summary = summary
         self.underlying = nil
+        self.isConnectionLevel = isConnectionLevel
     }
 
     public var description: String { summary }
+
+    /// The failure as said when no response head had come: a read timeout then means that the
+    /// server sent nothing at all.
+    var beforeResponse: NetworkError {
+        guard let error = underlying as? HTTPClientError, error == .readTimeout else { return self }
+        return NetworkError(summary: Self.sentNothing, underlying: error, isConnectionLevel: true)
+    }
+
+    static let sentNothing = "the server accepted the connection but sent nothing within the stall timeout"
+
+    private init(summary: String, underlying: any Error, isConnectionLevel: Bool) {
+        self.summary = summary
+        self.underlying = underlying
+        self.isConnectionLevel = isConnectionLevel
+    }
 
     /// Two failures are the same when they read the same.
     public static func == (lhs: NetworkError, rhs: NetworkError) -> Bool { lhs.summary == rhs.summary }
@@ -52,5 +74,34 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case is CancellationError: "cancelled"
         default: "\(error)"
         }
+    }
+
+    /// The errno values of a connection that could not be made or was lost.
+    private static let connectionErrnos: Set<Int32> = [
+        ECONNREFUSED, ECONNRESET, ECONNABORTED, EHOSTUNREACH, ENETUNREACH, ENETDOWN, EHOSTDOWN, ETIMEDOUT, EPIPE,
+        EADDRNOTAVAIL,
+    ]
+
+    static func isConnectionLevel(_ error: any Error) -> Bool {
+        switch error {
+        case let error as NetworkError: error.isConnectionLevel
+        case let error as HTTPClientError:
+            error == .connectTimeout || error == .readTimeout || error == .remoteConnectionClosed
+                || error == .tlsHandshakeTimeout || error == .socksHandshakeTimeout || error == .httpProxyHandshakeTimeout
+        case is NIOConnectionError, is SocketAddressError: true  // no address, or none of them answered
+        case let error as ChannelError:
+            switch error {
+            case .connectTimeout, .eof, .ioOnClosedChannel, .inputClosed, .outputClosed: true
+            default: false
+            }
+        case let error as IOError: connectionErrnos.contains(error.errnoCode)
+        default: isTLSFailure(error)
+        }
+    }
+
+    /// A TLS handshake or certificate failure, by the TLS library's error types (not a dependency here).
+    private static func isTLSFailure(_ error: any Error) -> Bool {
+        let type = String(reflecting: Swift.type(of: error))
+        return type.hasPrefix("NIOSSL.") || type.hasPrefix("Network.NWError")
     }
 }

@@ -33,6 +33,9 @@ public struct DownloadProgress: Sendable {
     public private(set) var active: [MediaKey: Item] = [:]
     /// Bytes received over the network in this run (a resumed file counts only its new bytes).
     public private(set) var bytesTransferred = 0
+    /// Whether the server is not answering (since ``DownloadEvent/serverNotAnswering(reason:)``,
+    /// until bytes come again): there is no time left to estimate meanwhile.
+    public private(set) var isWaitingForServer = false
 
     private let started: ContinuousClock.Instant
     /// Estimates are capped (a stalled transfer would otherwise promise centuries).
@@ -45,7 +48,7 @@ public struct DownloadProgress: Sendable {
         started = start
     }
 
-    /// Items that needed work and are over, one way or another.
+    /// Items that needed work and are over, one way or another (``completed`` says how many are done).
     public var finished: Int { completed + failed + cancelled }
 
     /// Takes one event of the run into account; `now` is when it arrived.
@@ -62,6 +65,7 @@ public struct DownloadProgress: Sendable {
                 bytesTransferred += gained
             }
             if let expected { learnSize(expected, of: key) }
+            isWaitingForServer = false
             item.received = received
             item.expected = expected
             active[key] = item
@@ -70,11 +74,14 @@ public struct DownloadProgress: Sendable {
                 bytesTransferred += bytes - item.received
             }
             learnSize(bytes, of: key)
+            if !alreadyPresent { isWaitingForServer = false }
             end(key) { $0.completed += 1 }
         case .failed(let key, _):
             end(key) { $0.failed += 1 }
         case .cancelled(let key), .stopped(let key, _):
             end(key) { $0.cancelled += 1 }
+        case .serverNotAnswering, .serverUnreachable:
+            isWaitingForServer = true
         case .unavailable, .retrying, .waiting, .finished:
             break
         }
@@ -120,9 +127,10 @@ public struct DownloadProgress: Sendable {
         return left
     }
 
-    /// The time left at the run's average rate; `nil` until both a rate and a size are known.
+    /// The time left at the run's average rate; `nil` until both a rate and a size are known, and
+    /// while the server is not answering.
     public func estimatedTimeLeft(at now: ContinuousClock.Instant = .now) -> Duration? {
-        guard let rate = bytesPerSecond(at: now), let left = estimatedBytesLeft else { return nil }
+        guard !isWaitingForServer, let rate = bytesPerSecond(at: now), let left = estimatedBytesLeft else { return nil }
         return .seconds(min(Double(left) / rate, Self.longestEstimate))
     }
 

@@ -17,6 +17,8 @@ final class DownloadSink: TransportSink {
         let beforeCommit: (@Sendable (MediaKey) async -> Void)?
         let logger: Logger
         let report: @Sendable (DownloadEvent) -> Void
+        /// Told of every response head: the server answers.
+        let serverWatch: ServerWatch
     }
 
     /// What the attempt asked for.
@@ -40,6 +42,10 @@ final class DownloadSink: TransportSink {
     struct State {
         /// False once the attempt is over: a late callback must not touch the file.
         var isOpen = true
+        /// When the request went out (after a transfer slot was free), once it did.
+        var requestedAt: ContinuousClock.Instant?
+        /// Whether a response head came (any status).
+        var receivedHead = false
         var expected: Int?
         /// The `Content-Type` the response announced.
         var declaredType = ""
@@ -67,6 +73,15 @@ final class DownloadSink: TransportSink {
     /// Bytes this attempt wrote.
     var bytesWritten: Int { state.withLockedValue { $0.bytesWritten } }
     var isOpen: Bool { state.withLockedValue { $0.isOpen } }
+    /// Whether the server answered this attempt with a head (any status).
+    var receivedHead: Bool { state.withLockedValue { $0.receivedHead } }
+    /// When the request went out, once it did.
+    var requestedAt: ContinuousClock.Instant? { state.withLockedValue { $0.requestedAt } }
+
+    /// Notes that the request goes out now.
+    func markRequested() {
+        state.withLockedValue { $0.requestedAt = .now }
+    }
 
     /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
     /// across its attempts, so that another download waits for its final result), from `item` as
@@ -100,6 +115,11 @@ final class DownloadSink: TransportSink {
     /// checkpoint, after a failed attempt (for its resume), or just before the rename, whichever
     /// comes first: a small file's go with its placement, in the same trip off the cooperative pool.
     func receive(head: TransportResponseHead) throws {
+        let requested = state.withLockedValue { state in
+            state.receivedHead = true
+            return state.requestedAt ?? .now
+        }
+        context.serverWatch.answered(requestedAt: requested)
         let validators = try accept(head)
         state.withLockedValue { state in
             state.unrecorded = validators

@@ -18,6 +18,11 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     /// Why the run stopped before its end (the disk is full), when it did; its unfinished items
     /// are back in the queue.
     public var stoppedBecause: String?
+    /// Why the server did not answer (no connection, or nothing within the stall timeout), when an
+    /// item went back to the queue for it: the run stopped (unless the server still answered its
+    /// other items), and its unfinished items are back in the queue (counted in ``cancelled``),
+    /// none failed for it.
+    public var serverUnreachable: String?
     /// Bytes written in this run.
     public var bytes: Int = 0
     public var seconds: Double = 0
@@ -34,5 +39,5 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
         return named
     }
 
-    public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil }
+    public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil && serverUnreachable == nil }
 }

@@ -7,12 +7,17 @@ import NIOHTTP1
 /// The default ``Transport``: every request, `http` or `https`, through AsyncHTTPClient.
 ///
 /// A transfer that stops sending (no head, or a stall mid-body) is cut after the stall timeout
-/// and retried within the retry budget, so a run ends in bounded time. Bodies are asked for as
+/// and retried within the retry budget (``RetryPolicy/maxConnectionRetries`` when nothing came at
+/// all), so a run ends in bounded time. Bodies are asked for as
 /// they are (no `Accept-Encoding`): a compressed answer would carry lengths and ranges that are
 /// not the file's.
 public final class HTTPTransport: Transport {
-    /// How long a transfer may go without receiving a byte.
+    /// How long a transfer may go without receiving a byte (before its head too). A server that
+    /// accepts and sends nothing costs an item at most 1 + ``RetryPolicy/maxConnectionRetries`` of these.
     public static let defaultStallTimeout: TimeAmount = .seconds(30)
+    /// How long a connection may take to be made (the HTTP client tries again meanwhile): a
+    /// server that refuses every connection fails an attempt after this long.
+    public static let defaultConnectTimeout: TimeAmount = .seconds(10)
 
     let client: HTTPClient
     /// Whether ``client`` was made here (and is shut down with the transport).
@@ -27,11 +32,11 @@ public final class HTTPTransport: Transport {
     /// A transport with a client of its own, shut down when the transport goes. `bytesPerSecond`
     /// limits all its transfers together; `trusting` adds certificates to the system's roots.
     public init(
-        stallTimeout: TimeAmount = HTTPTransport.defaultStallTimeout, bytesPerSecond: Int? = nil,
-        trusting trusted: TrustedCertificates? = nil, logger: Logger = .silent
+        stallTimeout: TimeAmount = HTTPTransport.defaultStallTimeout, connectTimeout: TimeAmount = HTTPTransport.defaultConnectTimeout,
+        bytesPerSecond: Int? = nil, trusting trusted: TrustedCertificates? = nil, logger: Logger = .silent
     ) {
         var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(10), read: stallTimeout)
+        configuration.timeout = .init(connect: connectTimeout, read: stallTimeout)
         configuration.decompression = .disabled
         if let trusted { configuration.tlsConfiguration = trusted.tlsConfiguration }
         rateLimit = bytesPerSecond.map(RateLimit.init(bytesPerSecond:))

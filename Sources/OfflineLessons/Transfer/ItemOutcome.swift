@@ -7,6 +7,9 @@ enum ItemOutcome: Sendable, Equatable {
     case cancelled
     /// The disk (or the registry's) is full: the item is back in the queue, and the run stops.
     case diskFull(String)
+    /// The server could not be reached or sent nothing (the reason says how): the item is back in
+    /// the queue with its bytes; the run stops when its ``ServerWatch`` finds the server down.
+    case unreachable(String)
 }
 
 extension ItemOutcome {

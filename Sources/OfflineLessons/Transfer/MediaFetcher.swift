@@ -14,10 +14,13 @@ struct MediaFetcher: Sendable {
     let logger: Logger
 
     /// Downloads `key`, each of its transfers holding one of `slots` (the engine's concurrency
-    /// limit) from its request to the end of its body.
-    func fetch(_ key: MediaKey, slots: Slots, report: @escaping @Sendable (DownloadEvent) -> Void) async -> ItemOutcome {
+    /// limit) from its request to the end of its body; `watch` is the run's, told of every
+    /// response and every connection-level failure.
+    func fetch(
+        _ key: MediaKey, slots: Slots, watch: ServerWatch, report: @escaping @Sendable (DownloadEvent) -> Void
+    ) async -> ItemOutcome {
         do {
-            return try await attemptAll(key, slots: slots, report: report)
+            return try await attemptAll(key, slots: slots, watch: watch, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -25,9 +28,9 @@ struct MediaFetcher: Sendable {
         }
     }
 
-    private func attemptAll(_ key: MediaKey, slots: Slots, report: @escaping @Sendable (DownloadEvent) -> Void) async throws
-        -> ItemOutcome
-    {
+    private func attemptAll(
+        _ key: MediaKey, slots: Slots, watch: ServerWatch, report: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> ItemOutcome {
         var waited = false
         while true {
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -54,7 +57,7 @@ struct MediaFetcher: Sendable {
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, holding: file, afterWaiting: waited, slots: slots, report: report)
+                outcome = try await attempts(key, holding: file, afterWaiting: waited, slots: slots, watch: watch, report: report)
             } catch  where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -63,7 +66,7 @@ struct MediaFetcher: Sendable {
             }
             switch outcome {
             case .removed, .completed(_, alreadyPresent: true): store.discard(file, of: key)
-            case .completed, .failed, .cancelled, .diskFull: store.letGo(file, of: key)
+            case .completed, .failed, .cancelled, .diskFull, .unreachable: store.letGo(file, of: key)
             }
             return outcome
         }
@@ -72,7 +75,7 @@ struct MediaFetcher: Sendable {
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
     private func attempts(
-        _ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, slots: Slots,
+        _ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, slots: Slots, watch: ServerWatch,
         report: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> ItemOutcome {
         var item: MediaItem
@@ -90,6 +93,8 @@ struct MediaFetcher: Sendable {
             return .failed(reason)
         }
         var retries = 0
+        // Connection-level failures of this item in a row, with no response between them.
+        var connectionFailures = 0
         var attempts = item.attempts
         var highWater = file.size
         while true {
@@ -97,7 +102,7 @@ struct MediaFetcher: Sendable {
             attempts += 1
             var sink: DownloadSink?
             do {
-                let attempt = DownloadSink(key, item: item, file: file, context: sinkContext(report))
+                let attempt = DownloadSink(key, item: item, file: file, context: sinkContext(watch, report))
                 sink = attempt
                 let bytes: Int
                 if attempt.isWrittenWhole {
@@ -124,6 +129,20 @@ struct MediaFetcher: Sendable {
                     report(.failed(key, reason: reason))
                     return .failed(reason)
                 }
+                if let failure = Self.connectionFailure(error, answered: sink?.receivedHead ?? false) {
+                    connectionFailures += 1
+                    retries += 1
+                    let took = sink?.requestedAt.map { ContinuousClock.now - $0 } ?? .zero
+                    let step = try await afterConnectionFailure(
+                        key, file, failure, inARow: connectionFailures, retries: retries, attempts: attempts, took: took,
+                        watch: watch, report: report)
+                    switch step {
+                    case .over(let outcome): return outcome
+                    case .retry(let delay): try? await Task.sleep(for: delay)
+                    }
+                    continue
+                }
+                connectionFailures = 0
                 // Progress made by this attempt.
                 if let sink, sink.bytesWritten > 0, file.size > highWater {
                     highWater = file.size
@@ -149,6 +168,7 @@ struct MediaFetcher: Sendable {
     private func transfer(_ request: TransportRequest, into sink: DownloadSink, slots: Slots) async throws {
         guard await slots.acquire() else { throw CancellationError() }
         defer { slots.release() }
+        sink.markRequested()
         try await transport.fetch(request, into: sink)
     }
 
@@ -234,7 +254,8 @@ struct MediaFetcher: Sendable {
         return .completed(bytes: expected, alreadyPresent: true)
     }
 
-    private func sinkContext(_ report: @escaping @Sendable (DownloadEvent) -> Void) -> DownloadSink.Context {
-        DownloadSink.Context(store: store, database: database, now: now, beforeCommit: beforeCommit, logger: logger, report: report)
+    private func sinkContext(_ watch: ServerWatch, _ report: @escaping @Sendable (DownloadEvent) -> Void) -> DownloadSink.Context {
+        DownloadSink.Context(
+            store: store, database: database, now: now, beforeCommit: beforeCommit, logger: logger, report: report, serverWatch: watch)
     }
 }

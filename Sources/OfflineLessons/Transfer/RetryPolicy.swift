@@ -5,6 +5,9 @@ import Foundation
 public struct RetryPolicy: Sendable, Hashable {
     /// Attempts after the first (at least 3).
     public var maxRetries: Int
+    /// Attempts after a connection-level failure (no connection, or nothing received within the
+    /// stall timeout), reset by any response; then the item goes back to the queue, not failed.
+    public var maxConnectionRetries: Int
     /// The first delay; each retry doubles it.
     public var baseDelay: Duration
     /// The longest computed delay.
@@ -14,9 +17,10 @@ public struct RetryPolicy: Sendable, Hashable {
 
     public init(
         maxRetries: Int = 5, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30),
-        maxRetryAfter: Duration = .seconds(120)
+        maxRetryAfter: Duration = .seconds(120), maxConnectionRetries: Int = 2
     ) {
         self.maxRetries = max(3, maxRetries)
+        self.maxConnectionRetries = max(0, maxConnectionRetries)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.maxRetryAfter = maxRetryAfter
