@@ -2,6 +2,8 @@ import ChildProcesses
 import Foundation
 import Testing
 
+@testable import OfflineLessons
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -213,6 +215,33 @@ struct CLITests {
             #expect(result.stdout.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: library), "\(arguments) created \(library)")
         }
+    }
+
+    @Test(
+        "a mistyped command: did you mean, exit 2; help of an unknown command is an error too",
+        arguments: [
+            (["downlod"], "'downlod' is not a lessons command; did you mean `lessons download`?"),
+            (["--library", "/tmp/x", "lst"], "'lst' is not a lessons command; did you mean `lessons list`?"),
+            (
+                ["help", "foo"],
+                "'foo' is not a lessons command; the commands are: serve, demo, catalog, download, list, status, remove, sync, clean, pin, unpin, doctor, history, export, migrate, ui"
+            ),
+        ])
+    func mistypedCommand(_ arguments: [String], message: String) async throws {
+        let result = try await lessons(arguments)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "lessons: error: \(message)\n")
+    }
+
+    @Test("--version prints the one version constant; a usage error names its command's help")
+    func versionAndUsageHint() async throws {
+        let version = try await lessons(["--version"])
+        #expect(version.exitCode == 0 && version.stdout == LibraryVersion.current + "\n", "\(version.stdout)")
+        let usage = try await lessons(["download", "--concurrency", "0"])
+        #expect(usage.exitCode == 2)
+        #expect(usage.stderr.hasSuffix("(`lessons help download` shows the usage)\n"), "\(usage.stderr)")
+        let help = try await lessons(["help", "download"])
+        #expect(help.exitCode == 0 && help.stdout.contains("--limit-rate"), "\(help.stdout)")
     }
 
     @Test("a catalog the server does not answer creates no library")

@@ -10,13 +10,15 @@ import Testing
 @Suite("lessons: names, selector errors, sizes and durations")
 struct SelectorCLITests {
     /// Runs `body` with an in-process server and the environment pointing `lessons` at it and at
-    /// an empty library folder.
+    /// an empty library (made by a `download` with nothing pending).
     func withServer(_ body: @Sendable ([String: String]) async throws -> Void) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-names-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
         try await server.withRunning { running in
-            try await body(["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path])
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path]
+            #expect(try await CLIRunner.run(["download"], environment: env).status == 0)
+            try await body(env)
         }
     }
 
