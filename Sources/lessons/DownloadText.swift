@@ -28,4 +28,20 @@ enum DownloadText {
 
     /// Shown instead of the time left while the server is not answering.
     static let waitingForServer = "waiting for the server"
+
+    /// Said once when a run finds files another download (another process) is writing.
+    static func waitingForOthers(_ count: Int, _ language: UserLanguage = Terminal.language) -> String {
+        switch language {
+        case .es: "otra descarga (otro proceso) está escribiendo \(count) de estos archivos: esta descarga la espera y toma su resultado"
+        case .en: "another download (another process) is writing \(count) of these files: this run waits for it and takes its result"
+        }
+    }
+
+    /// Said once every file waited for has arrived.
+    static func othersArrived(_ count: Int, _ language: UserLanguage = Terminal.language) -> String {
+        switch language {
+        case .es: "llegaron los \(count) archivo(s) que esta descarga esperaba de la otra"
+        case .en: "all \(count) file(s) this run waited for arrived from the other download"
+        }
+    }
 }

@@ -28,6 +28,12 @@ final class ProgressDisplay {
     /// Whether the line that the server is not answering was printed: once a run (the total line
     /// says when the run waits for the server again).
     private var saidNotAnswering = false
+    /// Items another download (another process) was writing when this run came to them.
+    private var waitedFor: Set<MediaKey> = []
+    private var stillWaiting: Set<MediaKey> = []
+    private var arrived = 0
+    /// The one note about them: due once a burst of waits ends, said once.
+    private var waitNote: (due: Bool, said: Bool) = (false, false)
 
     init(mode: Mode, names: LessonNames) {
         self.mode = mode
@@ -38,14 +44,15 @@ final class ProgressDisplay {
         guard mode != .silent else { return }
         let wasActive = event.key.map { progress.active[$0] != nil } ?? false
         progress.record(event)
+        noteWaits(event)
         switch event {
         case .unavailable(let key, let reason):
             line(Style.dim("unavailable", on: .err), key, reason)
         case .retrying(let key, let retry, let delay, let reason):
             let wait = delay.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
             line(Style.warning("retry \(retry)", on: .err), key, "in \(wait): \(reason)")
-        case .waiting(let key, let reason):
-            line(Style.dim("waiting", on: .err), key, reason)
+        case .waiting:
+            break
         case .completed(let key, let bytes, let alreadyPresent):
             if !alreadyPresent { line(Style.success("completed", on: .err), key, formatBytes(bytes)) }
         case .failed(let key, let reason):
@@ -71,6 +78,36 @@ final class ProgressDisplay {
             break
         }
         draw()
+    }
+
+    /// Waits for another download are told once, with how many items, when the burst of them
+    /// ends; and once more when every one of them has arrived.
+    private func noteWaits(_ event: DownloadEvent) {
+        if case .waiting(let key, _) = event {
+            waitedFor.insert(key)
+            stillWaiting.insert(key)
+            if !waitNote.said { waitNote.due = true }
+            return
+        }
+        if waitNote.due {
+            waitNote = (false, true)
+            clear()
+            Terminal.err(Style.dim(DownloadText.waitingForOthers(waitedFor.count), on: .err) + "\n")
+        }
+        guard let key = event.key, stillWaiting.contains(key) else { return }
+        switch event {
+        case .completed:
+            arrived += 1
+            stillWaiting.remove(key)
+        case .failed, .cancelled, .stopped:
+            stillWaiting.remove(key)
+        default:
+            return
+        }
+        if stillWaiting.isEmpty, arrived > 0, case .completed = event {
+            clear()
+            Terminal.err(Style.dim(DownloadText.othersArrived(arrived), on: .err) + "\n")
+        }
     }
 
     private func line(_ label: String, _ key: MediaKey, _ detail: String?) {

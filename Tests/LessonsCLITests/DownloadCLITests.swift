@@ -253,7 +253,16 @@ struct DownloadCLITests {
             await second.exit()
             let results = [first.result(), second.result()]
             for result in results { #expect(result.status == 0, "stderr: \(result.stderr)") }
-            #expect(results.contains { $0.stderr.contains("waiting") }, "one process waited for the other")
+            // The one that waited says so once, with a count, and once when the files arrived;
+            // never a line per item.
+            let waited = results.filter { $0.stderr.contains("another download (another process) is writing") }
+            #expect(!waited.isEmpty, "one process waited for the other: \(results.map(\.stderr))")
+            for result in waited {
+                let lines = result.stderr.split(separator: "\n")
+                #expect(lines.filter { $0.hasPrefix("another download (another process) is writing ") }.count == 1, "\(result.stderr)")
+                #expect(lines.filter { $0.contains("this run waited for arrived from the other download") }.count <= 1, "\(result.stderr)")
+                #expect(!lines.contains { $0.hasPrefix("waiting") }, "no line per item: \(result.stderr)")
+            }
             for (key, _) in expected.media {
                 #expect(await faults.downloads(of: MediaAddress(key.lesson, key.medium)) == 1, "\(key) fetched more than once")
                 let url = LibraryLayout(root: URL(fileURLWithPath: library)).fileURL(key.lesson, key.medium)
