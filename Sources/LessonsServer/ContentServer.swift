@@ -57,6 +57,8 @@ public struct ContentServer: Sendable {
         if let port = await iterator.next() { return try Running(port: port, host: configuration.host) }
         do {
             try await group.waitForAll()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ContentServerError.portInUse(host: configuration.host, port: configuration.port)
         } catch {
             throw ContentServerError.didNotStart(String(describing: error))
         }

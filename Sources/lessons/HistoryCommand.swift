@@ -9,14 +9,21 @@ struct HistoryCommand: AsyncParsableCommand {
         discussion: """
             Every change the library made, with its reason: requested, completed, failed (why), missing, corrupt, moved aside, adopted, discovered, removed. Without a selector, the whole library.
 
-            Example: lessons history gemara:berakhot:2-4
+            Times are local (TZ is honoured). Examples: lessons history gemara:berakhot:2-4; lessons history -n 20
             """
     )
 
     @Argument(help: "Which lessons (see `lessons download --help` for selectors); none: all.")
     var selectors: [String] = []
 
+    @Option(name: [.customShort("n"), .customLong("max-count")], help: ArgumentHelp("Show only the newest N events.", valueName: "n"))
+    var maxCount: Int?
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if let maxCount, maxCount < 1 { throw ValidationError("-n must be at least 1, not \(maxCount)") }
+    }
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)
@@ -29,6 +36,7 @@ struct HistoryCommand: AsyncParsableCommand {
             for lesson in try await library.lessons(for: parsed) { events += try await library.history(of: lesson.id) }
             events.sort { $0.seq > $1.seq }
         }
+        if let maxCount { events = Array(events.prefix(maxCount)) }
         if global.json {
             try Terminal.json(["events": events])
             return
@@ -37,12 +45,36 @@ struct HistoryCommand: AsyncParsableCommand {
             Terminal.out("no events recorded\(parsed.isEmpty ? "" : " for these lessons")")
             return
         }
-        let formatter = ISO8601DateFormatter()
+        // Local time (TZ honoured), as people read a clock.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let names = try await library.lessonNames()
+        let width = events.map { names.name($0.lesson).count + ($0.medium.map { $0.name().count + 1 } ?? 0) }.max() ?? 0
         for event in events {
-            let item = event.lesson.description + (event.medium.map { " \($0.rawValue)" } ?? "")
+            let item = event.medium.map { names.name(MediaKey(event.lesson, $0)) } ?? names.name(event.lesson)
+            let kind = event.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
             Terminal.out(
-                "\(formatter.string(from: event.at))  \(item.padding(toLength: 18, withPad: " ", startingAt: 0)) \(event.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event.detail ?? "")"
+                "\(formatter.string(from: event.at))  \(item.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind) \(Self.readable(event.detail ?? ""))"
             )
         }
+    }
+
+    /// A detail as people read it: "53872 bytes" becomes "54 KB".
+    static func readable(_ detail: String) -> String {
+        var result = ""
+        var rest = Substring(detail)
+        while let range = rest.range(of: " bytes") {
+            let before = rest[..<range.lowerBound]
+            let digits = before.reversed().prefix { $0.isNumber }
+            if let count = Int(String(digits.reversed())), !digits.isEmpty {
+                result += before.dropLast(digits.count) + formatBytes(count)
+            } else {
+                result += before + " bytes"
+            }
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }

@@ -54,6 +54,9 @@ struct ServeCommand: AsyncParsableCommand {
                     Terminal.err("serving the demo catalog; media at \(running.mediaBase.absoluteString); Ctrl-C stops\n")
                 }
             }
+        } catch let error as ContentServerError {
+            if case .portInUse = error { throw CommandFailure("cannot serve: \(error)", exitCode: CommandFailure.unusable) }
+            throw CommandFailure("cannot serve on \(host):\(port): \(error)", exitCode: CommandFailure.unusable)
         } catch {
             throw CommandFailure("cannot serve on \(host):\(port): \(error)", exitCode: CommandFailure.unusable)
         }

@@ -34,14 +34,27 @@ struct StatusCommand: AsyncParsableCommand {
             return
         }
         for entry in entries {
-            let place = entry.type == .gemara ? "daf \(entry.number)" : "chapter \(entry.chapter) mishna \(entry.number)"
-            Terminal.out("\(entry.type.rawValue)/\(entry.id) (\(place))\(entry.downloaded ? "" : ", not downloaded")")
+            let id = Style.dim("[\(entry.type.rawValue)/\(entry.id)]", on: .out)
+            Terminal.out("\(entry.name) \(id)\(entry.downloaded ? "" : ", not downloaded")")
             for medium in entry.media {
                 var detail = medium.bytes.map { " \(formatBytes($0))" } ?? ""
                 if medium.state != "complete", let expected = medium.expectedBytes { detail += " of \(formatBytes(expected))" }
                 if let error = medium.lastError, medium.state != "complete" { detail += " — \(error)" }
-                Terminal.out("  \(medium.medium.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(medium.state)\(detail)")
+                let name = medium.medium.name().padding(toLength: 6, withPad: " ", startingAt: 0)
+                Terminal.out("  \(name) \(Style.state(medium.state, on: .out))\(detail)")
             }
         }
+        if entries.count > 1 { Terminal.out(Self.summary(entries)) }
+    }
+
+    /// "12 lessons: 10 downloaded, 1 under way, 1 with a failed medium, 0 not requested".
+    static func summary(_ entries: [LessonStatus]) -> String {
+        let downloaded = entries.filter(\.downloaded).count
+        let underWay = entries.filter { entry in entry.media.contains { $0.state == "queued" || $0.state == "downloading" } }.count
+        let failed = entries.filter { entry in entry.media.contains { ["failed", "missing", "corrupt"].contains($0.state) } }.count
+        let untouched = entries.filter { entry in entry.media.allSatisfy { $0.state == "not requested" || $0.state == "unavailable" } }
+            .count
+        return
+            "\(entries.count) lessons: \(downloaded) downloaded, \(underWay) under way, \(failed) with a failed or missing medium, \(untouched) not requested"
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import LessonsServerTesting
+import Testing
+
+@testable import LessonsServer
+@testable import OfflineLessons
+
+/// What the reading commands print for people: names, a summary, local times, sizes in units.
+@Suite("lessons status, history, pin and serve, as people read them")
+struct ReadingCLITests {
+    func withLibrary(_ body: @Sendable ([String: String], ContentServer.Running) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-read-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path]
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:2-3", "mishna:berakhot:1:3"], environment: env).status == 0)
+            try await body(env, running)
+        }
+    }
+
+    @Test("status names each lesson (the id in brackets) and ends a list of several with a summary")
+    func status() async throws {
+        try await withLibrary { env, _ in
+            let result = try await CLIRunner.run(["status", "gemara:berakhot:2-4", "mishna:berakhot:1:3"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "Berakhot 2 [gemara/1]", "\(result.stdout)")
+            #expect(lines.contains("Berakhot 4 [gemara/3], not downloaded"), "\(result.stdout)")
+            #expect(lines.contains { $0.hasPrefix("Berakhot 1:3 [mishna/") }, "\(result.stdout)")
+            #expect(lines.contains { $0.hasPrefix("  PDF    complete") }, "\(result.stdout)")
+            #expect(
+                lines.last == "4 lessons: 3 downloaded, 0 under way, 0 with a failed or missing medium, 1 not requested", "\(result.stdout)"
+            )
+            let json = try await CLIRunner.run(["--json", "status", "gemara:berakhot:2"], environment: env)
+            #expect(json.stdout.contains("\"name\" : \"Berakhot 2\"") && json.stdout.contains("\"id\" : 1"), "\(json.stdout)")
+        }
+    }
+
+    @Test("history -n N: the newest N, local times (TZ), lessons by name, sizes in units")
+    func history() async throws {
+        try await withLibrary { env, _ in
+            var zoned = env
+            zoned["TZ"] = "Asia/Jerusalem"
+            let utc = try await CLIRunner.run(["--json", "history", "-n", "1"], environment: env)
+            let document = try JSONSerialization.jsonObject(with: Data(utc.stdout.utf8)) as? [String: [[String: Any]]]
+            let stamp = try #require(document?["events"]?.first?["at"] as? String)
+            let at = try #require(ISO8601DateFormatter().date(from: stamp))
+            let local = DateFormatter()
+            local.locale = Locale(identifier: "en_US_POSIX")
+            local.timeZone = TimeZone(identifier: "Asia/Jerusalem")
+            local.dateFormat = "yyyy-MM-dd HH:mm:ss"
+            let result = try await CLIRunner.run(["history", "-n", "3"], environment: zoned)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 3, "\(result.stdout)")
+            #expect(lines.first?.hasPrefix(local.string(from: at)) == true, "local time of \(stamp): \(result.stdout)")
+            let all = try await CLIRunner.run(["history"], environment: env)
+            #expect(all.stdout.contains("Berakhot 2 audio") && all.stdout.contains("Berakhot 1:3 PDF"), "\(all.stdout)")
+            #expect(!all.stdout.contains(" bytes") && all.stdout.contains(" KB"), "sizes in units: \(all.stdout)")
+            let zero = try await CLIRunner.run(["history", "-n", "0"], environment: env)
+            #expect(zero.status == 2 && zero.stderr.contains("-n must be at least 1"), "\(zero.stderr)")
+        }
+    }
+
+    @Test("pin of a lesson that is not downloaded says why, exit 1; a downloaded one is pinned")
+    func pin() async throws {
+        try await withLibrary { env, _ in
+            let missing = try await CLIRunner.run(["pin", "gemara:berakhot:10"], environment: env)
+            #expect(missing.status == 1)
+            #expect(
+                missing.stderr.contains("no downloaded lesson matches gemara:berakhot:10: only downloaded lessons can be pinned"),
+                "\(missing.stderr)")
+            let pinned = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)
+            #expect(pinned.status == 0 && pinned.stdout == "1 lesson(s) pinned\n", "\(pinned.stdout)\(pinned.stderr)")
+        }
+    }
+
+    @Test("serve on a port in use: one message naming it, exit 3")
+    func servePortInUse() async throws {
+        try await withLibrary { _, running in
+            let port = String(running.apiBase.port ?? 0)
+            let result = try await CLIRunner.run(["serve", "--port", port])
+            #expect(result.status == 3)
+            #expect(
+                result.stderr
+                    == "lessons: error: cannot serve: the port \(port) on 127.0.0.1 is in use by another program: choose another with --port, or 0 for a free one\n",
+                "\(result.stderr)")
+        }
+    }
+}
