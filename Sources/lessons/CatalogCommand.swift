@@ -18,7 +18,11 @@ struct CatalogCommand: AsyncParsableCommand {
     @Flag(help: "Fetch the Shas from the server even when it is cached.")
     var refresh = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
 
     func run() async throws {
         var refresh = refresh

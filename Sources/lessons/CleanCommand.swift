@@ -32,7 +32,10 @@ struct CleanCommand: AsyncParsableCommand {
     @Flag(help: "Print what would be removed and the bytes freed; change nothing.")
     var dryRun = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func validate() throws {
         _ = try policy()

@@ -12,7 +12,11 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var progress: ProgressOption
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output, progress) }
 
     func run() async throws {
         let root =

@@ -17,7 +17,10 @@ struct DoctorCommand: AsyncParsableCommand {
         help: ArgumentHelp("Examine a legacy app container (the folder holding Documents/ and Library/Caches/).", valueName: "container"))
     var from: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func run() async throws {
         if let from {

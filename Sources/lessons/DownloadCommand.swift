@@ -37,7 +37,12 @@ struct DownloadCommand: AsyncParsableCommand {
         help: ArgumentHelp("The most bytes per second for the whole run, as curl takes it: 500K, 2M, 1.5MB.", valueName: "rate"))
     var limitRate: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var progress: ProgressOption
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output, progress) }
 
     func validate() throws {
         guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16, not \(concurrency)") }

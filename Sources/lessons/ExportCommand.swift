@@ -18,7 +18,10 @@ struct ExportCommand: AsyncParsableCommand {
         help: ArgumentHelp("Where to write downloadedLessons.json (- for standard output).", valueName: "file"))
     var legacyJSON: String
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func validate() throws {
         if legacyJSON.isEmpty { throw ValidationError("--legacy-json needs a file path") }

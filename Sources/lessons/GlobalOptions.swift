@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import OfflineLessons
 
-/// Options every command takes: where the library is, which server, how to print.
-struct GlobalOptions: ParsableArguments {
+/// `--library`: where the library is (every command that opens one).
+struct LibraryOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -11,6 +11,15 @@ struct GlobalOptions: ParsableArguments {
             valueName: "dir"))
     var library: String?
 
+    func validate() throws {
+        if let library, library.isEmpty {
+            throw ValidationError("--library must not be empty: give a folder, or leave it out for the default")
+        }
+    }
+}
+
+/// Which server, with what token, media base and trusted certificates (commands that fetch).
+struct ServerOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp("The server's API base URL, e.g. http://127.0.0.1:8080/api/ (default: $LESSONS_SERVER).", valueName: "url"))
@@ -32,23 +41,47 @@ struct GlobalOptions: ParsableArguments {
             "A PEM file of certificates to trust besides the system's, for a server behind a private CA (default: $LESSONS_CA_FILE).",
             valueName: "file"))
     var cacert: String?
+}
 
+/// How results are printed (every command).
+struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print one JSON document on stdout and nothing else there.")
     var json = false
 
-    @Flag(name: [.short, .long], help: "Print no progress on stderr.")
-    var quiet = false
-
     @Flag(name: .customLong("no-color"), help: "No colour (also with NO_COLOR set, or when the output is not a terminal).")
     var noColor = false
+}
+
+/// `--quiet`, for the commands that show progress.
+struct ProgressOption: ParsableArguments {
+    @Flag(name: [.short, .long], help: "Print no progress on stderr.")
+    var quiet = false
+}
+
+/// What a command was given of the option groups it takes (those it does not take are empty):
+/// the library, the server, how to print.
+struct GlobalOptions {
+    var library: String?
+    var server: String?
+    var token: String?
+    var mediaBase: String?
+    var cacert: String?
+    var json = false
+    var quiet = false
+    var noColor = false
+
+    init(_ library: LibraryOption? = nil, _ server: ServerOptions? = nil, _ output: OutputOptions, _ progress: ProgressOption? = nil) {
+        self.library = library?.library
+        self.server = server?.server
+        token = server?.token
+        mediaBase = server?.mediaBase
+        cacert = server?.cacert
+        json = output.json
+        noColor = output.noColor
+        quiet = progress?.quiet ?? false
+    }
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-    func validate() throws {
-        if let library, library.isEmpty {
-            throw ValidationError("--library must not be empty: give a folder, or leave it out for the default")
-        }
-    }
 
     /// The library folder per the contract's order of precedence.
     var libraryURL: URL {

@@ -19,7 +19,10 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(name: [.customShort("n"), .customLong("max-count")], help: ArgumentHelp("Show only the newest N events.", valueName: "n"))
     var maxCount: Int?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func validate() throws {
         if let maxCount, maxCount < 1 { throw ValidationError("-n must be at least 1, not \(maxCount)") }

@@ -25,7 +25,10 @@ struct Lessons: AsyncParsableCommand {
         ]
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var progress: ProgressOption
 
     /// Runs the command and maps every error to the contract's exit codes (0, 1, 2, 3).
     static func main() async {

@@ -16,7 +16,10 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-sync"), help: "Do not sync with the media folder first.")
     var noSync = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     struct Report: Encodable {
         var lessons: [DownloadedLesson]

@@ -27,7 +27,12 @@ struct MigrateCommand: AsyncParsableCommand {
     @Flag(help: "Print what would be done; change nothing.")
     var dryRun = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var progress: ProgressOption
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output, progress) }
 
     func validate() throws {
         if from.isEmpty { throw ValidationError("--from needs a folder") }

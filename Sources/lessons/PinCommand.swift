@@ -10,7 +10,10 @@ struct PinCommand: AsyncParsableCommand {
     @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
     var selectors: [String]
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func run() async throws {
         try await setPinned(true, selectors, global)
@@ -25,7 +28,10 @@ struct UnpinCommand: AsyncParsableCommand {
     @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
     var selectors: [String]
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func run() async throws {
         try await setPinned(false, selectors, global)

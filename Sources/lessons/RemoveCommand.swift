@@ -20,7 +20,10 @@ struct RemoveCommand: AsyncParsableCommand {
     @Option(help: "Remove only this medium: audio, video or text.")
     var media: MediaKind?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)

@@ -32,7 +32,19 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var md5Etags = false
 
-    @OptionGroup var global: GlobalOptions
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Accept only this API token (default: $LESSONS_TOKEN; without either, any non-empty token).", valueName: "token")
+    )
+    var token: String?
+
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions {
+        var global = GlobalOptions(nil, nil, output)
+        global.token = token
+        return global
+    }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }

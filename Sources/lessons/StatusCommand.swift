@@ -19,7 +19,12 @@ struct StatusCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-sync"), help: "Do not sync with the media folder first.")
     var noSync = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var progress: ProgressOption
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output, progress) }
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)

@@ -32,7 +32,12 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Hash every complete file whose ETag is a plain MD5 and compare; a mismatch is corrupt (reads every such file).")
     var verify = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var progress: ProgressOption
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output, progress) }
 
     func validate() throws {
         if dryRun && repair { throw ValidationError("--repair changes the library: it cannot go with --dry-run") }

@@ -24,7 +24,11 @@ struct UICommand: AsyncParsableCommand {
     @Flag(help: "Open the address in the default browser (xdg-open or open).")
     var open = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
