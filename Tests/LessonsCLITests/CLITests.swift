@@ -244,6 +244,22 @@ struct CLITests {
         #expect(help.exitCode == 0 && help.stdout.contains("--limit-rate"), "\(help.stdout)")
     }
 
+    @Test(
+        "each command's help shows only the options it uses",
+        arguments: [
+            (["help", "pin"], ["--library", "--json"], ["--server", "--token", "--media-base", "--quiet"]),
+            (["export", "--help"], ["--legacy-json", "--library"], ["--token", "--server", "--quiet"]),
+            (["help", "download"], ["--server", "--token", "--cacert", "--quiet", "--limit-rate"], []),
+            (["help", "serve"], ["--token", "--port"], ["--library", "--server", "--media-base"]),
+        ])
+    func helpShowsItsOptions(_ arguments: [String], shown: [String], hidden: [String]) async throws {
+        let result = try await lessons(arguments)
+        #expect(result.exitCode == 0)
+        let options = try #require(result.stdout.components(separatedBy: "OPTIONS:").last)
+        for option in shown { #expect(options.contains(option + " "), "\(arguments) lacks \(option)") }
+        for option in hidden { #expect(!options.contains(option + " "), "\(arguments) shows \(option)") }
+    }
+
     @Test("a catalog the server does not answer creates no library")
     func failedCatalogCreatesNothing() async throws {
         let library = temporaryLibrary()
