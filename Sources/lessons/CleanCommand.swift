@@ -65,13 +65,16 @@ struct CleanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try await global.openLibrary(readOnly: dryRun, existing: true)
+        // Named before the clean takes them out of the registry.
+        let names = try await library.lessonNames()
         let report = try await library.clean(try policy(), dryRun: dryRun)
         if global.json {
             try Terminal.json(report)
             return
         }
         for action in report.actions {
-            Terminal.out("\(dryRun ? "would remove" : "removed") \(action.key) (\(formatBytes(action.bytes))): \(action.reason)")
+            Terminal.out(
+                "\(dryRun ? "would remove" : "removed") \(names.name(action.key)) (\(formatBytes(action.bytes))): \(action.reason)")
         }
         let pinned = report.pinnedKept > 0 ? "; \(report.pinnedKept) pinned lesson(s) kept" : ""
         if Terminal.language == .es {

@@ -68,12 +68,12 @@ struct ListCommand: AsyncParsableCommand {
                 chapter = lesson.chapter
                 Terminal.out("    Chapter \(lesson.chapter)")
             }
-            let place = lesson.page.map { "daf \($0)" } ?? "mishna \(lesson.mishna ?? 0)"
-            let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.rawValue).joined(separator: "+")
-            let note = lesson.complete ? "" : "  (incomplete: PDF missing)"
-            Terminal.out(
-                "      \(place.padding(toLength: 10, withPad: " ", startingAt: 0)) \(lesson.lessonID.description.padding(toLength: 12, withPad: " ", startingAt: 0)) \(media.padding(toLength: 16, withPad: " ", startingAt: 0)) \(formatBytes(lesson.bytes))\(note)"
-            )
+            let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map { $0.name() }.joined(separator: "+")
+            let note = lesson.complete ? "" : Style.warning("  (incomplete: PDF missing)", on: .out)
+            let name = lesson.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+            let size = formatBytes(lesson.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
+            let id = Style.dim("[\(lesson.lessonID)]", on: .out)
+            Terminal.out("      \(name) \(media.padding(toLength: 15, withPad: " ", startingAt: 0)) \(size) \(id)\(note)")
         }
         Terminal.out("\(lessons.count) lesson(s), \(formatBytes(total)) in \(library.root.path)")
     }

@@ -28,13 +28,16 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let parsed = try parseSelectors(selectors)
         let library = try await global.openLibrary(existing: true)
+        // Named before the removal takes them out of the registry.
+        let names = try await library.lessonNames()
         let report = try await library.remove(matching: parsed, media: media.map { [$0] })
         if global.json {
             try Terminal.json(report)
             return
         }
         for entry in report.removed {
-            Terminal.out("removed \(entry.lesson) \(entry.medium.rawValue)\(entry.fileDeleted ? "" : " (file was already gone)")")
+            Terminal.out(
+                "removed \(names.name(MediaKey(entry.lesson, entry.medium)))\(entry.fileDeleted ? "" : " (file was already gone)")")
         }
         Terminal.out(report.removed.isEmpty ? "nothing to remove: no downloaded lesson matches" : "\(report.removed.count) item(s) removed")
     }

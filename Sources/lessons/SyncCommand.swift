@@ -47,12 +47,13 @@ struct SyncCommand: AsyncParsableCommand {
         // A dry run opens the library read-only: it cannot change anything.
         let library = try await global.openLibrary(readOnly: dryRun, existing: true)
         let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: "verifying")
+        let names = try await library.lessonNames()
         let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair, verify: verify)) { display.show($0) }
         if global.json {
             try Terminal.json(report)
         } else {
             for action in report.actions {
-                let what = action.key?.description ?? action.path ?? "?"
+                let what = action.key.map { names.name($0) } ?? action.path ?? "?"
                 Terminal.out(
                     "\(action.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(action.found); \(action.reason)"
                 )

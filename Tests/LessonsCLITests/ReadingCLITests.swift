@@ -37,6 +37,19 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("list and remove name lessons as people do, the id in brackets")
+    func listAndRemove() async throws {
+        try await withLibrary { env, _ in
+            let list = try await CLIRunner.run(["list"], environment: env)
+            let lines = list.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(
+                lines.contains { $0.hasPrefix("Berakhot 2 ") && $0.contains("audio+PDF") && $0.hasSuffix("[gemara/1]") }, "\(list.stdout)")
+            #expect(lines.contains { $0.hasPrefix("Berakhot 1:3 ") }, "\(list.stdout)")
+            let removed = try await CLIRunner.run(["remove", "gemara:berakhot:2", "--media", "audio"], environment: env)
+            #expect(removed.stdout.hasPrefix("removed Berakhot 2 audio\n"), "\(removed.stdout)")
+        }
+    }
+
     @Test("history -n N: the newest N, local times (TZ), lessons by name, sizes in units")
     func history() async throws {
         try await withLibrary { env, _ in
