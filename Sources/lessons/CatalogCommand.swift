@@ -5,15 +5,21 @@ import OfflineLessons
 struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Show the Shas: sedarim, masechtot, chapters, mishnayot and dapim.",
+        abstract: "Show the Shas, or one masechet's lessons with their download states.",
         discussion: """
             The catalog is cached in the library database, so it is there offline. It is fetched from the server when nothing is cached or with --refresh; a failed or empty answer never replaces the cached copy.
 
+            With a masechet (named as `download` takes it), its dapim and its mishnayot by chapter, each with its state: downloaded (which media), queued, failed, or not downloaded.
+
             Examples:
               lessons catalog --server http://127.0.0.1:8080/api/
+              lessons catalog berakhot
               lessons catalog --refresh --json
             """
     )
+
+    @Argument(help: "A masechet: show its lessons and their states.")
+    var masechet: String?
 
     @Flag(help: "Fetch the Shas from the server even when it is cached.")
     var refresh = false
@@ -33,7 +39,13 @@ struct CatalogCommand: AsyncParsableCommand {
             _ = try await CatalogClient(configuration: configuration).fetchShas()
             refresh = true
         }
-        let catalog = try await global.openLibrary().catalog(refresh: refresh)
+        let library = try await global.openLibrary()
+        let catalog = try await library.catalog(refresh: refresh)
+        if let masechet {
+            let report = try await MasechetReport(masechet, library: library)
+            if global.json { try Terminal.json(report) } else { report.printHuman() }
+            return
+        }
         let report = CatalogReport(catalog)
         for problem in catalog.shas.problems { Terminal.err("lessons: warning: the server's Shas has a bad entry, skipped: \(problem)\n") }
         if global.json {

@@ -37,6 +37,22 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("catalog <masechet>: its dapim and mishnayot by chapter, each with its download state")
+    func catalogOfMasechet() async throws {
+        try await withLibrary { env, _ in
+            let result = try await CLIRunner.run(["catalog", "Berajot"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map { String($0) }
+            #expect(lines.first == "Berakhot (Seder Zeraim): 63 dapim, 57 mishnayot; 3 lesson(s) downloaded", "\(result.stdout)")
+            #expect(lines.contains("  Berakhot 2            downloaded: audio, PDF"), "\(result.stdout)")
+            #expect(lines.contains("  Berakhot 5            not downloaded"), "\(result.stdout)")
+            #expect(lines.contains("  Chapter 9"), "\(result.stdout)")
+            #expect(lines.contains("    Berakhot 1:3          downloaded: audio, PDF"), "\(result.stdout)")
+            let json = try await CLIRunner.run(["--json", "catalog", "berakhot"], environment: env)
+            #expect(json.stdout.contains("\"masechet\" : \"Berakhot\""), "\(json.stdout.prefix(300))")
+        }
+    }
+
     @Test("list and remove name lessons as people do, the id in brackets")
     func listAndRemove() async throws {
         try await withLibrary { env, _ in
