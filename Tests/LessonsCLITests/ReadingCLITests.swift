@@ -61,6 +61,8 @@ struct ReadingCLITests {
             #expect(
                 lines.contains { $0.hasPrefix("Berakhot 2 ") && $0.contains("audio+PDF") && $0.hasSuffix("[gemara/1]") }, "\(list.stdout)")
             #expect(lines.contains { $0.hasPrefix("Berakhot 1:3 ") }, "\(list.stdout)")
+            let json = try await CLIRunner.run(["--json", "list"], environment: env)
+            #expect(json.stdout.contains("\"name\" : \"Berakhot 1:3\"") && json.stdout.contains("\"id\" : 1,"), "ids kept, names added")
             let removed = try await CLIRunner.run(["remove", "gemara:berakhot:2", "--media", "audio"], environment: env)
             #expect(removed.stdout.hasPrefix("removed Berakhot 2 audio\n"), "\(removed.stdout)")
         }

@@ -25,5 +25,30 @@ public struct DownloadedLesson: Sendable, Hashable, Codable {
     public var duration: Int
 
     public var lessonID: LessonID { LessonID(type, id) }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, id, sederId, masechetId, chapter, page, mishna, sederName, masechetName, media, complete, duration
+    }
+
+    private enum NameKey: String, CodingKey { case name }
+
+    /// Encoded with its ``name`` ("Berakhot 2") beside the ids.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(type, forKey: .type)
+        try c.encode(id, forKey: .id)
+        try c.encode(sederId, forKey: .sederId)
+        try c.encode(masechetId, forKey: .masechetId)
+        try c.encode(chapter, forKey: .chapter)
+        try c.encodeIfPresent(page, forKey: .page)
+        try c.encodeIfPresent(mishna, forKey: .mishna)
+        try c.encodeIfPresent(sederName, forKey: .sederName)
+        try c.encodeIfPresent(masechetName, forKey: .masechetName)
+        try c.encode(media, forKey: .media)
+        try c.encode(complete, forKey: .complete)
+        try c.encode(duration, forKey: .duration)
+        var named = encoder.container(keyedBy: NameKey.self)
+        try named.encode(name, forKey: .name)
+    }
     public var bytes: Int { media.values.reduce(0) { $0 + $1.bytes } }
 }

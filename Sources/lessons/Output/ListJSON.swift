@@ -71,6 +71,9 @@ enum ListJSON {
             out.int(mishna)
             out.raw(",\n")
         }
+        out.raw("      \"name\" : ")
+        out.string(lesson.name)
+        out.raw(",\n")
         if let page = lesson.page {
             out.raw("      \"page\" : ")
             out.int(page)
