@@ -53,29 +53,31 @@ struct DemoCommand: AsyncParsableCommand {
             try Data(bytes).write(to: strayFile)
             let sync = try await library.sync()
             let downloads = try await library.downloads(sync: false)
+            let names = try await library.lessonNames()
             if global.json {
                 try Terminal.json(DemoReport(summary: summary, lessons: downloads, library: root.path, sync: sync))
                 return
             }
             say("")
-            say("sync, after \(gone) was deleted by hand and \(stray) dropped into place: \(sync.summary)")
-            for action in sync.changes { say("  \(action.action.rawValue) \(action.key?.description ?? ""): \(action.reason)") }
+            say("sync, after \(names.name(gone)) was deleted by hand and \(names.name(stray)) dropped into place: \(sync.summary)")
+            for action in sync.changes { say("  \(action.action.rawValue) \(action.key.map { names.name($0) } ?? ""): \(action.reason)") }
             say(
-                "history of \(gone.lesson): "
+                "history of \(names.name(gone.lesson)): "
                     + (try await library.history(of: gone.lesson)).reversed().map {
-                        "\($0.kind.rawValue)" + ($0.medium.map { " \($0.rawValue)" } ?? "")
+                        "\($0.kind.rawValue)" + ($0.medium.map { " \($0.name())" } ?? "")
                     }.joined(separator: ", "))
             say("")
             say("downloads list:")
             for lesson in downloads {
-                let place = lesson.page.map { "daf \($0)" } ?? "chapter \(lesson.chapter) mishna \(lesson.mishna ?? 0)"
-                let media = lesson.media.keys.sorted().joined(separator: "+")
-                say("  \(lesson.masechetName ?? "") \(place) [\(lesson.lessonID)] \(media) \(formatBytes(lesson.bytes))")
+                let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map { $0.name() }.joined(separator: "+")
+                say("  \(lesson.name) [\(lesson.lessonID)] \(media) \(formatBytes(lesson.bytes))")
             }
             let gemara = library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio)).path
             let mishna = library.fileURL(for: MediaKey(LessonID(.mishna, 1), .audio)).path
             say("")
-            say("gemara/1 and mishna/1 share an id, not a file:\n  \(gemara)\n  \(mishna)")
+            say(
+                "\(names.name(LessonID(.gemara, 1))) [gemara/1] and \(names.name(LessonID(.mishna, 1))) [mishna/1] share an id, not a file:\n  \(gemara)\n  \(mishna)"
+            )
             say("library: \(root.path) (try: lessons list --library \(root.path))")
             say("the Downloads screen of this library, in a browser: lessons ui --library \(root.path) --open")
             if !summary.succeeded { throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed) }
