@@ -50,6 +50,9 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         return NetworkError(words: Message(.networkSentNothing), underlying: error, isConnectionLevel: true)
     }
 
+    /// The English sentence of a server that accepted the connection and sent nothing.
+    static var sentNothing: String { Message(.networkSentNothing).text(.en) }
+
     private init(words: Message, underlying: any Error, isConnectionLevel: Bool) {
         self.words = words
         self.underlying = underlying
