@@ -32,7 +32,7 @@ extension Catalog {
             let wanted = chapters.map { range in known.filter { range.contains($0) } } ?? known
             let result = try await mishnaLessons(of: masechet, in: seder, chapters: wanted)
                 .filter { mishnayot?.contains($0.number) ?? true }
-            if result.isEmpty { throw SelectorError("no Mishna lesson matches \(selector)") }
+            if result.isEmpty { throw SelectorError(Message(.selectorNoMishnaMatch, .text(selector.description))) }
             return result
         }
     }
@@ -68,8 +68,8 @@ extension Catalog {
         let listings = Self.listings(of: id.type, in: shas)
         let total = listings.last?.end ?? 0
         guard id.id >= 1, id.id <= total else {
-            let what = id.type == .gemara ? "dapim" : "mishnayot"
-            throw SelectorError("the catalog has no lesson \(id) (the Shas has \(total) \(what); ids go from 1 to \(total))")
+            let key: ErrorWord = id.type == .gemara ? .selectorNoGemaraLessonID : .selectorNoMishnaLessonID
+            throw SelectorError(Message(key, .text(id.description), .number(total)))
         }
         let estimate = listings.firstIndex { id.id <= $0.end } ?? 0
         for index in Self.outward(from: estimate, count: listings.count) {
@@ -81,7 +81,7 @@ extension Catalog {
                 }
             if let found = lessons.first(where: { $0.id == id }) { return found }
         }
-        throw SelectorError("the catalog has no lesson \(id)")
+        throw SelectorError(Message(.selectorNoLessonID, .text(id.description)))
     }
 
     /// A listing request and the running count of lessons up to its end, in Shas order.

@@ -20,24 +20,36 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The catalog is not cached and no server is configured to fetch it.
     case notCached(String)
 
-    public var description: String {
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values.
+    public var words: Message {
         switch self {
-        case .invalidToken:
-            "the server rejected the token (\"Invalid token.\"); a valid API token is needed"
-        case .httpStatus(let status, let path):
-            "the server answered HTTP \(status) for \(path)"
-        case .malformedResponse(let path, let reason):
-            "the server's answer for \(path) is not the expected JSON: \(reason)"
+        case .invalidToken: Message(.catalogInvalidToken)
+        case .httpStatus(let status, let path): Message(.catalogHTTPStatus, .number(status), .text(path))
+        case .malformedResponse(let path, let reason): Message(.catalogMalformed, .text(path), .text(reason))
         case .serverRefused(let path, let messages):
-            "the server refused \(path): \(messages.isEmpty ? "no reason given" : messages.joined(separator: "; "))"
-        case .emptyShas:
-            "the server sent an empty Shas (no masechtot); the cached catalog was kept"
-        case .unreachable(let path, let cause):
-            "could not reach the server for \(path): \(cause); check the server address"
-        case .invalidServerURL(let url):
-            "'\(url)' is not a usable server URL: give an http(s) URL such as http://127.0.0.1:8080/api/"
-        case .notCached(let what):
-            "\(what) is not cached and no server is configured to fetch it"
+            Message(.catalogRefused, .text(path), messages.isEmpty ? .word(.catalogNoReasonGiven) : .text(messages.joined(separator: "; ")))
+        case .emptyShas: Message(.catalogEmptyShas)
+        case .unreachable(let path, let cause): Message(.catalogUnreachable, .text(path), .message(cause.words))
+        case .invalidServerURL(let url): Message(.catalogInvalidServerURL, .text(url))
+        case .notCached(let what): Message(.catalogNotCached, .message(Self.subject(what)))
         }
+    }
+
+    /// What was not cached, as the catalog says it: "the Shas", "the Gemara lessons of …".
+    static func subject(_ what: String) -> Message {
+        if what == "the Shas" { return Message(.catalogTheShas) }
+        for (prefix, key) in [
+            ("the Gemara lessons of ", ErrorWord.catalogGemaraListing), ("the Mishna lessons of ", .catalogMishnaListing),
+        ]
+        where what.hasPrefix(prefix) {
+            return Message(key, .text(String(what.dropFirst(prefix.count))))
+        }
+        return .verbatim(what)
     }
 }

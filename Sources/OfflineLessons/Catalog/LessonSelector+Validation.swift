@@ -24,21 +24,22 @@ extension LessonSelector {
 
     /// A masechet named without the Shas to look the name up in.
     static func shasNeeded(for name: String) -> SelectorError {
-        SelectorError(
-            "the Shas is not cached and no server is configured, so '\(MasechetNames.shortened(name))' cannot be looked up: give the masechet's id",
-            remedy: .configureServer)
+        SelectorError(Message(.selectorShasNeeded, .text(MasechetNames.shortened(name))), remedy: .configureServer)
     }
 
     /// The chapters exist; with one chapter, so do the mishnayot.
     static func check(chapters: ClosedRange<Int>?, mishnayot: ClosedRange<Int>?, of masechet: Masechet) throws {
         let known = masechet.chapterList.map(\.chapter)
         if let chapters, let missing = chapters.first(where: { !known.contains($0) }) {
-            throw SelectorError("\(masechet.name) has no chapter \(missing) (it has \(known.count) chapters)")
+            throw SelectorError(Message(.selectorNoChapter, .text(masechet.name), .number(missing), .number(known.count)))
         }
         if let chapters, chapters.count == 1, let mishnayot, let count = masechet.mishnayot(inChapter: chapters.lowerBound),
             mishnayot.upperBound > count
         {
-            throw SelectorError("\(masechet.name) chapter \(chapters.lowerBound) has \(count) mishnayot, not \(mishnayot.upperBound)")
+            throw SelectorError(
+                Message(
+                    .selectorChapterMishnayot, .text(masechet.name), .number(chapters.lowerBound), .number(count),
+                    .number(mishnayot.upperBound)))
         }
     }
 }

@@ -16,17 +16,30 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
     /// Not enough free space on the disk holding `url` for a file of known size.
     case noSpace(URL, needed: Int, available: Int)
 
-    public var description: String {
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values; the system's reason
+    /// is said as the system says it.
+    public var words: Message {
         switch self {
         case .posix(let operation, let url, let code):
-            let reason = String(cString: strerror(code))
-            let advice = code == ENOSPC ? " (the disk is full: free some space and run the command again)" : ""
-            return "cannot \(operation) \(url.path): \(reason)\(advice)"
-        case .inUse(let url):
-            return "\(url.path) is being downloaded by another process"
+            Message(
+                code == ENOSPC ? .fileFailedDiskFull : .fileFailed, .message(Self.operation(operation)), .text(url.path),
+                .text(String(cString: strerror(code))))
+        case .inUse(let url): Message(.fileInUse, .text(url.path))
         case .noSpace(let url, let needed, let available):
-            return "the disk holding \(url.deletingLastPathComponent().path) is full: \(needed) bytes needed, \(available) free"
+            Message(.fileNoSpace, .text(url.deletingLastPathComponent().path), .number(needed), .number(available))
         }
+    }
+
+    /// An operation as the catalog says it ("open", "rename into place"); one it does not know, as given.
+    static func operation(_ operation: String) -> Message {
+        ErrorWord(rawValue: "fileOperation" + operation.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
+            .map { Message($0) } ?? .verbatim(operation)
     }
 
     /// Whether the disk is full (or the quota spent): nothing else can be written either.

@@ -12,16 +12,20 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     /// The library was opened read-only: it can be listed, not changed.
     case readOnly(URL)
 
-    public var description: String {
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values.
+    public var words: Message {
         switch self {
         case .cannotOpen(let root, let underlying):
-            "cannot open the library at \(Self.shortened(root.path)): \(Self.reason(underlying))"
-        case .noMediaBase(let medium):
-            "no media base URL is configured, and \(medium.rawValue) keys are resolved against it: configure a server or a media base"
-        case .invalidMediaBase(let text):
-            "'\(text)' is not a usable media base URL: give an http(s) URL"
-        case .readOnly(let root):
-            "the library at \(Self.shortened(root.path)) is read-only (its disk or folder cannot be written): it can be listed, not changed"
+            Message(.libraryCannotOpen, .text(Self.shortened(root.path)), .message(Self.reason(underlying)))
+        case .noMediaBase(let medium): Message(.libraryNoMediaBase, .text(medium.rawValue))
+        case .invalidMediaBase(let text): Message(.libraryInvalidMediaBase, .text(text))
+        case .readOnly(let root): Message(.libraryReadOnly, .text(Self.shortened(root.path)))
         }
     }
 
@@ -31,15 +35,15 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The cause in one short sentence: a Foundation error's POSIX reason, not its dump.
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? RegistryError { return error.description }
-        guard let code = posixCode(of: error) else { return "\(error)" }
+    static func reason(_ error: any Error) -> Message {
+        if let error = error as? RegistryError { return error.words }
+        guard let code = posixCode(of: error) else { return .verbatim("\(error)") }
         switch code {
-        case EEXIST, ENOTDIR: return "a file is in the way (the library must be a folder)"
-        case ELOOP: return "too many levels of symbolic links"
-        case ENAMETOOLONG: return "the path is too long"
-        case EACCES, EPERM: return "permission denied"
-        default: return String(cString: strerror(code)).lowercased()
+        case EEXIST, ENOTDIR: return Message(.libraryFileInTheWay)
+        case ELOOP: return Message(.libraryLinkLoop)
+        case ENAMETOOLONG: return Message(.libraryPathTooLong)
+        case EACCES, EPERM: return Message(.permissionDenied)
+        default: return .verbatim(String(cString: strerror(code)).lowercased())
         }
     }
 

@@ -7,12 +7,19 @@ public enum MediaLinkError: Error, Sendable, Equatable, CustomStringConvertible 
     /// An audio or PDF key, with no media base to resolve it against.
     case noMediaBase(MediaKind)
 
-    public var description: String {
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values.
+    public var words: Message {
         switch self {
-        case .malformedURL(let link): "the media link '\(link)' is not a valid URL"
-        case .unsupportedScheme(let link): "the media link '\(link)' is not http or https; it is not fetched"
-        case .outsideMediaBase(let link): "the media key '\(link)' points outside the media base; it is not fetched"
-        case .noMediaBase(let medium): "no media base URL is known, so the \(medium.rawValue) cannot be fetched"
+        case .malformedURL(let link): Message(.mediaLinkMalformed, .text(link))
+        case .unsupportedScheme(let link): Message(.mediaLinkScheme, .text(link))
+        case .outsideMediaBase(let link): Message(.mediaLinkOutside, .text(link))
+        case .noMediaBase(let medium): Message(.mediaLinkNoBase, .text(medium.rawValue))
         }
     }
 }

@@ -7,8 +7,8 @@ import NIOPosix
 /// A request that got no usable answer from the network: the cause in words a user can act on,
 /// and the error the HTTP stack threw. Shared by the catalog client and the downloads.
 public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, in words ("connection refused (is the server running, and is the port right?)").
-    public let summary: String
+    /// What went wrong, as the catalog says it ("connection refused (is the server running, and is the port right?)").
+    public let words: Message
     /// The error the HTTP stack threw, when there was one.
     public let underlying: (any Error)?
     /// Whether the server could not be reached or gave nothing at all: connection refused, host or
@@ -18,17 +18,28 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Describes `error` (an AsyncHTTPClient, NIO or cancellation error).
     public init(_ error: any Error) {
-        self.summary = Self.describe(error)
+        self.words = Self.describe(error)
         self.underlying = error
         self.isConnectionLevel = Self.isConnectionLevel(error)
     }
 
-    /// A failure known only by its description.
+    /// A failure known only by its description, said in the same words in every language.
     public init(summary: String, isConnectionLevel: Bool = false) {
-        self.summary = summary
+        self.init(words: .verbatim(summary), isConnectionLevel: isConnectionLevel)
+    }
+
+    /// A failure known only by what the catalog says of it.
+    public init(words: Message, isConnectionLevel: Bool = false) {
+        self.words = words
         self.underlying = nil
         self.isConnectionLevel = isConnectionLevel
     }
+
+    /// What went wrong, in English.
+    public var summary: String { words.text(.en) }
+
+    /// What went wrong, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
 
     public var description: String { summary }
 
@@ -36,13 +47,14 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// server sent nothing at all.
     var beforeResponse: NetworkError {
         guard let error = underlying as? HTTPClientError, error == .readTimeout else { return self }
-        return NetworkError(summary: Self.sentNothing, underlying: error, isConnectionLevel: true)
+        return NetworkError(words: Message(.networkSentNothing), underlying: error, isConnectionLevel: true)
     }
 
-    static let sentNothing = "the server accepted the connection but sent nothing within the stall timeout"
+    /// The English sentence of a server that accepted the connection and sent nothing.
+    static var sentNothing: String { Message(.networkSentNothing).text(.en) }
 
-    private init(summary: String, underlying: any Error, isConnectionLevel: Bool) {
-        self.summary = summary
+    private init(words: Message, underlying: any Error, isConnectionLevel: Bool) {
+        self.words = words
         self.underlying = underlying
         self.isConnectionLevel = isConnectionLevel
     }
@@ -51,28 +63,26 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: NetworkError, rhs: NetworkError) -> Bool { lhs.summary == rhs.summary }
     public func hash(into hasher: inout Hasher) { hasher.combine(summary) }
 
-    static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> Message {
         switch error {
-        case let error as NetworkError: error.summary
+        case let error as NetworkError: error.words
         case let error as HTTPClientError:
             switch error {
-            case .deadlineExceeded: "the server did not answer in time"
-            case .readTimeout: "the server stopped sending (no data within the read timeout)"
-            case .connectTimeout: "could not connect in time"
-            case .remoteConnectionClosed: "the server closed the connection early"
-            case .cancelled: "cancelled"
-            case .redirectCycleDetected: "the server redirects in a loop"
-            case .redirectLimitReached: "the server redirects too many times"
-            default: "\(error)".replacingOccurrences(of: "HTTPClientError.", with: "HTTP client: ")
+            case .deadlineExceeded: Message(.networkDeadline)
+            case .readTimeout: Message(.networkReadTimeout)
+            case .connectTimeout: Message(.networkConnectTimeout)
+            case .remoteConnectionClosed: Message(.networkClosedEarly)
+            case .cancelled: Message(.networkCancelled)
+            case .redirectCycleDetected: Message(.networkRedirectLoop)
+            case .redirectLimitReached: Message(.networkRedirectLimit)
+            default: .verbatim("\(error)".replacingOccurrences(of: "HTTPClientError.", with: "HTTP client: "))
             }
-        case HTTPParserError.invalidEOFState: "the server closed the connection early"  // mid-response
-        case let error as HTTPParserError: "the server's answer is not valid HTTP (\(error))"
-        case let error as IOError where error.errnoCode == ECONNREFUSED:
-            "connection refused (is the server running, and is the port right?)"
-        case let error as IOError:
-            String(cString: strerror(error.errnoCode)).lowercased()
-        case is CancellationError: "cancelled"
-        default: "\(error)"
+        case HTTPParserError.invalidEOFState: Message(.networkClosedEarly)  // mid-response
+        case let error as HTTPParserError: Message(.networkInvalidHTTP, .text("\(error)"))
+        case let error as IOError where error.errnoCode == ECONNREFUSED: Message(.networkRefused)
+        case let error as IOError: .verbatim(String(cString: strerror(error.errnoCode)).lowercased())
+        case is CancellationError: Message(.networkCancelled)
+        default: .verbatim("\(error)")
         }
     }
 

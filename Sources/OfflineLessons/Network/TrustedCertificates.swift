@@ -11,15 +11,15 @@ public struct TrustedCertificates: Sendable {
     public init(pemFile: URL) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: pemFile.path, isDirectory: &isFolder) else {
-            throw CertificateFileError(file: pemFile, problem: "the file does not exist")
+            throw CertificateFileError(file: pemFile, reason: .certificateMissing)
         }
-        guard !isFolder.boolValue else { throw CertificateFileError(file: pemFile, problem: "that is a folder, not a PEM file") }
+        guard !isFolder.boolValue else { throw CertificateFileError(file: pemFile, reason: .certificateIsFolder) }
         guard FileManager.default.isReadableFile(atPath: pemFile.path) else {
-            throw CertificateFileError(file: pemFile, problem: "permission denied")
+            throw CertificateFileError(file: pemFile, reason: .permissionDenied)
         }
         let loaded = try? NIOSSLCertificate.fromPEMFile(pemFile.path)
         guard let loaded, !loaded.isEmpty else {
-            throw CertificateFileError(file: pemFile, problem: "it holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            throw CertificateFileError(file: pemFile, reason: .certificateNoPEM)
         }
         certificates = loaded
         file = pemFile
@@ -36,7 +36,23 @@ public struct TrustedCertificates: Sendable {
 /// A certificate file that cannot be used, and why.
 public struct CertificateFileError: Error, Sendable, CustomStringConvertible {
     public var file: URL
-    public var problem: String
+    /// What is wrong with the file, as the catalog says it.
+    public var reason: Message
 
-    public var description: String { "cannot use the certificate file \(file.path): \(problem)" }
+    init(file: URL, reason: ErrorWord) {
+        self.file = file
+        self.reason = Message(reason)
+    }
+
+    /// What is wrong with the file, in English.
+    public var problem: String { reason.text(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values.
+    public var words: Message { Message(.certificateUnusable, .text(file.path), .message(reason)) }
+
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
 }

@@ -24,18 +24,28 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         self = .database(message: error.message ?? "SQLite error \(error.resultCode.rawValue)", underlying: error)
     }
 
-    public var description: String {
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values.
+    public var words: Message {
         switch self {
-        case .notRegistered(let key): "\(key) is not in the registry; request it before downloading"
-        case .emptyShas: "an empty Shas (no masechtot) is never cached; the cached catalog was kept"
-        case .unreadableRow(let detail): "the library database holds a row it cannot read: \(detail)"
+        case .notRegistered(let key): Message(.registryNotRegistered, .text("\(key)"))
+        case .emptyShas: Message(.registryEmptyShas)
+        case .unreadableRow(let detail): Message(.registryUnreadableRow, .text(detail))
         case .noLibrary(let path):
-            "there is no library at \(URL(fileURLWithPath: path).deletingLastPathComponent().path) (no \(URL(fileURLWithPath: path).lastPathComponent))"
-        case .readOnlyNeedsMigration:
-            "the library was made by an older version and is opened read-only: open it once normally (where it can be written) to update it"
+            Message(
+                .registryNoLibrary, .text(URL(fileURLWithPath: path).deletingLastPathComponent().path),
+                .text(URL(fileURLWithPath: path).lastPathComponent))
+        case .readOnlyNeedsMigration: Message(.registryNeedsMigration)
         case .foreignDatabase(let path, let tables):
-            "\(URL(fileURLWithPath: path).lastPathComponent) belongs to another application (tables: \(tables.prefix(4).joined(separator: ", "))\(tables.count > 4 ? ", …" : "")); it was left untouched: choose another library folder"
-        case .database(let message, _): "the library database cannot be used: \(message)"
+            Message(
+                .registryForeign, .text(URL(fileURLWithPath: path).lastPathComponent),
+                .text(tables.prefix(4).joined(separator: ", ") + (tables.count > 4 ? ", …" : "")))
+        case .database(let message, _): Message(.registryDatabase, .text(message))
         }
     }
 

@@ -133,7 +133,7 @@ final class DownloadSink: TransportSink {
     private func accept(_ head: TransportResponseHead) throws -> Validators {
         let retryAfter = RetryPolicy.retryAfter(head["retry-after"])
         state.withLockedValue { $0.retryAfter = retryAfter }
-        guard isOpen else { throw TransferError.network(NetworkError(summary: "a response after the attempt ended")) }
+        guard isOpen else { throw TransferError.network(NetworkError(words: Message(.networkResponseAfterEnd))) }
         let file = partial
         if head.status == 416 {
             // Start over: empty the partial file (under its lock).
@@ -252,7 +252,7 @@ final class DownloadSink: TransportSink {
 
     func receive(bytes: UnsafeRawBufferPointer) throws {
         try state.withLockedValue { state in
-            guard state.isOpen else { throw TransferError.network(NetworkError(summary: "bytes after the attempt ended")) }
+            guard state.isOpen else { throw TransferError.network(NetworkError(words: Message(.networkBytesAfterEnd))) }
             // The body's first bytes are looked at, not only its Content-Type.
             if partial.size == 0, MarkupSniffer.isMarkup(bytes) {
                 throw TransferError.markupBody(contentType: state.declaredType)

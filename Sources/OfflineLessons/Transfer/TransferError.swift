@@ -24,21 +24,26 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another download of the same item (another process) completed it first.
     case completedElsewhere
 
-    public var description: String {
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values.
+    public var words: Message {
         switch self {
-        case .httpStatus(let status): "the server answered HTTP \(status)"
-        case .notMedia(let type): "the server sent a \(type) page instead of the media file"
-        case .markupBody(let type):
-            "the server sent an HTML or XML document (labelled \(type.isEmpty ? "with no type" : type)) instead of the media file"
-        case .lengthMismatch(let expected, let received):
-            "the server announced \(expected) bytes but sent \(received)"
-        case .inconsistentRange(let detail): "the server's Content-Range does not fit the resume: \(detail)"
-        case .rangeNotSatisfiable: "the server could not resume the partial file (HTTP 416)"
-        case .emptyBody: "the server sent an empty file"
-        case .encodedBody(let encoding): "the server sent the file encoded (Content-Encoding: \(encoding)), not as it is"
-        case .network(let detail): "network error: \(detail)"
-        case .notRequested: "the item was never requested"
-        case .completedElsewhere: "another download completed the item first"
+        case .httpStatus(let status): Message(.transferHTTPStatus, .number(status))
+        case .notMedia(let type): Message(.transferNotMedia, .text(type))
+        case .markupBody(let type): Message(.transferMarkup, type.isEmpty ? .word(.transferNoType) : .text(type))
+        case .lengthMismatch(let expected, let received): Message(.transferLengthMismatch, .number(expected), .number(received))
+        case .inconsistentRange(let detail): Message(.transferInconsistentRange, .text(detail))
+        case .rangeNotSatisfiable: Message(.transferRangeNotSatisfiable)
+        case .emptyBody: Message(.transferEmptyBody)
+        case .encodedBody(let encoding): Message(.transferEncoded, .text(encoding))
+        case .network(let detail): Message(.transferNetwork, .message(detail.words))
+        case .notRequested: Message(.transferNotRequested)
+        case .completedElsewhere: Message(.transferCompletedElsewhere)
         }
     }
 

@@ -51,3 +51,21 @@ public enum UserPhrase: String, Sendable, CaseIterable, Codable {
         }
     }
 }
+
+extension UserLanguage {
+    /// The language of messages for a process environment, chosen as gettext does: `LANGUAGE`
+    /// (a priority list, its first `es` or `en` entry) unless the locale is `C` or `POSIX`, then
+    /// `LC_ALL`, `LC_MESSAGES` and `LANG`, the first one set and not empty; English when none says Spanish.
+    public static func fromEnvironment(_ environment: [String: String]) -> UserLanguage {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        let isPlain = locale.map { $0 == "C" || $0 == "POSIX" || $0.hasPrefix("C.") } ?? true
+        if !isPlain, let priorities = environment["LANGUAGE"] {
+            for entry in priorities.split(separator: ":") {
+                let language = entry.prefix { $0.isLetter }.lowercased()
+                if language == "es" { return .es }
+                if language == "en" { return .en }
+            }
+        }
+        return UserLanguage(locale: locale)
+    }
+}

@@ -19,9 +19,12 @@ struct CommandFailure: Error {
 
     /// A command that only reads, pointed at a folder with no library.
     static func noLibrary(at root: URL) -> CommandFailure {
-        CommandFailure(
-            "no library at \(shortened(root.path)): nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder",
-            exitCode: unusable)
+        CommandFailure(say(.cliNoLibrary, .text(shortened(root.path))), exitCode: unusable)
+    }
+
+    /// A sentence of the catalog in the terminal's language.
+    static func say(_ key: ErrorWord, _ arguments: Message.Argument...) -> String {
+        Message(key, arguments: arguments).text(Terminal.language)
     }
 
     /// A path as quoted in a message: a very long one is cut in the middle, so the message stays short.
@@ -29,40 +32,43 @@ struct CommandFailure: Error {
         path.count <= 160 ? path : path.prefix(80) + "…" + path.suffix(60)
     }
 
-    /// A library error, with its exit code and, where a flag is the remedy, the flag's name.
+    /// A library error in the terminal's language, with its exit code and, where a flag is the
+    /// remedy, the flag's name.
     init?(classifying error: any Error) {
+        let language = Terminal.language
+        func with(_ remedy: ErrorWord, _ words: Message) -> String { Message(remedy, .message(words)).text(language) }
         switch error {
         case let error as CatalogError:
             switch error {
-            case .invalidServerURL: self.init("\(error) (--server or LESSONS_SERVER)", exitCode: Self.usage)
-            case .invalidToken: self.init("\(error): pass it with --token or LESSONS_TOKEN", exitCode: Self.unusable)
-            case .unreachable: self.init("\(error) (--server or LESSONS_SERVER)", exitCode: Self.unusable)
-            case .notCached: self.init("\(error): pass --server URL or set LESSONS_SERVER", exitCode: Self.unusable)
-            default: self.init(error.description, exitCode: Self.unusable)
+            case .invalidServerURL: self.init(with(.remedyServer, error.words), exitCode: Self.usage)
+            case .invalidToken: self.init(with(.remedyToken, error.words), exitCode: Self.unusable)
+            case .unreachable: self.init(with(.remedyServer, error.words), exitCode: Self.unusable)
+            case .notCached: self.init(with(.remedyServerURL, error.words), exitCode: Self.unusable)
+            default: self.init(error.message(language), exitCode: Self.unusable)
             }
         case let error as SelectorError:
             switch error.remedy {
-            case .consultCatalog: self.init("\(error) (`lessons catalog` lists them all)", exitCode: Self.usage)
-            case .configureServer: self.init("\(error), or pass --server", exitCode: Self.usage)
-            case nil: self.init(error.description, exitCode: Self.usage)
+            case .consultCatalog: self.init(with(.remedyCatalog, error.words), exitCode: Self.usage)
+            case .configureServer: self.init(with(.remedyPassServer, error.words), exitCode: Self.usage)
+            case nil: self.init(error.message(language), exitCode: Self.usage)
             }
         case let error as LibraryError:
             switch error {
-            case .cannotOpen: self.init(error.description, exitCode: Self.unusable)
-            case .noMediaBase: self.init("\(error) (--server, or --media-base / LESSONS_MEDIA_BASE)", exitCode: Self.unusable)
-            case .invalidMediaBase: self.init("\(error) (--media-base or LESSONS_MEDIA_BASE)", exitCode: Self.usage)
-            case .readOnly: self.init(error.description, exitCode: Self.unusable)
+            case .cannotOpen: self.init(error.message(language), exitCode: Self.unusable)
+            case .noMediaBase: self.init(with(.remedyMediaBaseOrServer, error.words), exitCode: Self.unusable)
+            case .invalidMediaBase: self.init(with(.remedyMediaBase, error.words), exitCode: Self.usage)
+            case .readOnly: self.init(error.message(language), exitCode: Self.unusable)
             }
         case let error as CertificateFileError:
-            self.init("\(error) (--cacert or LESSONS_CA_FILE)", exitCode: Self.usage)
+            self.init(with(.remedyCACert, error.words), exitCode: Self.usage)
         case let error as MediaLinkError:
-            self.init(error.description, exitCode: Self.usage)
+            self.init(error.message(language), exitCode: Self.usage)
         case let error as MigrationError:
-            self.init(error.description, exitCode: Self.usage)
+            self.init(error.message(language), exitCode: Self.usage)
         case let error as FileError:
-            self.init(error.description, exitCode: Self.unusable)
+            self.init(error.message(language), exitCode: Self.unusable)
         case let error as RegistryError:
-            self.init(error.description, exitCode: Self.unusable)
+            self.init(error.message(language), exitCode: Self.unusable)
         default:
             return nil
         }

@@ -1,15 +1,9 @@
 import Foundation
+import OfflineLessons
 
-/// Human sizes: 1.2 MB, 340 KB, 12 B.
+/// Human sizes in the terminal's language: 1.2 MB (1,2 MB in Spanish), 340 KB, 12 B.
 func formatBytes(_ bytes: Int) -> String {
-    let units = ["B", "KB", "MB", "GB", "TB"]
-    var value = Double(bytes)
-    var unit = 0
-    while value >= 1000, unit < units.count - 1 {
-        value /= 1000
-        unit += 1
-    }
-    return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+    Terminal.language.size(bytes)
 }
 
 /// `42 s`, `3 min 05 s`, `1 h 02 min`.

@@ -51,9 +51,8 @@ enum Terminal {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    /// The language of the summaries: Spanish when `LANG` (or `LC_ALL`) starts with `es`.
-    static let language = UserLanguage(
-        locale: ["LC_ALL", "LANG"].compactMap { ProcessInfo.processInfo.environment[$0] }.first { !$0.isEmpty })
+    /// The language of messages and summaries, chosen from the environment as gettext does.
+    static let language = UserLanguage.fromEnvironment(ProcessInfo.processInfo.environment)
 
     /// Whether stderr is a terminal (progress bars) or not (plain lines).
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }

@@ -6,10 +6,16 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The folder has neither `Documents/` nor `Library/Caches/`.
     case notAContainer(URL)
 
-    public var description: String {
+    /// What happened, in `language`.
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+
+    /// What happened, in English.
+    public var description: String { message(.en) }
+
+    /// The sentence of the catalog that says what happened, with its values.
+    public var words: Message {
         switch self {
-        case .notAContainer(let url):
-            "'\(url.path)' is not a legacy app container: it has neither Documents/ nor Library/Caches/; give the folder that holds them"
+        case .notAContainer(let url): Message(.migrationNotAContainer, .text(url.path))
         }
     }
 }

@@ -1,0 +1,107 @@
+/// A sentence of the catalog (``ErrorWords``) with its values, said in either language when it is
+/// shown. Values are plain text (a path, a number, the server's own words) or words of the
+/// catalog themselves, translated along with the sentence.
+public struct Message: Sendable, Hashable, CustomStringConvertible {
+    /// A value put into the sentence's `%1$@`, `%2$@`… placeholders.
+    public indirect enum Argument: Sendable, Hashable, ExpressibleByStringLiteral {
+        /// Said as it is in every language.
+        case text(String)
+        /// A sentence of the catalog, in the sentence's language.
+        case message(Message)
+
+        public init(stringLiteral value: String) { self = .text(value) }
+
+        func text(_ language: UserLanguage) -> String {
+            switch self {
+            case .text(let text): text
+            case .message(let message): message.text(language)
+            }
+        }
+    }
+
+    public var key: ErrorWord
+    public var arguments: [Argument]
+
+    public init(_ key: ErrorWord, _ arguments: Argument...) {
+        self.key = key
+        self.arguments = arguments
+    }
+
+    public init(_ key: ErrorWord, arguments: [Argument]) {
+        self.key = key
+        self.arguments = arguments
+    }
+
+    /// Text said as it is in every language (a system's or a server's own words).
+    public static func verbatim(_ text: String) -> Message { Message(.verbatim, .text(text)) }
+
+    /// The sentence in `language`, its placeholders filled.
+    public func text(_ language: UserLanguage) -> String {
+        ErrorWords.fill(ErrorWords.template(key, language), with: arguments.map { $0.text(language) })
+    }
+
+    /// The sentence in English.
+    public var description: String { text(.en) }
+}
+
+extension Message.Argument {
+    /// A number, written as digits in every language.
+    public static func number(_ value: Int) -> Self { .text(String(value)) }
+
+    /// A word of the catalog with no values.
+    public static func word(_ key: ErrorWord) -> Self { .message(Message(key)) }
+}
+
+/// The catalog's tables: one per language, each holding every sentence (``ErrorWords/english``,
+/// ``ErrorWords/spanish``), keyed by ``ErrorWord`` as a `Localizable.strings` file is keyed.
+public enum ErrorWords {
+    /// The table of `language`.
+    public static func table(_ language: UserLanguage) -> [ErrorWord: String] {
+        switch language {
+        case .es: spanish
+        case .en: english
+        }
+    }
+
+    /// The sentence of `key` in `language`; the English one when the language lacks it, the key
+    /// itself when both do.
+    public static func template(_ key: ErrorWord, _ language: UserLanguage) -> String {
+        table(language)[key] ?? english[key] ?? key.rawValue
+    }
+
+    /// The placeholder numbers a template uses (`%2$@` → 2), in order of appearance.
+    public static func placeholders(_ template: String) -> [Int] {
+        var found: [Int] = []
+        scan(template) {
+            found.append($0)
+            return ""
+        }
+        return found
+    }
+
+    /// `template` with each `%N$@` replaced by `arguments[N - 1]` (by nothing when there is none).
+    static func fill(_ template: String, with arguments: [String]) -> String {
+        scan(template) { $0 >= 1 && $0 <= arguments.count ? arguments[$0 - 1] : "" }
+    }
+
+    /// Copies `template`, replacing each `%N$@` by what `value` gives for N.
+    @discardableResult
+    private static func scan(_ template: String, value: (Int) -> String) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let after = rest[rest.index(after: percent)...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            let tail = after[digits.endIndex...]
+            if let number = Int(digits), tail.hasPrefix("$@") {
+                result += value(number)
+                rest = tail.dropFirst(2)
+            } else {
+                result += "%"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LessonsServer
+import Testing
+
+/// Error messages in Spanish through the built `lessons` binary, the language chosen from the
+/// environment as gettext chooses it; the `lessons: error:` prefix stays as it is.
+@Suite("lessons: errors in Spanish")
+struct SpanishErrorsCLITests {
+    /// Spanish by `LANG`, with nothing else in the environment choosing a language.
+    static let spanish = ["LANG": "es_ES.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""]
+
+    /// Runs `body` with a server, an empty library and the environment pointing at them, in Spanish.
+    func withServer(_ body: @Sendable ([String: String]) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-es-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            let env = Self.spanish.merging(
+                ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path]) { $1 }
+            #expect(try await CLIRunner.run(["download"], environment: env).status == 0)
+            try await body(env)
+        }
+    }
+
+    @Test("selector errors: exit 2 with the Spanish sentence")
+    func selectors() async throws {
+        try await withServer { env in
+            let cases = [
+                (
+                    "gemara:bava",
+                    "'bava' nombra varias masechtot: Bava Kamma, Bava Metzia, Bava Batra; escribe más del nombre"
+                ),
+                ("gemara:berakhot:10-2", "'gemara:berakhot:10-2': '10-2' está al revés: ¿quisiste decir 2-10?"),
+                (
+                    "gemara",
+                    "'gemara' no es un selector: usa gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>"
+                ),
+            ]
+            for (selector, message) in cases {
+                let result = try await CLIRunner.run(["status", selector], environment: env)
+                #expect(result.status == 2, "\(selector)")
+                #expect(result.stderr == "lessons: error: \(message)\n")
+            }
+        }
+    }
+
+    @Test("no library, then no server configured and nothing cached: exit 3, the remedies in Spanish")
+    func noServer() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-es-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let env = Self.spanish.merging(["LESSONS_LIBRARY": root.path]) { $1 }
+        let none = try await CLIRunner.run(["catalog"], environment: env)
+        #expect(none.status == 3)
+        #expect(
+            none.stderr
+                == "lessons: error: no hay ninguna biblioteca en \(root.path): nunca se descargó nada ahí. `lessons download <selector>` empieza una; --library o LESSONS_LIBRARY indica otra carpeta\n"
+        )
+        #expect(try await CLIRunner.run(["download"], environment: env).status == 0)
+        let result = try await CLIRunner.run(["catalog"], environment: env)
+        #expect(result.status == 3)
+        #expect(
+            result.stderr
+                == "lessons: error: el Shas no está guardado y no hay ningún servidor configurado para obtenerlo: usa --server URL o define LESSONS_SERVER\n"
+        )
+    }
+
+    @Test("a --cacert file that does not exist: exit 2, the reason and the remedy in Spanish")
+    func badCertificateFile() async throws {
+        let missing = "/nonexistent-\(UUID().uuidString.prefix(8))/ca.pem"
+        let result = try await CLIRunner.run(
+            ["download", "gemara:berakhot:3", "--cacert", missing, "--server", "http://127.0.0.1:9/api/"], environment: Self.spanish)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "lessons: error: no se puede usar el archivo de certificados \(missing): el archivo no existe (--cacert o LESSONS_CA_FILE)\n"
+        )
+    }
+
+    @Test("LC_MESSAGES alone chooses Spanish; LANGUAGE is ignored under LANG=C")
+    func messagesCategory() async throws {
+        let clean = ["LANG": "", "LC_ALL": "", "LANGUAGE": ""]
+        let spanish = try await CLIRunner.run(
+            ["status", "gemara:x:1:2"], environment: clean.merging(["LC_MESSAGES": "es_ES.UTF-8"]) { $1 })
+        #expect(spanish.status == 2)
+        #expect(spanish.stderr == "lessons: error: 'gemara:x:1:2': un selector de Guemará es gemara:<masechet>[:<daf>[-<daf>]]\n")
+        let plain = try await CLIRunner.run(
+            ["status", "gemara:x:1:2"], environment: clean.merging(["LANG": "C", "LC_MESSAGES": "", "LANGUAGE": "es"]) { $1 })
+        #expect(plain.stderr == "lessons: error: 'gemara:x:1:2': a Gemara selector is gemara:<masechet>[:<daf>[-<daf>]]\n")
+    }
+}

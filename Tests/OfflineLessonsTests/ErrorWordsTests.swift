@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import OfflineLessons
+
+/// The catalog of error sentences: every key in every language, and the errors said through it.
+@Suite("Error words")
+struct ErrorWordsTests {
+    @Test("every key has a sentence in every language, with the same placeholders")
+    func complete() {
+        for language in UserLanguage.allCases {
+            let table = ErrorWords.table(language)
+            let missing = ErrorWord.allCases.filter { table[$0] == nil }
+            #expect(missing.isEmpty, "\(language) lacks \(missing)")
+        }
+        for key in ErrorWord.allCases {
+            let english = ErrorWords.placeholders(ErrorWords.template(key, .en))
+            let spanish = ErrorWords.placeholders(ErrorWords.template(key, .es))
+            #expect(Set(english) == Set(spanish), "\(key): \(english) and \(spanish)")
+            #expect(Set(english) == Set(english.isEmpty ? [] : Array(1...(english.max() ?? 0))), "\(key) skips a number")
+            if key != .verbatim { #expect(ErrorWords.english[key] != ErrorWords.spanish[key], "\(key) is not translated") }
+        }
+    }
+
+    @Test("placeholders are filled by position, once, and other percent signs are kept")
+    func filling() {
+        #expect(ErrorWords.fill("%2$@ y %1$@", with: ["a", "b"]) == "b y a")
+        #expect(ErrorWords.fill("100% %1$@", with: ["%2$@"]) == "100% %2$@")
+        #expect(
+            Message(.selectorReversed, "x", "3-1", .number(1), .number(3)).text(.es) == "'x': '3-1' está al revés: ¿quisiste decir 1-3?")
+    }
+
+    @Test("the errors in Spanish, their English unchanged")
+    func errors() {
+        let url = URL(fileURLWithPath: "/tmp/ca.pem")
+        let notCached = CatalogError.notCached("the Gemara lessons of Berakhot")
+        #expect(notCached.description == "the Gemara lessons of Berakhot is not cached and no server is configured to fetch it")
+        #expect(
+            notCached.message(.es)
+                == "el listado de clases de Guemará de Berakhot no está guardado y no hay ningún servidor configurado para obtenerlo")
+        #expect(TransferError.markupBody(contentType: "").message(.es).contains("(etiquetado sin tipo)"))
+        #expect(
+            TransferError.network(NetworkError(words: Message(.networkRefused))).message(.es).hasPrefix("error de red: conexión rechazada"))
+        #expect(CatalogError.serverRefused(path: "p", messages: []).message(.es) == "el servidor rechazó p: sin motivo indicado")
+        #expect(FileError.inUse(url).message(.es) == "otro proceso está descargando /tmp/ca.pem")
+        #expect(FileError.posix("rename into place", url, EACCES).message(.es).hasPrefix("no se puede poner en su sitio /tmp/ca.pem: "))
+        #expect(FileError.posix("rename into place", url, EACCES).description.hasPrefix("cannot rename into place /tmp/ca.pem: "))
+        #expect(LibraryError.invalidMediaBase("x").message(.es) == "'x' no es una URL base de medios utilizable: indica una URL http(s)")
+        #expect(MigrationError.notAContainer(url).message(.es).hasPrefix("'/tmp/ca.pem' no es un contenedor de la app anterior"))
+        #expect(MediaLinkError.malformedURL("x").message(.es) == "el enlace 'x' no es una URL válida")
+        #expect(RegistryError.emptyShas.message(.es).hasPrefix("un Shas vacío"))
+        #expect(SelectorError("as given").message(.es) == "as given")
+    }
+
+    @Test("every file operation the library names is in the catalog")
+    func operations() {
+        let operations = [
+            "adopt", "flush folder", "flush", "list", "lock", "move aside", "move into the library", "open folder", "open", "read",
+            "rename into place", "set the time of", "stat", "truncate", "verify the copy of", "write",
+        ]
+        for operation in operations {
+            #expect(FileError.operation(operation).key != .verbatim, "\(operation)")
+            #expect(FileError.operation(operation).text(.en) == operation)
+        }
+    }
+
+    @Test(
+        "sizes with a decimal point in English, a decimal comma in Spanish",
+        arguments: [
+            (12, "12 B", "12 B"), (1_100_000, "1.1 MB", "1,1 MB"), (340_000, "340 KB", "340 KB"), (2_500_000_000, "2.5 GB", "2,5 GB"),
+        ])
+    func sizes(bytes: Int, english: String, spanish: String) {
+        #expect(UserLanguage.en.size(bytes) == english)
+        #expect(UserLanguage.es.size(bytes) == spanish)
+    }
+}
