@@ -59,7 +59,10 @@ struct ServerDownCLITests {
         let errors = lines.filter { $0.hasPrefix("lessons: error:") }
         #expect(errors.count == 1 && errors.allSatisfy { $0.contains("the server is unreachable: ") }, "\(result.stderr)")
         #expect(lines.count { $0.contains("the server is not answering") } == 1, "\(result.stderr)")
-        #expect(!lines.contains { $0.hasPrefix("retry ") || $0.hasPrefix("FAILED") || $0.hasPrefix("interrupted") }, "\(result.stderr)")
+        // A transfer the stop cut in the middle of its body may be retried once (at most one per
+        // slot); connection failures get no line per item, and nothing fails.
+        #expect(lines.count { $0.hasPrefix("retry ") } <= 3, "\(result.stderr)")
+        #expect(!lines.contains { $0.hasPrefix("FAILED") || $0.hasPrefix("interrupted") }, "\(result.stderr)")
 
         let back = try ContentServer(configuration: .init(port: port, mediaSizeScale: scale))
         try await back.withRunning { _ in

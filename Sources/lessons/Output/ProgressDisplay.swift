@@ -50,7 +50,8 @@ final class ProgressDisplay {
             line(Style.dim("unavailable", on: .err), key, reason)
         case .retrying(let key, let retry, let delay, let reason):
             let wait = delay.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
-            line(Style.warning("retry \(retry)", on: .err), key, "in \(wait): \(reason)")
+            clear()
+            Terminal.err(Style.warning("retry \(retry)", on: .err) + " of \(names.name(key)) in \(wait): \(reason)\n")
         case .waiting:
             break
         case .completed(let key, let bytes, let alreadyPresent):
