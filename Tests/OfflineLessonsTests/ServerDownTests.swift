@@ -100,7 +100,10 @@ struct ServerDownTests {
             #expect(outcome.serverUnreachable == NetworkError.sentNothing, "\(outcome)")
             #expect(try await library.database.mediaItem(audio)?.state == .queued)
             #expect(fixture.hasServedFile(library, lessons[0], .text), "the PDF came")
-            #expect(!events.contains { if case .retrying = $0 { true } else { false } }, "no retry reported per item")
+            // The silent item's stalls are not reported one by one (the PDF, under a loaded
+            // machine, may stall past the short timeout and be retried as any transfer is).
+            let silent = MediaKey(lessons[0].id, .audio)
+            #expect(!events.contains { if case .retrying(silent, _, _, _) = $0 { true } else { false } }, "no retry reported per item")
             #expect(events.count(where: { if case .serverUnreachable = $0 { true } else { false } }) == 1)
         }
     }
