@@ -84,14 +84,7 @@ enum Layout {
 /// Sizes and durations as people read them.
 enum Format {
     static func bytes(_ bytes: Int) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+        UserLanguage.en.size(bytes)
     }
 
     static func date(_ date: Date) -> String {
