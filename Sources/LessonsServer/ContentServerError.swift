@@ -1,3 +1,5 @@
+import OfflineLessons
+
 /// Why the content server could not start or serve.
 public enum ContentServerError: Error, CustomStringConvertible {
     case missingResource(String)
@@ -7,10 +9,9 @@ public enum ContentServerError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingResource(let name): "the bundled resource \(name) is missing from this build"
-        case .didNotStart(let reason): "the content server did not start: \(reason)"
-        case .portInUse(let host, let port):
-            "the port \(port) on \(host) is in use by another program: choose another with --port, or 0 for a free one"
+        case .missingResource(let name): Message(.serverMissingResource, .text(name)).description
+        case .didNotStart(let reason): Message(.serverDidNotStart, .text(reason)).description
+        case .portInUse(let host, let port): Message(.serverPortInUse, .number(port), .text(host)).description
         }
     }
 }

@@ -77,12 +77,12 @@ struct Lessons: AsyncParsableCommand {
         // One line for what is wrong, one for where to look (not the whole usage screen).
         var message = message(for: error)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-        Terminal.error(message.split(separator: "\n").joined(separator: " "))
+        Terminal.error(Terminal.say(stored: message.split(separator: "\n").joined(separator: " ")))
         if exitCode == .validationFailure {
             let command = CommandLine.arguments.dropFirst().first { name in
                 configuration.subcommands.contains { $0.configuration.commandName == name }
             }
-            Terminal.err("  (`lessons help \(command ?? "<command>")` shows the usage)\n")
+            Terminal.err("  " + Terminal.say(.cliUsageHint, .text(command ?? "<command>")) + "\n")
         }
         return exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
     }

@@ -68,7 +68,7 @@ extension Catalog {
         let listings = Self.listings(of: id.type, in: shas)
         let total = listings.last?.end ?? 0
         guard id.id >= 1, id.id <= total else {
-            let key: ErrorWord = id.type == .gemara ? .selectorNoGemaraLessonID : .selectorNoMishnaLessonID
+            let key: Phrase = id.type == .gemara ? .selectorNoGemaraLessonID : .selectorNoMishnaLessonID
             throw SelectorError(Message(key, .text(id.description), .number(total)))
         }
         let estimate = listings.firstIndex { id.id <= $0.end } ?? 0

@@ -45,7 +45,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     static func subject(_ what: String) -> Message {
         if what == "the Shas" { return Message(.catalogTheShas) }
         for (prefix, key) in [
-            ("the Gemara lessons of ", ErrorWord.catalogGemaraListing), ("the Mishna lessons of ", .catalogMishnaListing),
+            ("the Gemara lessons of ", Phrase.catalogGemaraListing), ("the Mishna lessons of ", .catalogMishnaListing),
         ]
         where what.hasPrefix(prefix) {
             return Message(key, .text(String(what.dropFirst(prefix.count))))

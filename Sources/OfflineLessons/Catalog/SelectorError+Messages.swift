@@ -1,4 +1,4 @@
-/// The selector errors: each one line of the catalog (``ErrorWords``) that quotes the input and
+/// The selector errors: each one line of the catalog (``Phrasebook``) that quotes the input and
 /// says what would work instead.
 extension SelectorError {
     /// What a selector's number counts, and where its numbering starts.
@@ -40,7 +40,7 @@ extension SelectorError {
     }
 
     static func notANumber(_ part: String, _ counted: Counted, in selector: String) -> SelectorError {
-        let key: ErrorWord =
+        let key: Phrase =
             switch counted {
             case .daf: .selectorNotADaf
             case .chapter: .selectorNotAChapter
@@ -58,7 +58,7 @@ extension SelectorError {
     }
 
     static func beforeFirst(_ number: String, _ counted: Counted, in selector: String) -> SelectorError {
-        let key: ErrorWord =
+        let key: Phrase =
             switch counted {
             case .daf: .selectorNoSuchDaf
             case .chapter: .selectorNoSuchChapter

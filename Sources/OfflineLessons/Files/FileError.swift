@@ -38,7 +38,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
 
     /// An operation as the catalog says it ("open", "rename into place"); one it does not know, as given.
     static func operation(_ operation: String) -> Message {
-        ErrorWord(rawValue: "fileOperation" + operation.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
+        Phrase(rawValue: "fileOperation" + operation.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
             .map { Message($0) } ?? .verbatim(operation)
     }
 

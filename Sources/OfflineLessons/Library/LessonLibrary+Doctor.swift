@@ -15,10 +15,10 @@ extension LessonLibrary {
         where !drifting.contains(item.key) {
             let (kind, detail, fix): (String, String, DoctorReport.Fix) =
                 switch item.state {
-                case .failed: ("failed", item.lastError ?? "no reason recorded", .download)
-                case .missing: ("missing", "was complete; the file is gone", .repair)
-                case .corrupt: ("corrupt", item.lastError ?? "the file had the wrong size and was moved aside", .repair)
-                default: ("pending", "requested, not downloaded yet", .download)
+                case .failed: ("failed", item.lastError ?? Message(.doctorNoReason).description, .download)
+                case .missing: ("missing", Message(.doctorWasComplete).description, .repair)
+                case .corrupt: ("corrupt", item.lastError ?? Message(.doctorWrongSize).description, .repair)
+                default: ("pending", Message(.doctorRequested).description, .download)
                 }
             problems.append(
                 DoctorReport.Problem(

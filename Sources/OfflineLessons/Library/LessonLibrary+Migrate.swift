@@ -93,12 +93,13 @@ extension LessonLibrary {
             do {
                 let method = try await store.adopt(root.appendingPathComponent(step.file.path), as: step.key)
                 await beforeCommit?(step.key)
-                let how = method == .renamed ? "moved" : "copied"
+                let how: Phrase = method == .renamed ? .detailMoved : .detailCopied
                 files.append(
                     .init(
                         key: step.key, link: step.placed.lesson.link(for: step.key.medium) ?? "",
                         bytes: store.finalSize(step.key) ?? step.file.bytes,  // as it is now, not as it was listed
-                        modified: step.file.modified, detail: "\(how) from \(step.file.path), placed by \(step.placedBy)"))
+                        modified: step.file.modified,
+                        detail: Message(.detailImported, .word(how), .text(step.file.path), .text(step.placedBy)).description))
                 placed.append((step, method))
             } catch {
                 fail(step, error)

@@ -103,7 +103,7 @@ extension LessonLibrary {
         switch action.action {
         case .missing:
             guard store.finalSize(key) == nil else { return }  // back in place since the walk
-            try await database.markMissing(key, reason: "sync: \(action.reason)", at: now())
+            try await database.markMissing(key, reason: Message(.detailSync, .text(action.reason)).description, at: now())
         case .corrupt:
             guard store.finalSize(key) == action.bytes else { return }  // changed since the walk
             // The registry first: killed before the move, the next sync finds an item that is not
@@ -111,7 +111,8 @@ extension LessonLibrary {
             // (a file aside that the registry still calls complete would be reported missing).
             let aside = try await store.asideName(for: key, at: now())
             try await database.markCorrupt(
-                key, reason: "sync: \(action.found), \(action.reason)", movedTo: aside, requeue: repair, at: now())
+                key, reason: Message(.detailSyncFound, .text(action.found), .text(action.reason)).description, movedTo: aside,
+                requeue: repair, at: now())
             try await store.moveAside(key, to: aside)
         case .adopted:
             try await store.flushPlacement(key)

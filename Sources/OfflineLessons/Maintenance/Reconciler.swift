@@ -35,9 +35,21 @@ struct Reconciler {
             switch item.state {
             case .complete:
                 guard let file else {
-                    itemSteps.append((key, step(key, .missing, path: nil, found: "no file", reason: "the file is gone")))
+                    itemSteps.append(
+                        (
+                            key,
+                            step(
+                                key, .missing, path: nil, found: Message(.syncFoundNoFile).description,
+                                reason: Message(.syncFileGone).description)
+                        ))
                     if repair {
-                        itemSteps.append((key, step(key, .requeued, path: nil, found: "no file", reason: "repair: download it again")))
+                        itemSteps.append(
+                            (
+                                key,
+                                step(
+                                    key, .requeued, path: nil, found: Message(.syncFoundNoFile).description,
+                                    reason: Message(.syncRepairAgain).description)
+                            ))
                     }
                     continue
                 }
@@ -46,11 +58,18 @@ struct Reconciler {
                         (
                             key,
                             step(
-                                key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                                reason: "registered with \(item.receivedBytes) bytes; moved aside, not deleted")
+                                key, .corrupt, path: file.path, found: Message(.syncFoundBytes, .number(file.size)).description,
+                                bytes: file.size,
+                                reason: Message(.syncWrongSize, .number(item.receivedBytes)).description)
                         ))
                     if repair {
-                        itemSteps.append((key, step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again")))
+                        itemSteps.append(
+                            (
+                                key,
+                                step(
+                                    key, .requeued, path: nil, found: Message(.syncFoundMovedAside).description,
+                                    reason: Message(.syncRepairAgain).description)
+                            ))
                     }
                 }
             case .queued, .downloading, .failed, .missing, .corrupt:
@@ -59,8 +78,9 @@ struct Reconciler {
                         (
                             key,
                             step(
-                                key, .adopted, path: file.path, found: "\(file.size) bytes, the recorded size", bytes: file.size,
-                                reason: "the whole file is in place (renamed before a crash, or back)")
+                                key, .adopted, path: file.path, found: Message(.syncFoundRecordedSize, .number(file.size)).description,
+                                bytes: file.size,
+                                reason: Message(.syncWholeFile).description)
                         ))
                 } else if let file {
                     // A file the registry does not vouch for, where a download would put its own: kept, aside.
@@ -68,17 +88,25 @@ struct Reconciler {
                         (
                             key,
                             step(
-                                key, .corrupt, path: file.path, found: "\(file.size) bytes", bytes: file.size,
+                                key, .corrupt, path: file.path, found: Message(.syncFoundBytes, .number(file.size)).description,
+                                bytes: file.size,
                                 reason:
-                                    "not the recorded size (\(item.expectedBytes.map(String.init) ?? "unknown")) of an unfinished download; moved aside, not deleted"
+                                    Message(.syncNotRecordedSize, item.expectedBytes.map { .number($0) } ?? .word(.syncSizeUnknown))
+                                    .description
                             )
                         ))
                     if repair, item.state == .missing || item.state == .corrupt {
-                        itemSteps.append((key, step(key, .requeued, path: nil, found: "moved aside", reason: "repair: download it again")))
+                        itemSteps.append(
+                            (
+                                key,
+                                step(
+                                    key, .requeued, path: nil, found: Message(.syncFoundMovedAside).description,
+                                    reason: Message(.syncRepairAgain).description)
+                            ))
                     }
                 } else if repair, item.state == .missing || item.state == .corrupt {
                     itemSteps.append(
-                        (key, step(key, .requeued, path: nil, found: "\(item.state.rawValue)", reason: "repair: download it again")))
+                        (key, step(key, .requeued, path: nil, found: item.state.rawValue, reason: Message(.syncRepairAgain).description)))
                 }
             }
         }
@@ -88,13 +116,14 @@ struct Reconciler {
             if registeredLessons.contains(key.lesson) || known.contains(key.lesson) {
                 actions.append(
                     step(
-                        key, .discovered, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                        reason: "a file of a known lesson that no download brought"))
+                        key, .discovered, path: file.path, found: Message(.syncFoundBytes, .number(file.size)).description,
+                        bytes: file.size,
+                        reason: Message(.syncKnownLesson).description))
             } else {
                 actions.append(
                     step(
-                        key, .unknown, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                        reason: "no lesson \(key.lesson) in the registry or the catalog cache: left as it is"))
+                        key, .unknown, path: file.path, found: Message(.syncFoundBytes, .number(file.size)).description, bytes: file.size,
+                        reason: Message(.syncNoLesson, .text(key.lesson.description)).description))
             }
         }
         for key in partials.keys.sorted() {
@@ -103,14 +132,16 @@ struct Reconciler {
             guard state == nil || state == .complete else { continue }  // kept for the resume
             actions.append(
                 step(
-                    key, .removedPartial, path: file.path, found: "\(file.size) bytes", bytes: file.size,
-                    reason: state == nil ? "no download of it is registered" : "the item is complete"))
+                    key, .removedPartial, path: file.path, found: Message(.syncFoundBytes, .number(file.size)).description,
+                    bytes: file.size,
+                    reason: Message(state == nil ? .syncNoDownload : .syncItemComplete).description))
         }
         for file in snapshot.unplaced {
             actions.append(
                 SyncAction(
-                    type: nil, id: nil, medium: nil, action: .unknown, path: file.path, found: "\(file.size) bytes",
-                    bytes: file.size, reason: "not a file the library lays out: left as it is"))
+                    type: nil, id: nil, medium: nil, action: .unknown, path: file.path,
+                    found: Message(.syncFoundBytes, .number(file.size)).description,
+                    bytes: file.size, reason: Message(.syncNotLaidOut).description))
         }
         return actions
     }

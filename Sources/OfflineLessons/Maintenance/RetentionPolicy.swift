@@ -62,7 +62,10 @@ struct RetentionPlanner {
                         continue
                     }
                     chosen[item.key] =
-                        "completed \(Self.days(now.timeIntervalSince(item.completedAt))) days ago (limit \(Self.days(olderThan.seconds)))"
+                        Message(
+                            .cleanOlderThan, .number(Self.days(now.timeIntervalSince(item.completedAt))),
+                            .number(Self.days(olderThan.seconds))
+                        ).description
                 }
             }
         }
@@ -83,7 +86,7 @@ struct RetentionPlanner {
                         continue
                     }
                     for item in left {
-                        chosen[item.key] = "the library holds more than \(maxBytes) bytes: least recently used first"
+                        chosen[item.key] = Message(.cleanOverQuotaReason, .number(maxBytes)).description
                         total -= item.bytes
                     }
                 }
@@ -107,7 +110,7 @@ struct RetentionPlanner {
             if !media.isEmpty, media.allSatisfy({ chosen[$0.key] != nil }), let pdf = items.first(where: { $0.key.medium == .text }),
                 chosen[pdf.key] == nil
             {
-                chosen[pdf.key] = "its lesson's audio and video go"
+                chosen[pdf.key] = Message(.cleanPDFGoesWith).description
             }
         }
     }

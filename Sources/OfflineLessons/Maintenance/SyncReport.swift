@@ -82,10 +82,5 @@ public struct SyncReport: Sendable, Hashable, Codable {
     public var changes: [SyncAction] { actions.filter(\.changes) }
 
     /// One line: "3 missing, 1 adopted" (or "nothing to do").
-    public var summary: String {
-        let counts = Dictionary(grouping: actions, by: \.action).mapValues(\.count)
-        let order: [SyncAction.Kind] = [.missing, .corrupt, .adopted, .discovered, .removedPartial, .requeued, .unknown]
-        let parts = order.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }
-        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
-    }
+    public var summary: String { summaryWords.description }
 }

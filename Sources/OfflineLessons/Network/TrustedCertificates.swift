@@ -39,7 +39,7 @@ public struct CertificateFileError: Error, Sendable, CustomStringConvertible {
     /// What is wrong with the file, as the catalog says it.
     public var reason: Message
 
-    init(file: URL, reason: ErrorWord) {
+    init(file: URL, reason: Phrase) {
         self.file = file
         self.reason = Message(reason)
     }

@@ -140,7 +140,7 @@ extension LibraryDatabase {
                 Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
                 Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
             ])
-        try RegistryEvent.append(.requested, key.lesson, key.medium, "requested again", at: now, in: db)
+        try RegistryEvent.append(.requested, key.lesson, key.medium, Message(.detailRequestedAgain).description, at: now, in: db)
         return try MediaItem.fetchOne(key, in: db)
     }
 

@@ -68,7 +68,7 @@ extension LibraryDatabase {
             if changed > 0 { try RegistryEvent.append(.corrupt, key.lesson, key.medium, reason, at: now, in: db) }
             try RegistryEvent.append(.movedAside, key.lesson, key.medium, movedTo, at: now, in: db)
             guard changed > 0 else { return }
-            if requeue { try RegistryEvent.append(.requested, key.lesson, key.medium, "repair", at: now, in: db) }
+            if requeue { try RegistryEvent.append(.requested, key.lesson, key.medium, Message(.detailRepair).description, at: now, in: db) }
         }
     }
 
@@ -79,7 +79,9 @@ extension LibraryDatabase {
                 .filter([MediaState.missing.rawValue, MediaState.corrupt.rawValue].contains(Columns.state))
                 .updateAll(
                     db, [Columns.state.set(to: MediaState.queued.rawValue), Columns.attempts.set(to: 0), Columns.receivedBytes.set(to: 0)])
-            if changed > 0 { try RegistryEvent.append(.requested, key.lesson, key.medium, "repair", at: now, in: db) }
+            if changed > 0 {
+                try RegistryEvent.append(.requested, key.lesson, key.medium, Message(.detailRepair).description, at: now, in: db)
+            }
         }
     }
 
@@ -96,7 +98,8 @@ extension LibraryDatabase {
                     VALUES (?, ?, ?, 'complete', ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, bytes, bytes, now, now, now])
-            try RegistryEvent.append(.discovered, key.lesson, key.medium, "\(bytes) bytes found in place", at: now, in: db)
+            try RegistryEvent.append(
+                .discovered, key.lesson, key.medium, Message(.detailFoundInPlace, .number(bytes)).description, at: now, in: db)
         }
     }
 }

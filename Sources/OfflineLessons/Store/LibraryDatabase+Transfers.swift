@@ -119,7 +119,7 @@ extension LibraryDatabase {
             if event == .adopted, try MediaItem.matching(key).isEmpty(db) == false { return }
             throw RegistryError.notRegistered(key)
         }
-        try RegistryEvent.append(event, key.lesson, key.medium, "\(bytes) bytes", at: now, in: db)
+        try RegistryEvent.append(event, key.lesson, key.medium, Message(.syncFoundBytes, .number(bytes)).description, at: now, in: db)
     }
 
     /// Marks an item failed, with the reason. A complete item stays complete (another download of
@@ -161,7 +161,10 @@ extension LibraryDatabase {
             for key in keys {
                 let changed = try MediaItem.matching(key).filter(Columns.state == MediaState.failed.rawValue)
                     .updateAll(db, [Columns.state.set(to: MediaState.queued.rawValue), Columns.attempts.set(to: 0)])
-                if changed > 0 { try RegistryEvent.append(.requested, key.lesson, key.medium, "retry after failure", at: now, in: db) }
+                if changed > 0 {
+                    try RegistryEvent.append(
+                        .requested, key.lesson, key.medium, Message(.detailRetryAfterFailure).description, at: now, in: db)
+                }
             }
         }
     }

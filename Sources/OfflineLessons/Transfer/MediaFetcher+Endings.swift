@@ -22,7 +22,7 @@ extension MediaFetcher {
         report: @Sendable (DownloadEvent) -> Void
     ) async throws -> ItemOutcome {
         if Self.isDiskFull(error) { return await stopForFullDisk(key, error, receivedBytes: file.size, report: report) }
-        let reason = retryable ? "\(error) (gave up after \(attempts) attempts)" : "\(error)"
+        let reason = retryable ? Message(.detailGaveUp, .text("\(error)"), .number(attempts)).description : "\(error)"
         // A refused request (4xx) makes the partial worthless (emptied, it is removed when let go);
         // a disk error does not.
         if error is TransferError, !retryable { try? file.truncate() }

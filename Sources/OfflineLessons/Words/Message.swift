@@ -1,4 +1,4 @@
-/// A sentence of the catalog (``ErrorWords``) with its values, said in either language when it is
+/// A sentence of the catalog (``Phrasebook``) with its values, said in either language when it is
 /// shown. Values are plain text (a path, a number, the server's own words) or words of the
 /// catalog themselves, translated along with the sentence.
 public struct Message: Sendable, Hashable, CustomStringConvertible {
@@ -8,26 +8,29 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
         case text(String)
         /// A sentence of the catalog, in the sentence's language.
         case message(Message)
+        /// A number with `places` decimals, with the language's decimal mark ("4.2", "4,2").
+        case decimal(Double, places: Int)
 
         public init(stringLiteral value: String) { self = .text(value) }
 
-        func text(_ language: UserLanguage) -> String {
+        func text(_ language: UserLanguage, marked: Bool) -> String {
             switch self {
             case .text(let text): text
-            case .message(let message): message.text(language)
+            case .message(let message): message.text(language, marked: marked)
+            case .decimal(let value, let places): language.decimal(value, places: places)
             }
         }
     }
 
-    public var key: ErrorWord
+    public var key: Phrase
     public var arguments: [Argument]
 
-    public init(_ key: ErrorWord, _ arguments: Argument...) {
+    public init(_ key: Phrase, _ arguments: Argument...) {
         self.key = key
         self.arguments = arguments
     }
 
-    public init(_ key: ErrorWord, arguments: [Argument]) {
+    public init(_ key: Phrase, arguments: [Argument]) {
         self.key = key
         self.arguments = arguments
     }
@@ -36,8 +39,14 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
     public static func verbatim(_ text: String) -> Message { Message(.verbatim, .text(text)) }
 
     /// The sentence in `language`, its placeholders filled.
-    public func text(_ language: UserLanguage) -> String {
-        ErrorWords.fill(ErrorWords.template(key, language), with: arguments.map { $0.text(language) })
+    public func text(_ language: UserLanguage) -> String { text(language, marked: false) }
+
+    /// The sentence in `language`; `marked`, the catalog's own words in it (not the values, not
+    /// a verbatim text) are put between `⟦` and `⟧`, so that a test can tell text said through
+    /// the catalog from text that was not (a pseudo-language).
+    public func text(_ language: UserLanguage, marked: Bool) -> String {
+        let template = Phrasebook.template(key, language)
+        return Phrasebook.fill(marked ? Phrasebook.marked(template) : template, with: arguments.map { $0.text(language, marked: marked) })
     }
 
     /// The sentence in English.
@@ -49,14 +58,14 @@ extension Message.Argument {
     public static func number(_ value: Int) -> Self { .text(String(value)) }
 
     /// A word of the catalog with no values.
-    public static func word(_ key: ErrorWord) -> Self { .message(Message(key)) }
+    public static func word(_ key: Phrase) -> Self { .message(Message(key)) }
 }
 
-/// The catalog's tables: one per language, each holding every sentence (``ErrorWords/english``,
-/// ``ErrorWords/spanish``), keyed by ``ErrorWord`` as a `Localizable.strings` file is keyed.
-public enum ErrorWords {
+/// The catalog's tables: one per language, each holding every sentence (``Phrasebook/english``,
+/// ``Phrasebook/spanish``), keyed by ``Phrase`` as a `Localizable.strings` file is keyed.
+public enum Phrasebook {
     /// The table of `language`.
-    public static func table(_ language: UserLanguage) -> [ErrorWord: String] {
+    public static func table(_ language: UserLanguage) -> [Phrase: String] {
         switch language {
         case .es: spanish
         case .en: english
@@ -65,7 +74,7 @@ public enum ErrorWords {
 
     /// The sentence of `key` in `language`; the English one when the language lacks it, the key
     /// itself when both do.
-    public static func template(_ key: ErrorWord, _ language: UserLanguage) -> String {
+    public static func template(_ key: Phrase, _ language: UserLanguage) -> String {
         table(language)[key] ?? english[key] ?? key.rawValue
     }
 
@@ -77,6 +86,34 @@ public enum ErrorWords {
             return ""
         }
         return found
+    }
+
+    /// `template` with its fixed words between `⟦` and `⟧`, its placeholders as they are.
+    static func marked(_ template: String) -> String {
+        var result = ""
+        var words = ""
+        var rest = Substring(template)
+        func flush() {
+            if !words.isEmpty { result += "⟦" + words + "⟧" }
+            words = ""
+        }
+        while let percent = rest.firstIndex(of: "%") {
+            words += rest[..<percent]
+            let after = rest[rest.index(after: percent)...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            let tail = after[digits.endIndex...]
+            if !digits.isEmpty, tail.hasPrefix("$@") {
+                flush()
+                result += "%" + digits + "$@"
+                rest = tail.dropFirst(2)
+            } else {
+                words += "%"
+                rest = after
+            }
+        }
+        words += rest
+        flush()
+        return result
     }
 
     /// `template` with each `%N$@` replaced by `arguments[N - 1]` (by nothing when there is none).

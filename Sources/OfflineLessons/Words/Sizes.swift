@@ -12,7 +12,12 @@ extension UserLanguage {
             unit += 1
         }
         guard unit > 0 else { return "\(bytes) B" }
-        let number = String(format: value < 10 ? "%.1f" : "%.0f", value)
-        return (self == .es ? number.replacingOccurrences(of: ".", with: ",") : number) + " " + units[unit]
+        return decimal(value, places: value < 10 ? 1 : 0) + " " + units[unit]
+    }
+
+    /// A number with `places` decimals and the language's decimal mark: `4.2` in English, `4,2` in Spanish.
+    public func decimal(_ value: Double, places: Int) -> String {
+        let number = String(format: "%.\(max(places, 0))f", value)
+        return self == .es ? number.replacingOccurrences(of: ".", with: ",") : number
     }
 }

@@ -47,7 +47,9 @@ struct CatalogCommand: AsyncParsableCommand {
             return
         }
         let report = CatalogReport(catalog)
-        for problem in catalog.shas.problems { Terminal.err("lessons: warning: the server's Shas has a bad entry, skipped: \(problem)\n") }
+        for problem in catalog.shas.problems {
+            Terminal.warning(Terminal.say(.catalogBadEntry, .message(Phrasebook.recognize("\(problem)"))))
+        }
         if global.json {
             try Terminal.json(report)
         } else {

@@ -74,19 +74,16 @@ struct CleanCommand: AsyncParsableCommand {
         }
         for action in report.actions {
             Terminal.out(
-                "\(dryRun ? "would remove" : "removed") \(names.name(action.key)) (\(formatBytes(action.bytes))): \(action.reason)")
+                Terminal.say(
+                    dryRun ? .cleanWouldRemove : .cleanRemoved, .text(names.spoken(action.key)), .text(formatBytes(action.bytes)),
+                    .message(Phrasebook.recognize(action.reason))))
         }
-        let pinned = report.pinnedKept > 0 ? "; \(report.pinnedKept) pinned lesson(s) kept" : ""
-        if Terminal.language == .es {
-            Terminal.out(
-                UserPhrase.cleanSummary(files: report.actions.count, size: formatBytes(report.bytesFreed), dryRun: dryRun, .es) + pinned)
-        } else {
-            Terminal.out("\(dryRun ? "would free" : "freed") \(formatBytes(report.bytesFreed)) (\(report.actions.count) file(s))\(pinned)")
-        }
+        let pinned = report.pinnedKept > 0 ? "; " + Terminal.say(.cleanPinnedKept, .number(report.pinnedKept)) : ""
+        let freed = Terminal.say(
+            dryRun ? .cleanWouldFree : .cleanFreed, .text(formatBytes(report.bytesFreed)), .number(report.actions.count))
+        Terminal.out(freed + pinned)
         if let over = report.overQuotaByPins {
-            Terminal.err(
-                "warning: pinned lessons alone keep the library at \(formatBytes(over)), over the quota: unpin some (`lessons unpin`) or raise --max-size\n"
-            )
+            Terminal.warning(Terminal.say(.cleanPinsOverQuota, .text(formatBytes(over))))
         }
     }
 }

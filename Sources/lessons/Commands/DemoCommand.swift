@@ -26,14 +26,16 @@ struct DemoCommand: AsyncParsableCommand {
         let global = self.global
         try await server.withRunning { running in
             let say: (String) -> Void = { if !global.json { Terminal.out($0) } }
-            say("content server: \(running.apiBase.absoluteString) (demo catalog, in-process)")
+            say(Terminal.say(.demoServer, .text(running.apiBase.absoluteString)))
             let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "demo"))
             let library = try await LessonLibrary(root: root, client: client)
             let totals = try await library.catalog(refresh: true).shas.totals
-            say("catalog: \(totals.sedarim) sedarim, \(totals.masechtot) masechtot, \(totals.dapim) dapim, \(totals.mishnayot) mishnayot")
+            say(
+                Terminal.say(
+                    .demoCatalog, .number(totals.sedarim), .number(totals.masechtot), .number(totals.dapim), .number(totals.mishnayot)))
             let selectors = [try LessonSelector(parsing: "gemara:berakhot:2-4"), try LessonSelector(parsing: "mishna:berakhot:1:1-3")]
             let lessons = try await library.lessons(for: selectors)
-            say("downloading \(lessons.count) lessons (audio + PDF): \(selectors.map(\.description).joined(separator: ", "))")
+            say(Terminal.say(.demoDownloading, .number(lessons.count), .text(selectors.map(\.description).joined(separator: ", "))))
             let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: try await library.lessonNames(for: lessons))
             let run = try await library.download(lessons, media: .audio)
             for await event in run { progress.handle(event) }
@@ -59,28 +61,32 @@ struct DemoCommand: AsyncParsableCommand {
                 return
             }
             say("")
-            say("sync, after \(names.name(gone)) was deleted by hand and \(names.name(stray)) dropped into place: \(sync.summary)")
-            for action in sync.changes { say("  \(action.action.rawValue) \(action.key.map { names.name($0) } ?? ""): \(action.reason)") }
-            say(
-                "history of \(names.name(gone.lesson)): "
-                    + (try await library.history(of: gone.lesson)).reversed().map {
-                        "\($0.kind.rawValue)" + ($0.medium.map { " \($0.name())" } ?? "")
-                    }.joined(separator: ", "))
+            say(Terminal.say(.demoSync, .text(names.spoken(gone)), .text(names.spoken(stray)), .message(sync.summaryWords)))
+            for action in sync.changes {
+                say(
+                    "  \(Terminal.say(action.action.phrase)) \(action.key.map { names.spoken($0) } ?? ""): \(Terminal.say(stored: action.reason))"
+                )
+            }
+            let events = try await library.history(of: gone.lesson).reversed().map {
+                Terminal.say($0.kind.phrase) + ($0.medium.map { " \($0.spoken)" } ?? "")
+            }
+            say(Terminal.say(.demoHistory, .text(names.name(gone.lesson)), .text(events.joined(separator: ", "))))
             say("")
-            say("downloads list:")
+            say(Terminal.say(.demoList))
             for lesson in downloads {
-                let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map { $0.name() }.joined(separator: "+")
+                let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.spoken).joined(separator: "+")
                 say("  \(lesson.name) [\(lesson.lessonID)] \(media) \(formatBytes(lesson.bytes))")
             }
             let gemara = library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio)).path
             let mishna = library.fileURL(for: MediaKey(LessonID(.mishna, 1), .audio)).path
             say("")
-            say(
-                "\(names.name(LessonID(.gemara, 1))) [gemara/1] and \(names.name(LessonID(.mishna, 1))) [mishna/1] share an id, not a file:\n  \(gemara)\n  \(mishna)"
-            )
-            say("library: \(root.path) (try: lessons list --library \(root.path))")
-            say("the Downloads screen of this library, in a browser: lessons ui --library \(root.path) --open")
-            if !summary.succeeded { throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed) }
+            let first = Message.Argument.text("\(names.name(LessonID(.gemara, 1))) [gemara/1]")
+            say(Terminal.say(.demoShareID, first, .text("\(names.name(LessonID(.mishna, 1))) [mishna/1]")) + "\n  \(gemara)\n  \(mishna)")
+            say(Terminal.say(.demoLibrary, .text(root.path)))
+            say(Terminal.say(.demoScreen, .text(root.path)))
+            if !summary.succeeded {
+                throw CommandFailure(Terminal.say(.downloadFailedCount, .number(summary.failed.count)), exitCode: CommandFailure.failed)
+            }
         }
     }
 

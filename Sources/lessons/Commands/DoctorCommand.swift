@@ -32,12 +32,12 @@ struct DoctorCommand: AsyncParsableCommand {
         if global.json {
             try Terminal.json(report)
         } else if report.healthy {
-            Terminal.out("healthy: \(report.lessons) lesson(s), \(report.files) file(s), database ok")
+            Terminal.out(Terminal.say(.doctorHealthy, .number(report.lessons), .number(report.files)))
         } else {
             for group in report.groups { Terminal.out(Self.line(group)) }
         }
         if !report.healthy {
-            throw CommandFailure("\(report.problems.count) problem(s) found", exitCode: CommandFailure.failed)
+            throw CommandFailure(Terminal.say(.doctorProblemsFound, .number(report.problems.count)), exitCode: CommandFailure.failed)
         }
     }
 
@@ -47,40 +47,45 @@ struct DoctorCommand: AsyncParsableCommand {
     /// "173 items failed: the server answered HTTP 404 — Berakhot 2 audio, …, and 170 more; fix: run `lessons download`".
     static func line(_ group: DoctorReport.Group) -> String {
         let named = group.problems.prefix(examples).map(name).joined(separator: ", ")
-        let more = group.problems.count > examples ? ", and \(group.problems.count - examples) more" : ""
-        return "\(count(group.kind, group.problems.count)): \(group.detail) — \(named)\(more); fix: \(advice(group.fix))"
+        let shown =
+            group.problems.count > examples ? Terminal.say(.doctorMore, .text(named), .number(group.problems.count - examples)) : named
+        return Terminal.say(
+            .doctorLine, .text(count(group.kind, group.problems.count)), .message(Phrasebook.recognize(group.detail)), .text(shown),
+            .word(advice(group.fix)))
     }
 
     /// A problem's lesson and medium as people name them, else its file, else the library.
     static func name(_ problem: DoctorReport.Problem) -> String {
-        if let lesson = problem.lessonName, let medium = problem.medium { return "\(lesson) \(medium.rawValue)" }
-        return problem.key?.description ?? problem.path ?? "the library"
+        if let lesson = problem.lessonName, let medium = problem.medium { return "\(lesson) \(medium.spoken)" }
+        return problem.key?.description ?? problem.path ?? Terminal.say(.cliTheLibrary)
     }
 
     /// How many problems of a kind, in words.
     static func count(_ kind: String, _ count: Int) -> String {
-        switch kind {
-        case "failed": "\(count) item(s) failed"
-        case "pending": "\(count) item(s) pending"
-        case "missing": "\(count) item(s) missing"
-        case "corrupt": "\(count) item(s) corrupt"
-        case "unknown": "\(count) unknown file(s)"
-        case "adopted": "\(count) file(s) to adopt"
-        case "discovered": "\(count) file(s) to register"
-        case "removedPartial": "\(count) partial file(s) to remove"
-        case "requeued": "\(count) item(s) to download again"
-        case "integrity": "the database is damaged"
-        default: "\(count) × \(kind)"
-        }
+        let phrase: Phrase? =
+            switch kind {
+            case "failed": .doctorFailed
+            case "pending": .doctorPending
+            case "missing": .doctorMissing
+            case "corrupt": .doctorCorrupt
+            case "unknown": .doctorUnknown
+            case "adopted": .doctorAdopt
+            case "discovered": .doctorRegister
+            case "removedPartial": .doctorRemovePartial
+            case "requeued": .doctorDownloadAgain
+            case "integrity": .doctorDamaged
+            default: nil
+            }
+        return phrase.map { Terminal.say($0, .number(count)) } ?? Terminal.say(.doctorOther, .number(count), .text(kind))
     }
 
-    static func advice(_ fix: DoctorReport.Fix) -> String {
+    static func advice(_ fix: DoctorReport.Fix) -> Phrase {
         switch fix {
-        case .sync: "run `lessons sync`"
-        case .repair: "run `lessons sync --repair`"
-        case .download: "run `lessons download`"
-        case .moveOut: "move it out of the library's media folder"
-        case .restore: "restore library.sqlite from a backup"
+        case .sync: .fixSync
+        case .repair: .fixRepair
+        case .download: .fixDownload
+        case .moveOut: .fixMoveOut
+        case .restore: .fixRestore
         }
     }
 }

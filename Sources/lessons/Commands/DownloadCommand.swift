@@ -45,7 +45,7 @@ struct DownloadCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output, progress) }
 
     func validate() throws {
-        guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 16, not \(concurrency)") }
+        guard (1...16).contains(concurrency) else { throw ValidationError(Terminal.say(.downloadConcurrency, .number(concurrency))) }
         _ = try bytesPerSecond()
     }
 
@@ -53,7 +53,7 @@ struct DownloadCommand: AsyncParsableCommand {
     func bytesPerSecond() throws -> Int? {
         guard let limitRate else { return nil }
         guard let bytes = Units.rate(limitRate), bytes > 0 else {
-            throw ValidationError("--limit-rate '\(limitRate)' is not a rate: give bytes per second, like 500K, 2M or 1.5MB")
+            throw ValidationError(Terminal.say(.downloadLimitRate, .text(limitRate)))
         }
         return bytes
     }
@@ -79,7 +79,7 @@ struct DownloadCommand: AsyncParsableCommand {
             // The run's summary arrives once every cancelled item is back in the queue.
             let left = try await outcome.library.pendingDownloads()
             throw CommandFailure(
-                "\(stoppedBy.word) after \(summary.downloaded) file(s); \(left) left queued: run `lessons download` to resume",
+                Terminal.say(.downloadStoppedAfter, .text(stoppedBy.word), .number(summary.downloaded), .number(left)),
                 exitCode: stoppedBy.exitCode)
         }
         let stopped = summary.stoppedBecause != nil || summary.serverUnreachable != nil
@@ -94,24 +94,24 @@ struct DownloadCommand: AsyncParsableCommand {
         await closed
         if let reason = summary.stoppedBecause {
             throw CommandFailure(
-                "stopped: \(reason); nothing is lost: \(left) item(s) stay queued: free some space, then run `lessons download` to resume",
+                Terminal.say(.downloadStoppedDisk, .message(Phrasebook.recognize(reason)), .number(left)),
                 exitCode: CommandFailure.failed)
         }
         if let reason = summary.serverUnreachable {
             throw CommandFailure(DownloadText.serverUnreachable(queued: left, reason: reason), exitCode: CommandFailure.unusable)
         }
         if !summary.failed.isEmpty {
-            throw CommandFailure("\(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
+            throw CommandFailure(Terminal.say(.downloadFailedCount, .number(summary.failed.count)), exitCode: CommandFailure.failed)
         }
         if summary.cancelled > 0 {
             throw CommandFailure(
-                "interrupted: \(summary.cancelled) download(s) will resume with `lessons download`", exitCode: CommandFailure.failed)
+                Terminal.say(.downloadWillResume, .number(summary.cancelled)), exitCode: CommandFailure.failed)
         }
     }
 
     static func stoppedEarly(_ signal: StopSignal?) -> CommandFailure {
         let signal = signal ?? .interrupt
-        return CommandFailure("\(signal.word) before any download started", exitCode: signal.exitCode)
+        return CommandFailure(Terminal.say(.downloadStoppedBefore, .text(signal.word)), exitCode: signal.exitCode)
     }
 
     /// What a download command did: the run's summary (`nil` when it was cancelled before a run
@@ -159,33 +159,33 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func printSummary(_ summary: DownloadSummary, names: LessonNames, resumed: Bool) {
-        let spanish = Terminal.language == .es
         if resumed && summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 {
-            Terminal.out(
-                spanish
-                    ? "nada pendiente: todas las descargas pedidas están completas"
-                    : "nothing pending: every requested download is complete")
+            Terminal.out(Terminal.say(.downloadNothingPending))
             return
         }
-        let rate = summary.seconds > 0 && summary.bytes > 0 ? " at \(formatBytes(Int(Double(summary.bytes) / summary.seconds)))/s" : ""
-        let seconds = String(format: "%.1f", summary.seconds)
-        if spanish {
+        let seconds = Message.Argument.decimal(summary.seconds, places: 1)
+        if summary.seconds > 0 && summary.bytes > 0 {
+            let rate = formatBytes(Int(Double(summary.bytes) / summary.seconds))
             Terminal.out(
-                "\(summary.downloaded) archivo(s) descargado(s), \(formatBytes(summary.bytes)) en \(seconds) s\(rate.replacingOccurrences(of: " at ", with: " a ")); \(summary.alreadyComplete) ya estaban"
-                    + (summary.succeeded ? ". " + UserPhrase.downloadComplete.text(.es) : ""))
+                Terminal.say(
+                    .downloadSummaryRate, .number(summary.downloaded), .text(formatBytes(summary.bytes)), seconds, .text(rate),
+                    .number(summary.alreadyComplete)))
         } else {
             Terminal.out(
-                "downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes)) in \(seconds) s\(rate); \(summary.alreadyComplete) already present"
-            )
+                Terminal.say(
+                    .downloadSummary, .number(summary.downloaded), .text(formatBytes(summary.bytes)), seconds,
+                    .number(summary.alreadyComplete)))
         }
         for item in summary.unavailable {
-            Terminal.out("  unavailable: \(names.name(MediaKey(item.lesson, item.medium))): \(item.reason)")
+            let name = names.spoken(MediaKey(item.lesson, item.medium))
+            Terminal.out("  " + Terminal.say(.downloadUnavailable, .text(name), .message(Phrasebook.recognize(item.reason))))
         }
         for item in summary.failed {
-            Terminal.out("  \(Style.failure("FAILED", on: .out)): \(names.name(MediaKey(item.lesson, item.medium))): \(item.reason)")
+            let label = Style.failure(Terminal.say(.downloadFailedLabel), on: .out)
+            Terminal.out("  \(label): \(names.spoken(MediaKey(item.lesson, item.medium))): \(Terminal.say(stored: item.reason))")
         }
         if summary.cancelled > 0, summary.stoppedBecause == nil, summary.serverUnreachable == nil {
-            Terminal.out("  \(summary.cancelled) interrupted: run `lessons download` to resume")
+            Terminal.out("  " + Terminal.say(.downloadInterruptedCount, .number(summary.cancelled)))
         }
     }
 }

@@ -24,7 +24,7 @@ struct ExportCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func validate() throws {
-        if legacyJSON.isEmpty { throw ValidationError("--legacy-json needs a file path") }
+        if legacyJSON.isEmpty { throw ValidationError(Terminal.say(.exportNeedsPath)) }
     }
 
     func run() async throws {
@@ -41,14 +41,16 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             report = try await library.exportLegacyRegistry(to: target)
         } catch let error as CocoaError {
-            throw CommandFailure("cannot write \(legacyJSON): \(Self.words(error))", exitCode: CommandFailure.unusable)
+            throw CommandFailure(
+                Terminal.say(.exportCannotWrite, .text(legacyJSON), .text(Self.words(error))), exitCode: CommandFailure.unusable)
         }
         if global.json {
             try Terminal.json(report)
         } else {
             Terminal.out(
-                "wrote \(report.path): \(report.gemaraLessons) Gemara and \(report.mishnaLessons) Mishna lesson(s), \(formatBytes(report.bytes))"
-            )
+                Terminal.say(
+                    .exportWrote, .text(report.path), .number(report.gemaraLessons), .number(report.mishnaLessons),
+                    .text(formatBytes(report.bytes))))
         }
     }
 
@@ -56,11 +58,11 @@ struct ExportCommand: AsyncParsableCommand {
     static func words(_ error: CocoaError) -> String {
         let code = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { Int32($0.code) }
         switch code {
-        case EACCES, EPERM: return "permission denied"
-        case ENOSPC: return "the disk is full"
-        case EROFS: return "the disk is read-only"
+        case EACCES, EPERM: return Terminal.say(.exportPermission)
+        case ENOSPC: return Terminal.say(.exportDiskFull)
+        case EROFS: return Terminal.say(.exportReadOnly)
         case .some(let code): return String(cString: strerror(code)).lowercased()
-        case nil: return "the file could not be written"
+        case nil: return Terminal.say(.exportNotWritten)
         }
     }
 
@@ -69,13 +71,13 @@ struct ExportCommand: AsyncParsableCommand {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
             throw CommandFailure(
-                "\(target.path) is a folder: give a file path, e.g. \(target.appendingPathComponent("downloadedLessons.json").path)",
+                Terminal.say(.exportIsFolder, .text(target.path), .text(target.appendingPathComponent("downloadedLessons.json").path)),
                 exitCode: CommandFailure.usage)
         }
         let folder = target.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
             throw CommandFailure(
-                "the folder \(folder.path) does not exist: create it first, or write elsewhere", exitCode: CommandFailure.usage)
+                Terminal.say(.exportNoFolder, .text(folder.path)), exitCode: CommandFailure.usage)
         }
     }
 }

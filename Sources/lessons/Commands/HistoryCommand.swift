@@ -25,7 +25,7 @@ struct HistoryCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func validate() throws {
-        if let maxCount, maxCount < 1 { throw ValidationError("-n must be at least 1, not \(maxCount)") }
+        if let maxCount, maxCount < 1 { throw ValidationError(Terminal.say(.cliMaxCount, .number(maxCount))) }
     }
 
     func run() async throws {
@@ -45,21 +45,16 @@ struct HistoryCommand: AsyncParsableCommand {
             return
         }
         guard !events.isEmpty else {
-            Terminal.out("no events recorded\(parsed.isEmpty ? "" : " for these lessons")")
+            Terminal.out(Terminal.say(parsed.isEmpty ? .historyNone : .historyNoneForThese))
             return
         }
-        // Local time (TZ honoured), as people read a clock.
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone.current
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         let names = try await library.lessonNames()
-        let width = events.map { names.name($0.lesson).count + ($0.medium.map { $0.name().count + 1 } ?? 0) }.max() ?? 0
+        let width = events.map { names.name($0.lesson).count + ($0.medium.map { $0.spoken.count + 1 } ?? 0) }.max() ?? 0
         for event in events {
-            let item = event.medium.map { names.name(MediaKey(event.lesson, $0)) } ?? names.name(event.lesson)
-            let kind = event.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+            let item = event.medium.map { names.spoken(MediaKey(event.lesson, $0)) } ?? names.name(event.lesson)
+            let kind = padded(Terminal.say(event.kind.phrase), 10)
             Terminal.out(
-                "\(formatter.string(from: event.at))  \(item.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind) \(Self.readable(event.detail ?? ""))"
+                "\(localTime(event.at))  \(item.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind) \(Self.readable(event.detail.map { Terminal.say(stored: $0) } ?? ""))"
             )
         }
     }

@@ -19,39 +19,37 @@ struct LegacyDoctor {
                 var migration: MigrationReport
                 var legacyWouldLose: [String]
             }
-            try Terminal.json(Document(migration: report, legacyWouldLose: losses))
+            try Terminal.json(Document(migration: report, legacyWouldLose: losses.map(\.description)))
         } else {
             MigrateCommand.print(report)
-            for loss in losses { Terminal.out("legacy   \(loss)") }
+            for loss in losses { Terminal.out(Terminal.say(.legacyLoss, .message(loss))) }
         }
         if !report.adopted.isEmpty || !report.rejected.isEmpty {
             throw CommandFailure(
-                "\(report.adopted.count) file(s) to recover: run `lessons migrate --from \(container.path)`",
+                Terminal.say(.legacyToRecover, .number(report.adopted.count), .text(container.path)),
                 exitCode: CommandFailure.failed)
         }
-        if global.json == false { Terminal.out("nothing to migrate") }
+        if global.json == false { Terminal.out(Terminal.say(.legacyNothing)) }
     }
 
     /// What the legacy app would have lost or hidden, file by file and entry by entry.
-    static func legacyLosses(_ report: MigrationReport) -> [String] {
-        var losses: [String] = []
+    static func legacyLosses(_ report: MigrationReport) -> [Message] {
+        var losses: [Message] = []
         let halves = Set(
             report.rejected.compactMap { rejection in
-                rejection.path.split(separator: "/").first.map { "the \($0) half of \(rejection.source)" }
+                rejection.path.split(separator: "/").first.map { Message(.legacyHalf, .text(String($0)), .text(rejection.source)) }
             })
-        losses += halves.sorted().map { "\($0): dropped whole for one bad value (B23); migrate keeps every good entry" }
+        losses += halves.sorted { $0.description < $1.description }.map { Message(.legacyHalfDropped, .message($0)) }
         let registryInDocuments = report.registriesRead.contains { $0.hasPrefix("Documents/") }
         if registryInDocuments {
             losses += report.adopted.filter { $0.file.hasPrefix("Library/Caches/") }
-                .map {
-                    "\($0.file): stranded in Library/Caches by the upgrade (B1); migrate adopts it as \($0.lesson) \($0.medium.rawValue)"
-                }
+                .map { Message(.legacyStranded, .text($0.file), .text("\($0.lesson) \($0.medium.spoken)")) }
         }
         losses += report.adopted.filter {
             !$0.placedBy.hasSuffix("downloadedLessons.json") && !$0.placedBy.contains("downloadedLessons.json.migrated")
         }
-        .map { "\($0.file): in no registry, so on no Downloads list (B7); placed through \($0.placedBy)" }
-        losses += report.left(.ambiguous).map { "\($0.file): one file for two lessons (B11); left in place" }
+        .map { Message(.legacyUnlisted, .text($0.file), .text($0.placedBy)) }
+        losses += report.left(.ambiguous).map { Message(.legacyShared, .text($0.file)) }
         return losses
     }
 }

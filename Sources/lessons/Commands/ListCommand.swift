@@ -46,7 +46,7 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         guard !lessons.isEmpty else {
-            Terminal.out("no downloads yet in \(library.root.path) (try `lessons download gemara:berakhot:2`)")
+            Terminal.out(Terminal.say(.listEmpty, .text(library.root.path)))
             return
         }
         var seder: Int?
@@ -56,25 +56,25 @@ struct ListCommand: AsyncParsableCommand {
             if seder != lesson.sederId {
                 seder = lesson.sederId
                 masechet = nil
-                Terminal.out("Seder \(lesson.sederName ?? "#\(lesson.sederId)")")
+                Terminal.out(Terminal.say(.cliSeder, .text(lesson.sederName ?? "#\(lesson.sederId)")))
             }
             if masechet ?? (0, .gemara) != (lesson.masechetId, lesson.type) || masechet == nil {
                 masechet = (lesson.masechetId, lesson.type)
                 chapter = nil
-                Terminal.out(
-                    "  \(lesson.masechetName ?? "masechet #\(lesson.masechetId)") (\(lesson.type == .gemara ? "Gemara" : "Mishna"))")
+                let masechetName = Message.Argument.text(lesson.masechetName ?? "#\(lesson.masechetId)")
+                Terminal.out("  " + Terminal.say(lesson.type == .gemara ? .cliMasechetGemara : .cliMasechetMishna, masechetName))
             }
             if chapter != lesson.chapter {
                 chapter = lesson.chapter
-                Terminal.out("    Chapter \(lesson.chapter)")
+                Terminal.out("    " + Terminal.say(.cliChapter, .number(lesson.chapter)))
             }
-            let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map { $0.name() }.joined(separator: "+")
-            let note = lesson.complete ? "" : Style.warning("  (incomplete: PDF missing)", on: .out)
+            let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.spoken).joined(separator: "+")
+            let note = lesson.complete ? "" : Style.warning("  " + Terminal.say(.listIncomplete), on: .out)
             let name = lesson.name.padding(toLength: 20, withPad: " ", startingAt: 0)
             let size = formatBytes(lesson.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
             let id = Style.dim("[\(lesson.lessonID)]", on: .out)
             Terminal.out("      \(name) \(media.padding(toLength: 15, withPad: " ", startingAt: 0)) \(size) \(id)\(note)")
         }
-        Terminal.out("\(lessons.count) lesson(s), \(formatBytes(total)) in \(library.root.path)")
+        Terminal.out(Terminal.say(.listTotal, .number(lessons.count), .text(formatBytes(total)), .text(library.root.path)))
     }
 }

@@ -35,7 +35,7 @@ struct MigrateCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output, progress) }
 
     func validate() throws {
-        if from.isEmpty { throw ValidationError("--from needs a folder") }
+        if from.isEmpty { throw ValidationError(Terminal.say(.migrateNeedsFolder)) }
     }
 
     func run() async throws {
@@ -44,7 +44,7 @@ struct MigrateCommand: AsyncParsableCommand {
         if dryRun, !FileManager.default.fileExists(atPath: global.libraryURL.appendingPathComponent("library.sqlite").path) {
             report = try await LessonLibrary.previewMigration(from: container)  // no library yet: none is created
         } else {
-            let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: "importing")
+            let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: .progressImporting)
             report = try await global.openLibrary(readOnly: dryRun).migrate(from: container, dryRun: dryRun) { display.show($0) }
         }
         if global.json {
@@ -54,39 +54,37 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         if !report.succeeded {
             throw CommandFailure(
-                "\(report.failures.count) file(s) could not be moved; they are still in the container, "
-                    + "and the registries keep their names: run it again once the cause is fixed",
+                Terminal.say(.migrateFailures, .number(report.failures.count)),
                 exitCode: CommandFailure.failed)
         }
     }
 
     static func print(_ report: MigrationReport) {
-        let verb = report.dryRun ? "would adopt" : "adopted"
         for adoption in report.adopted {
+            let lesson = Terminal.say(.countWord, .text(adoption.lesson.description), .text(adoption.medium.spoken))
             Terminal.out(
-                "\(verb) \(adoption.lesson) \(adoption.medium.rawValue) ← \(adoption.file) (\(formatBytes(adoption.bytes)); placed by \(adoption.placedBy))"
-            )
+                Terminal.say(
+                    report.dryRun ? .migrateWouldAdopt : .migrateAdopted, .text(lesson), .text(adoption.file),
+                    .text(formatBytes(adoption.bytes)), .text(adoption.placedBy)))
         }
-        for rejection in report.rejected { Terminal.out("rejected \(rejection)") }
-        for conflict in report.conflicts { Terminal.out("conflict \(conflict)") }
-        for left in report.leftInPlace { Terminal.out("left (\(left.reason.rawValue)) \(left)") }
-        for listed in report.listedWithoutFiles { Terminal.out("no file  \(listed)") }
-        for renamed in report.registriesRenamed { Terminal.out("renamed  \(renamed)") }
-        var parts = [
-            "\(report.gemaraLessons) Gemara and \(report.mishnaLessons) Mishna lesson(s)",
-            "\(report.adopted.count) file(s)", formatBytes(report.bytesMoved),
+        for rejection in report.rejected { Terminal.out(Terminal.say(.migrateRejected, .message(Phrasebook.recognize("\(rejection)")))) }
+        for conflict in report.conflicts { Terminal.out(Terminal.say(.migrateConflict, .message(Phrasebook.recognize("\(conflict)")))) }
+        for left in report.leftInPlace {
+            Terminal.out(Terminal.say(.migrateLeft, .word(left.reason.phrase), .message(Phrasebook.recognize("\(left)"))))
+        }
+        for listed in report.listedWithoutFiles { Terminal.out(Terminal.say(.migrateNoFile, .message(Phrasebook.recognize("\(listed)")))) }
+        for renamed in report.registriesRenamed { Terminal.out(Terminal.say(.migrateRenamed, .text(renamed))) }
+        var parts: [Message] = [
+            Message(.migrateLessons, .number(report.gemaraLessons), .number(report.mishnaLessons)),
+            Message(.migrateFiles, .number(report.adopted.count)), .verbatim(formatBytes(report.bytesMoved)),
         ]
-        if !report.rejected.isEmpty { parts.append("\(report.rejected.count) entr(ies) rejected") }
-        if !report.conflicts.isEmpty { parts.append("\(report.conflicts.count) conflict(s)") }
-        let left = Dictionary(grouping: report.leftInPlace, by: \.reason).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-        if !left.isEmpty { parts.append("left in place: " + left.joined(separator: ", ")) }
-        if Terminal.language == .es, !report.dryRun {
-            Terminal.out(
-                UserPhrase.migrationSummary(gemara: report.gemaraLessons, mishna: report.mishnaLessons, files: report.adopted.count, .es))
-        }
-        let head = report.dryRun ? "migrate (dry run, nothing changed) would import" : "migrate imported"
-        Terminal.out(
-            "\(head) " + parts.joined(separator: "; ")
-                + (report.dryRun || !report.changedNothing ? "" : " (nothing to do: already migrated)"))
+        if !report.rejected.isEmpty { parts.append(Message(.migrateRejections, .number(report.rejected.count))) }
+        if !report.conflicts.isEmpty { parts.append(Message(.migrateConflicts, .number(report.conflicts.count))) }
+        let left = Dictionary(grouping: report.leftInPlace, by: \.reason).sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { Terminal.say(.countWord, .number($0.value.count), .word($0.key.phrase)) }
+        if !left.isEmpty { parts.append(Message(.migrateLeftInPlace, .text(left.joined(separator: ", ")))) }
+        let summary = parts.map(Terminal.say).joined(separator: "; ")
+        let done = report.dryRun || !report.changedNothing ? "" : " " + Terminal.say(.migrateAlreadyDone)
+        Terminal.out(Terminal.say(report.dryRun ? .migrateWouldImport : .migrateImported, .text(summary)) + done)
     }
 }

@@ -44,10 +44,14 @@ private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOp
     let parsed = try parseSelectors(selectors)
     let changed = pinned ? try await library.pin(parsed) : try await library.unpin(parsed)
     let word = pinned ? "pinned" : "unpinned"
-    if global.json { try Terminal.json([word: changed.map(\.description)]) } else { Terminal.out("\(changed.count) lesson(s) \(word)") }
+    if global.json {
+        try Terminal.json([word: changed.map(\.description)])
+    } else {
+        Terminal.out(Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
+    }
     if changed.isEmpty, pinned {
         throw CommandFailure(
-            "no downloaded lesson matches \(selectors.joined(separator: " ")): only downloaded lessons can be pinned (`lessons list` shows them; `lessons download` fetches one)",
+            Terminal.say(.pinNothing, .text(selectors.joined(separator: " "))),
             exitCode: CommandFailure.failed)
     }
 }

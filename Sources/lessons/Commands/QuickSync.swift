@@ -6,8 +6,7 @@ func quickSync(_ library: LessonLibrary, enabled: Bool, json: Bool, lessons: [Le
     guard enabled, !library.isReadOnly else { return nil }
     let report = if let lessons { try await library.sync(lessons: lessons) } else { try await library.sync() }
     if !json, !report.changes.isEmpty {
-        let words = Terminal.language == .es ? UserPhrase.refreshed.text(.es) + " " : ""
-        Terminal.out("sync: \(words)\(report.changes.count) change(s): \(report.summary)")
+        Terminal.out(Terminal.say(.quickSyncLine, .number(report.changes.count), .message(report.summaryWords)))
     }
     return report
 }

@@ -37,9 +37,10 @@ struct RemoveCommand: AsyncParsableCommand {
         }
         for entry in report.removed {
             Terminal.out(
-                "removed \(names.name(MediaKey(entry.lesson, entry.medium)))\(entry.fileDeleted ? "" : " (file was already gone)")")
+                Terminal.say(
+                    entry.fileDeleted ? .removeRemoved : .removeRemovedGone, .text(names.spoken(MediaKey(entry.lesson, entry.medium)))))
         }
-        Terminal.out(report.removed.isEmpty ? "nothing to remove: no downloaded lesson matches" : "\(report.removed.count) item(s) removed")
+        Terminal.out(report.removed.isEmpty ? Terminal.say(.removeNothing) : Terminal.say(.removeCount, .number(report.removed.count)))
     }
 }
 

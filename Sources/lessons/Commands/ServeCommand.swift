@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonsServer
+import OfflineLessons
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,9 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
-        guard mediaSizeScale > 0, mediaSizeScale.isFinite else { throw ValidationError("--media-size-scale must be a positive number") }
-        if let token = global.token, token.isEmpty { throw ValidationError("--token must not be empty") }
+        guard (0...65535).contains(port) else { throw ValidationError(Terminal.say(.cliPortRange, "--port", .number(port))) }
+        guard mediaSizeScale > 0, mediaSizeScale.isFinite else { throw ValidationError(Terminal.say(.serveScale)) }
+        if let token = global.token, token.isEmpty { throw ValidationError(Terminal.say(.cliNotEmpty, "--token")) }
     }
 
     func run() async throws {
@@ -63,14 +64,21 @@ struct ServeCommand: AsyncParsableCommand {
                     try? Terminal.json(["apiBase": running.apiBase.absoluteString, "mediaBase": running.mediaBase.absoluteString])
                 } else {
                     Terminal.out(running.apiBase.absoluteString)
-                    Terminal.err("serving the demo catalog; media at \(running.mediaBase.absoluteString); Ctrl-C stops\n")
+                    Terminal.err(Terminal.say(.serveServing, .text(running.mediaBase.absoluteString)) + "\n")
                 }
             }
         } catch let error as ContentServerError {
-            if case .portInUse = error { throw CommandFailure("cannot serve: \(error)", exitCode: CommandFailure.unusable) }
-            throw CommandFailure("cannot serve on \(host):\(port): \(error)", exitCode: CommandFailure.unusable)
+            if case .portInUse = error {
+                throw CommandFailure(
+                    Terminal.say(.serveCannot, .message(Phrasebook.recognize("\(error)"))), exitCode: CommandFailure.unusable)
+            }
+            throw CommandFailure(
+                Terminal.say(.serveCannotOn, .text("\(host):\(port)"), .message(Phrasebook.recognize("\(error)"))),
+                exitCode: CommandFailure.unusable)
         } catch {
-            throw CommandFailure("cannot serve on \(host):\(port): \(error)", exitCode: CommandFailure.unusable)
+            throw CommandFailure(
+                Terminal.say(.serveCannotOn, .text("\(host):\(port)"), .message(Phrasebook.recognize("\(error)"))),
+                exitCode: CommandFailure.unusable)
         }
     }
 }

@@ -40,13 +40,15 @@ struct StatusCommand: AsyncParsableCommand {
         }
         for entry in entries {
             let id = Style.dim("[\(entry.type.rawValue)/\(entry.id)]", on: .out)
-            Terminal.out("\(entry.name) \(id)\(entry.downloaded ? "" : ", not downloaded")")
+            Terminal.out("\(entry.name) \(id)" + (entry.downloaded ? "" : ", " + Terminal.say(.cliNotDownloaded)))
             for medium in entry.media {
                 var detail = medium.bytes.map { " \(formatBytes($0))" } ?? ""
-                if medium.state != "complete", let expected = medium.expectedBytes { detail += " of \(formatBytes(expected))" }
-                if let error = medium.lastError, medium.state != "complete" { detail += " — \(error)" }
-                let name = medium.medium.name().padding(toLength: 6, withPad: " ", startingAt: 0)
-                Terminal.out("  \(name) \(Style.state(medium.state, on: .out))\(detail)")
+                if medium.state != "complete", let expected = medium.expectedBytes {
+                    detail = " " + Terminal.say(.cliOf, .text(medium.bytes.map(formatBytes) ?? "0 B"), .text(formatBytes(expected)))
+                }
+                if let error = medium.lastError, medium.state != "complete" { detail += " — " + Terminal.say(stored: error) }
+                let name = medium.medium.spoken.padding(toLength: 6, withPad: " ", startingAt: 0)
+                Terminal.out("  \(name) \(Style.state(medium.state, shown: spokenState(medium.state), on: .out))\(detail)")
             }
         }
         if entries.count > 1 { Terminal.out(Self.summary(entries)) }
@@ -59,7 +61,7 @@ struct StatusCommand: AsyncParsableCommand {
         let failed = entries.filter { entry in entry.media.contains { ["failed", "missing", "corrupt"].contains($0.state) } }.count
         let untouched = entries.filter { entry in entry.media.allSatisfy { $0.state == "not requested" || $0.state == "unavailable" } }
             .count
-        return
-            "\(entries.count) lessons: \(downloaded) downloaded, \(underWay) under way, \(failed) with a failed or missing medium, \(untouched) not requested"
+        return Terminal.say(
+            .statusSummary, .number(entries.count), .number(downloaded), .number(underWay), .number(failed), .number(untouched))
     }
 }

@@ -40,31 +40,29 @@ struct SyncCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output, progress) }
 
     func validate() throws {
-        if dryRun && repair { throw ValidationError("--repair changes the library: it cannot go with --dry-run") }
+        if dryRun && repair { throw ValidationError(Terminal.say(.syncRepairWithDryRun)) }
     }
 
     func run() async throws {
         // A dry run opens the library read-only: it cannot change anything.
         let library = try await global.openLibrary(readOnly: dryRun, existing: true)
-        let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: "verifying")
+        let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: .progressVerifying)
         let names = try await library.lessonNames()
         let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair, verify: verify)) { display.show($0) }
         if global.json {
             try Terminal.json(report)
         } else {
             for action in report.actions {
-                let what = action.key.map { names.name($0) } ?? action.path ?? "?"
-                Terminal.out(
-                    "\(action.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(what): \(action.found); \(action.reason)"
-                )
+                let what = action.key.map { names.spoken($0) } ?? action.path ?? "?"
+                let kind = padded(Terminal.say(action.action.phrase), 14)
+                Terminal.out("\(kind) \(what): \(Terminal.say(stored: action.found)); \(Terminal.say(stored: action.reason))")
             }
-            let verb = dryRun ? "would make" : "made"
             Terminal.out(
-                "sync \(verb) \(report.changes.count) change(s) (\(report.summary)); \(report.filesSeen) file(s), \(report.itemsSeen) registered item(s) seen"
-            )
-            if Terminal.language == .es, !dryRun { Terminal.out(UserPhrase.syncSummary(changes: report.changes.count, .es)) }
+                Terminal.say(
+                    dryRun ? .syncWouldMake : .syncMade, .number(report.changes.count), .message(report.summaryWords),
+                    .number(report.filesSeen), .number(report.itemsSeen)))
             if verify {
-                Terminal.out("verified \(report.verified) file(s) against their MD5 ETag; \(report.unverifiable) without one, not checked")
+                Terminal.out(Terminal.say(.syncVerified, .number(report.verified), .number(report.unverifiable)))
             }
         }
         guard repair, report.actions.contains(where: { $0.action == .requeued }) else { return }
@@ -72,13 +70,15 @@ struct SyncCommand: AsyncParsableCommand {
         let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: try await library.lessonNames())
         for await event in run { progress.handle(event) }
         let summary = await run.summary
-        if !global.json { Terminal.out("repair: downloaded \(summary.downloaded) file(s), \(formatBytes(summary.bytes))") }
+        if !global.json {
+            Terminal.out(Terminal.say(.syncRepairDownloaded, .number(summary.downloaded), .text(formatBytes(summary.bytes))))
+        }
         if let reason = summary.serverUnreachable {
             let left = try await library.pendingDownloads()
             throw CommandFailure(DownloadText.serverUnreachable(queued: left, reason: reason), exitCode: CommandFailure.unusable)
         }
         if !summary.failed.isEmpty {
-            throw CommandFailure("repair: \(summary.failed.count) download(s) failed", exitCode: CommandFailure.failed)
+            throw CommandFailure(Terminal.say(.syncRepairFailed, .number(summary.failed.count)), exitCode: CommandFailure.failed)
         }
     }
 }

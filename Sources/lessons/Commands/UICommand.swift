@@ -31,8 +31,8 @@ struct UICommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
-        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        guard (0...65535).contains(port) else { throw ValidationError(Terminal.say(.cliPortRange, "--port", .number(port))) }
+        guard !host.isEmpty else { throw ValidationError(Terminal.say(.cliNotEmpty, "--host")) }
     }
 
     func run() async throws {
@@ -49,7 +49,7 @@ struct UICommand: AsyncParsableCommand {
                         try? Terminal.json(["url": running.url.absoluteString, "library": library.root.path])
                     } else {
                         Terminal.out(running.url.absoluteString)
-                        Terminal.err("the Downloads screen of \(library.root.path); Ctrl-C stops\n")
+                        Terminal.err(Terminal.say(.uiServing, .text(library.root.path)) + "\n")
                     }
                     if open { Self.openInBrowser(running.url) }
                     while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
@@ -60,7 +60,9 @@ struct UICommand: AsyncParsableCommand {
             }
         }
         if let failure = failure as? WebAppError {
-            throw CommandFailure("cannot serve the UI on \(host):\(port): \(failure)", exitCode: CommandFailure.unusable)
+            throw CommandFailure(
+                Terminal.say(.uiCannotServe, .text("\(host):\(port)"), .message(Phrasebook.recognize("\(failure)"))),
+                exitCode: CommandFailure.unusable)
         } else if let failure {
             throw failure
         }
@@ -80,7 +82,7 @@ struct UICommand: AsyncParsableCommand {
         do {
             try process.run()
         } catch {
-            Terminal.err("could not open a browser (\(error)); open the address above\n")
+            Terminal.err(Terminal.say(.uiNoBrowser, .text("\(error)")) + "\n")
         }
     }
 }

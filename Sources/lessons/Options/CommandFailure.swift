@@ -23,8 +23,8 @@ struct CommandFailure: Error {
     }
 
     /// A sentence of the catalog in the terminal's language.
-    static func say(_ key: ErrorWord, _ arguments: Message.Argument...) -> String {
-        Message(key, arguments: arguments).text(Terminal.language)
+    static func say(_ key: Phrase, _ arguments: Message.Argument...) -> String {
+        Terminal.say(Message(key, arguments: arguments))
     }
 
     /// A path as quoted in a message: a very long one is cut in the middle, so the message stays short.
@@ -35,8 +35,7 @@ struct CommandFailure: Error {
     /// A library error in the terminal's language, with its exit code and, where a flag is the
     /// remedy, the flag's name.
     init?(classifying error: any Error) {
-        let language = Terminal.language
-        func with(_ remedy: ErrorWord, _ words: Message) -> String { Message(remedy, .message(words)).text(language) }
+        func with(_ remedy: Phrase, _ words: Message) -> String { Terminal.say(Message(remedy, .message(words))) }
         switch error {
         case let error as CatalogError:
             switch error {
@@ -44,31 +43,31 @@ struct CommandFailure: Error {
             case .invalidToken: self.init(with(.remedyToken, error.words), exitCode: Self.unusable)
             case .unreachable: self.init(with(.remedyServer, error.words), exitCode: Self.unusable)
             case .notCached: self.init(with(.remedyServerURL, error.words), exitCode: Self.unusable)
-            default: self.init(error.message(language), exitCode: Self.unusable)
+            default: self.init(Terminal.say(error.words), exitCode: Self.unusable)
             }
         case let error as SelectorError:
             switch error.remedy {
             case .consultCatalog: self.init(with(.remedyCatalog, error.words), exitCode: Self.usage)
             case .configureServer: self.init(with(.remedyPassServer, error.words), exitCode: Self.usage)
-            case nil: self.init(error.message(language), exitCode: Self.usage)
+            case nil: self.init(Terminal.say(error.words), exitCode: Self.usage)
             }
         case let error as LibraryError:
             switch error {
-            case .cannotOpen: self.init(error.message(language), exitCode: Self.unusable)
+            case .cannotOpen: self.init(Terminal.say(error.words), exitCode: Self.unusable)
             case .noMediaBase: self.init(with(.remedyMediaBaseOrServer, error.words), exitCode: Self.unusable)
             case .invalidMediaBase: self.init(with(.remedyMediaBase, error.words), exitCode: Self.usage)
-            case .readOnly: self.init(error.message(language), exitCode: Self.unusable)
+            case .readOnly: self.init(Terminal.say(error.words), exitCode: Self.unusable)
             }
         case let error as CertificateFileError:
             self.init(with(.remedyCACert, error.words), exitCode: Self.usage)
         case let error as MediaLinkError:
-            self.init(error.message(language), exitCode: Self.usage)
+            self.init(Terminal.say(error.words), exitCode: Self.usage)
         case let error as MigrationError:
-            self.init(error.message(language), exitCode: Self.usage)
+            self.init(Terminal.say(error.words), exitCode: Self.usage)
         case let error as FileError:
-            self.init(error.message(language), exitCode: Self.unusable)
+            self.init(Terminal.say(error.words), exitCode: Self.unusable)
         case let error as RegistryError:
-            self.init(error.message(language), exitCode: Self.unusable)
+            self.init(Terminal.say(error.words), exitCode: Self.unusable)
         default:
             return nil
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OfflineLessons
 
 /// Catches a mistyped command before the parser does ("Unexpected argument"): `lessons downlod`
 /// and `lessons help downlod` get "did you mean `download`?" and exit 2.
@@ -59,8 +60,14 @@ extension CommandFailure {
         let guesses = CommandGuess.closest(to: word, in: commands)
         let hint =
             guesses.isEmpty
-            ? "the commands are: \(commands.joined(separator: ", "))"
-            : "did you mean \(guesses.prefix(3).map { "`lessons \($0)`" }.joined(separator: " or "))?"
-        self.init("'\(shown)' is not a lessons command; \(hint)", exitCode: CommandFailure.usage)
+            ? Terminal.say(.cliCommandsAre, .text(commands.joined(separator: ", ")))
+            : Terminal.say(.cliDidYouMean, .text(Self.either(guesses.prefix(3).map { "`lessons \($0)`" })))
+        self.init(Terminal.say(.cliNotACommand, .text(String(shown)), .text(hint)), exitCode: CommandFailure.usage)
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func either(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return Terminal.say(.cliOr, .text(items.dropLast().joined(separator: ", ")), .text(last))
     }
 }

@@ -13,7 +13,7 @@ struct LibraryOption: ParsableArguments {
 
     func validate() throws {
         if let library, library.isEmpty {
-            throw ValidationError("--library must not be empty: give a folder, or leave it out for the default")
+            throw ValidationError(Terminal.say(.cliLibraryEmpty))
         }
     }
 }

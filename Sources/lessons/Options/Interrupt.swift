@@ -16,8 +16,8 @@ enum StopSignal: Sendable, Equatable {
     /// How a message names the stop: "interrupted", "stopped by SIGTERM".
     var word: String {
         switch self {
-        case .interrupt: "interrupted"
-        case .terminate: "stopped by SIGTERM"
+        case .interrupt: Terminal.say(.cliInterrupted)
+        case .terminate: Terminal.say(.cliTerminated)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OfflineLessons
 
 /// Durations and sizes as people type them: a number, an optional space, a unit, in any case.
 enum Units {
@@ -51,24 +52,24 @@ enum Units {
 /// What `clean` says about a size or a duration it cannot use: each sentence once, with the
 /// forms it accepts.
 extension Units.Problem {
-    static let durationForms = "45s, 90m, 12h, 3d, 2w or 1y (365 days), any case"
-    static let sizeForms =
-        "500K, 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), 1.5g, or a number of bytes; any case, the B optional"
-
     func duration(_ option: String, _ text: String) -> String {
-        switch self {
-        case .unreadable: "\(option) '\(text)' is not a duration: give \(Self.durationForms), or never"
-        case .negative: "\(option) '\(text)' must not be negative: give \(Self.durationForms), or never"
-        case .tooLarge: "\(option) '\(text)' is longer than can be counted: give \(Self.durationForms), or never"
-        }
+        let key: Phrase =
+            switch self {
+            case .unreadable: .cliDurationUnreadable
+            case .negative: .cliDurationNegative
+            case .tooLarge: .cliDurationTooLarge
+            }
+        return Terminal.say(key, .text(option), .text(text), .word(.cliDurationForms))
     }
 
     func size(_ option: String, _ text: String) -> String {
-        switch self {
-        case .unreadable: "\(option) '\(text)' is not a size: give \(Self.sizeForms)"
-        case .negative: "\(option) '\(text)' must not be negative: give \(Self.sizeForms)"
-        case .tooLarge: "\(option) '\(text)' is larger than can be counted: give \(Self.sizeForms)"
-        }
+        let key: Phrase =
+            switch self {
+            case .unreadable: .cliSizeUnreadable
+            case .negative: .cliSizeNegative
+            case .tooLarge: .cliSizeTooLarge
+            }
+        return Terminal.say(key, .text(option), .text(text), .word(.cliSizeForms))
     }
 }
 

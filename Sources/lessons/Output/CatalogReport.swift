@@ -41,23 +41,24 @@ struct CatalogReport: Encodable {
 
     func printHuman() {
         for seder in sedarim {
-            Terminal.out("Seder \(seder.name) (\(seder.masechtot.count) masechtot)")
+            Terminal.out(Terminal.say(.catalogSederLine, .text(seder.name), .number(seder.masechtot.count)))
             for m in seder.masechtot {
-                let gemara = m.dapim > 0 ? ", \(m.dapim) dapim of Gemara" : ""
+                let gemara = m.dapim > 0 ? ", " + Terminal.say(.catalogDapim, .number(m.dapim)) : ""
                 let name = m.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                let id = String(m.id).padding(toLength: 3, withPad: " ", startingAt: 0)
                 Terminal.out(
-                    "  \(name) id \(String(m.id).padding(toLength: 3, withPad: " ", startingAt: 0)) \(m.chapters) chapters, \(m.mishnayot) mishnayot\(gemara)"
-                )
+                    "  \(name) " + Terminal.say(.catalogMasechetLine, .text(id), .number(m.chapters), .number(m.mishnayot)) + gemara)
             }
         }
         let t = totals
         Terminal.out("")
         Terminal.out(
-            "\(t.sedarim) sedarim, \(t.masechtot) masechtot, \(t.chapters) chapters, \(t.mishnayot) mishnayot; \(t.gemaraMasechtot) masechtot with Gemara, \(t.dapim) dapim"
-        )
-        let when = ISO8601DateFormatter().string(from: fetchedAt)
+            Terminal.say(
+                .catalogTotals, .number(t.sedarim), .number(t.masechtot), .number(t.chapters), .number(t.mishnayot),
+                .number(t.gemaraMasechtot), .number(t.dapim)))
         Terminal.out(
-            "from the \(source == .cache ? "cache" : "server") (fetched \(when)); lessons cached: \(cachedLessons["gemara"] ?? 0) Gemara, \(cachedLessons["mishna"] ?? 0) Mishna"
-        )
+            Terminal.say(
+                source == .cache ? .catalogFromCache : .catalogFromServer, .text(localTime(fetchedAt)),
+                .number(cachedLessons["gemara"] ?? 0), .number(cachedLessons["mishna"] ?? 0)))
     }
 }

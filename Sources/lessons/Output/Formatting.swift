@@ -15,3 +15,32 @@ func formatDuration(_ duration: Duration) -> String {
     default: return String(format: "%d h %02d min", seconds / 3600, seconds % 3600 / 60)
     }
 }
+
+extension LessonNames {
+    /// A lesson's medium as the terminal's language names it: "Berakhot 2 audio", "Berakhot 2 vídeo".
+    func spoken(_ key: MediaKey) -> String { name(key, Terminal.language) }
+}
+
+extension MediaKind {
+    /// The medium as the terminal's language names it: audio, video (vídeo), PDF.
+    var spoken: String { name(Terminal.language) }
+}
+
+/// A medium's state ("complete", "not requested") in the terminal's language.
+func spokenState(_ state: String) -> String {
+    Phrase.state(state).map { Terminal.say($0) } ?? state
+}
+
+/// A moment in local time (TZ honoured), as people read a clock: `2026-11-26 14:05:09`.
+func localTime(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone.current
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    return formatter.string(from: date)
+}
+
+/// `text` followed by spaces up to `width` characters; longer text is kept whole.
+func padded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}

@@ -8,9 +8,9 @@ final class MaintenanceProgressDisplay: Sendable {
     private let mode: ProgressDisplay.Mode
     private let last = NIOLockedValueBox<ContinuousClock.Instant>(ContinuousClock.now - .seconds(60))
 
-    private let verb: String
+    private let verb: Phrase
 
-    init(mode: ProgressDisplay.Mode, verb: String) {
+    init(mode: ProgressDisplay.Mode, verb: Phrase) {
         self.mode = mode
         self.verb = verb
     }
@@ -25,8 +25,9 @@ final class MaintenanceProgressDisplay: Sendable {
             return true
         }
         guard due else { return }
-        let text =
-            "\(verb): \(progress.files)/\(progress.totalFiles) files, \(formatBytes(progress.bytes)) of \(formatBytes(progress.totalBytes))"
+        let text = Terminal.say(
+            .progressMaintenance, .word(verb), .number(progress.files), .number(progress.totalFiles), .text(formatBytes(progress.bytes)),
+            .text(formatBytes(progress.totalBytes)))
         Terminal.err(mode == .bars ? "\r\u{1B}[2K" + text + (progress.files == progress.totalFiles ? "\n" : "") : text + "\n")
     }
 }

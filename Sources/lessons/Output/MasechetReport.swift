@@ -14,7 +14,7 @@ struct MasechetReport: Encodable {
         let shas = try await library.catalog().shas
         let selector = try LessonSelector(parsing: "mishna:\(name)")
         guard let match = try selector.masechetMatch(in: shas) else {
-            throw CommandFailure("'\(name)' is not a masechet name", exitCode: CommandFailure.usage)
+            throw CommandFailure(Terminal.say(.cliNotAMasechet, .text(name)), exitCode: CommandFailure.usage)
         }
         masechet = match.masechet.name
         seder = match.seder.name
@@ -27,17 +27,18 @@ struct MasechetReport: Encodable {
 
     func printHuman() {
         let downloaded = (gemara + mishna).filter(\.downloaded).count
-        Terminal.out("\(masechet) (Seder \(seder)): \(gemara.count) dapim, \(mishna.count) mishnayot; \(downloaded) lesson(s) downloaded")
+        Terminal.out(
+            Terminal.say(.masechetHeader, .text(masechet), .text(seder), .number(gemara.count), .number(mishna.count), .number(downloaded)))
         if !gemara.isEmpty {
-            Terminal.out("Gemara")
+            Terminal.out(Terminal.say(.cliGemara))
             for lesson in gemara { Terminal.out("  " + Self.line(lesson)) }
         }
         var chapter: Int?
-        if !mishna.isEmpty { Terminal.out("Mishna") }
+        if !mishna.isEmpty { Terminal.out(Terminal.say(.cliMishna)) }
         for lesson in mishna {
             if chapter != lesson.chapter {
                 chapter = lesson.chapter
-                Terminal.out("  Chapter \(lesson.chapter)")
+                Terminal.out("  " + Terminal.say(.cliChapter, .number(lesson.chapter)))
             }
             Terminal.out("    " + Self.line(lesson))
         }
@@ -49,11 +50,14 @@ struct MasechetReport: Encodable {
         let states = ["complete", "downloading", "queued", "failed", "missing", "corrupt"]
         var parts: [String] = []
         for state in states {
-            let media = lesson.media.filter { $0.state == state }.map { $0.medium.name() }
+            let media = lesson.media.filter { $0.state == state }.map(\.medium.spoken)
             guard !media.isEmpty else { continue }
-            let word = state == "complete" ? "downloaded" : state
-            parts.append(Style.state(state, shown: "\(word): \(media.joined(separator: ", "))", on: .out))
+            let list = media.joined(separator: ", ")
+            let shown =
+                state == "complete"
+                ? Terminal.say(.masechetDownloaded, .text(list)) : Terminal.say(.masechetStateMedia, .text(spokenState(state)), .text(list))
+            parts.append(Style.state(state, shown: shown, on: .out))
         }
-        return name + (parts.isEmpty ? Style.dim("not downloaded", on: .out) : parts.joined(separator: "; "))
+        return name + (parts.isEmpty ? Style.dim(Terminal.say(.cliNotDownloaded), on: .out) : parts.joined(separator: "; "))
     }
 }

@@ -47,23 +47,24 @@ final class ProgressDisplay {
         noteWaits(event)
         switch event {
         case .unavailable(let key, let reason):
-            line(Style.dim("unavailable", on: .err), key, reason)
+            line(Style.dim(Terminal.say(.progressUnavailable), on: .err), key, reason)
         case .retrying(let key, let retry, let delay, let reason):
             let wait = delay.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))
             clear()
-            Terminal.err(Style.warning("retry \(retry)", on: .err) + " of \(names.name(key)) in \(wait): \(reason)\n")
+            let rest = Terminal.say(.progressRetryOf, .text(names.spoken(key)), .text(wait), .message(Phrasebook.recognize(reason)))
+            Terminal.err(Style.warning(Terminal.say(.progressRetry, .number(retry)), on: .err) + " " + rest + "\n")
         case .waiting:
             break
         case .completed(let key, let bytes, let alreadyPresent):
-            if !alreadyPresent { line(Style.success("completed", on: .err), key, formatBytes(bytes)) }
+            if !alreadyPresent { line(Style.success(Terminal.say(.progressCompleted), on: .err), key, formatBytes(bytes)) }
         case .failed(let key, let reason):
-            line(Style.failure("FAILED", on: .err), key, reason)
+            line(Style.failure(Terminal.say(.downloadFailedLabel), on: .err), key, Terminal.say(stored: reason))
         case .cancelled(let key):
             // Items stopped before they started are counted, not listed one by one; nor are the
             // items a server that went away leaves queued (the run ends with one message for them).
-            if wasActive, !stoppedForServer { line(Style.warning("interrupted", on: .err), key, nil) }
+            if wasActive, !stoppedForServer { line(Style.warning(Terminal.say(.progressInterrupted), on: .err), key, nil) }
         case .stopped(let key, let reason):
-            line(Style.failure("STOPPED", on: .err), key, reason)
+            line(Style.failure(Terminal.say(.progressStopped), on: .err), key, Terminal.say(stored: reason))
         case .serverNotAnswering(let reason):
             if !saidNotAnswering {
                 clear()
@@ -113,7 +114,7 @@ final class ProgressDisplay {
 
     private func line(_ label: String, _ key: MediaKey, _ detail: String?) {
         clear()
-        Terminal.err("\(label) \(names.name(key))\(detail.map { ": \($0)" } ?? "")\n")
+        Terminal.err("\(label) \(names.spoken(key))\(detail.map { ": \($0)" } ?? "")\n")
     }
 
     func clear() {
@@ -151,8 +152,10 @@ final class ProgressDisplay {
     private func itemLine(_ key: MediaKey, _ item: DownloadProgress.Item, _ now: ContinuousClock.Instant, width: Int) -> String {
         let fraction = item.expected.map { $0 > 0 ? Double(item.received) / Double($0) : 0 }
         let eta = progress.estimatedTimeLeft(of: key, at: now).map { "  " + formatDuration($0) } ?? ""
-        let size = formatBytes(item.received) + (item.expected.map { " of " + formatBytes($0) } ?? "")
-        let name = Self.cut(names.name(key), to: min(24, width / 3)).padding(toLength: min(24, width / 3), withPad: " ", startingAt: 0)
+        let size =
+            item.expected.map { Terminal.say(.cliOf, .text(formatBytes(item.received)), .text(formatBytes($0))) }
+            ?? formatBytes(item.received)
+        let name = Self.cut(names.spoken(key), to: min(24, width / 3)).padding(toLength: min(24, width / 3), withPad: " ", startingAt: 0)
         let tail = " \(Self.percent(fraction))  \(size)\(eta)"
         return "  \(name) \(Self.bar(fraction, width: width - name.count - tail.count - 3))\(tail)"
     }
@@ -166,8 +169,12 @@ final class ProgressDisplay {
             !running
             ? ""
             : progress.isWaitingForServer
-                ? ", " + DownloadText.waitingForServer : progress.estimatedTimeLeft(at: now).map { ", ETA \(formatDuration($0))" } ?? ""
-        let total = running ? progress.estimatedBytesLeft.map { " of ~" + formatBytes(progress.bytesTransferred + $0) } ?? "" : ""
+                ? ", " + Terminal.say(.downloadWaitingForServer)
+                : progress.estimatedTimeLeft(at: now).map { ", " + Terminal.say(.progressETA, .text(formatDuration($0))) } ?? ""
+        let total =
+            running
+            ? progress.estimatedBytesLeft.map { " " + Terminal.say(.progressOfAbout, .text(formatBytes(progress.bytesTransferred + $0))) }
+                ?? "" : ""
         let files = DownloadText.files(done: progress.completed, of: progress.queued, failed: progress.failed)
         let text = " \(percent(progress.fractionDone))  \(files), \(formatBytes(progress.bytesTransferred))\(total)\(speed)\(left)"
         return bar(progress.fractionDone, width: width - visibleCount(text) - 1) + text

@@ -16,7 +16,7 @@ enum ResolvedNames {
     }
 
     static func line(_ selector: String, _ masechet: String) -> String {
-        "\(selector) → \(masechet)"
+        Terminal.say(.cliResolved, .text(selector), .text(masechet))
     }
 
     /// Whether the selector names its masechet by name rather than by id.

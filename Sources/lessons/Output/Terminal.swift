@@ -28,7 +28,7 @@ enum Terminal {
 
     /// `lessons: warning: …`.
     static func warning(_ message: String) {
-        err(Style.warning("lessons: warning:", on: .err) + " \(message)\n")
+        err(Style.warning("lessons: " + say(.cliWarning) + ":", on: .err) + " \(message)\n")
     }
 
     /// The terminal's width in columns, when stderr is a terminal (`COLUMNS` when it says so).
@@ -54,6 +54,31 @@ enum Terminal {
     /// The language of messages and summaries, chosen from the environment as gettext does.
     static let language = UserLanguage.fromEnvironment(ProcessInfo.processInfo.environment)
 
+    /// Whether the locale is the pseudo-language `en_XA` (as Android and Chromium name it):
+    /// English with the catalog's words marked `⟦…⟧`, so that a test finds any text that did
+    /// not go through the catalog.
+    static let pseudoLanguage: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        return locale?.hasPrefix("en_XA") == true
+    }()
+
+    /// A sentence of the catalog in the terminal's language.
+    static func say(_ message: Message) -> String {
+        message.text(language, marked: pseudoLanguage)
+    }
+
+    /// A sentence of the catalog, its placeholders filled, in the terminal's language.
+    static func say(_ key: Phrase, _ arguments: Message.Argument...) -> String {
+        say(Message(key, arguments: arguments))
+    }
+
+    /// Text the library stored in English (a reason, a detail), in the terminal's language when
+    /// the catalog knows it.
+    static func say(stored english: String) -> String {
+        say(Phrasebook.recognize(english))
+    }
+
     /// Whether stderr is a terminal (progress bars) or not (plain lines).
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
@@ -75,7 +100,7 @@ enum Terminal {
     /// Why stdout could not be written, when a write failed.
     static var stdoutProblem: String? {
         let code = stdoutFailure.load(ordering: .relaxed)
-        return code == 0 ? nil : "cannot write to standard output: \(String(cString: strerror(code)))"
+        return code == 0 ? nil : say(.cliStdoutFailed, .text(String(cString: strerror(code))))
     }
 
     /// Whether stdout's reader went away (`lessons list | head -2`): the end of the output, not a failure to report.

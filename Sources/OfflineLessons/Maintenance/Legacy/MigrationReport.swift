@@ -11,7 +11,9 @@ public struct MigrationReport: Sendable, Hashable, Encodable {
         public var path: String
         public var reason: String
 
-        public var description: String { path.isEmpty ? "\(source): \(reason)" : "\(source) at \(path): \(reason)" }
+        public var description: String {
+            path.isEmpty ? "\(source): \(reason)" : Message(.migrateRejectedAt, .text(source), .text(path), .text(reason)).description
+        }
     }
 
     /// A media file moved (or copied, across file systems) into the library.

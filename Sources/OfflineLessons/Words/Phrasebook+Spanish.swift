@@ -1,6 +1,9 @@
-extension ErrorWords {
+extension Phrasebook {
     /// Every sentence in Spanish, as the legacy app's users read it ("clase", "descarga", Guemará, Mishná).
-    public static let spanish: [ErrorWord: String] = [
+    public static let spanish = spanishErrors.merging(spanishReports) { first, _ in first }
+
+    /// The errors.
+    static let spanishErrors: [Phrase: String] = [
         // Said as it is
         .verbatim: "%1$@",
         // Selectors

@@ -1,6 +1,9 @@
-extension ErrorWords {
+extension Phrasebook {
     /// Every sentence in English; `%1$@`, `%2$@`… stand for the values, in order.
-    public static let english: [ErrorWord: String] = [
+    public static let english = englishErrors.merging(englishReports) { first, _ in first }
+
+    /// The errors.
+    static let englishErrors: [Phrase: String] = [
         // Said as it is
         .verbatim: "%1$@",
         // Selectors

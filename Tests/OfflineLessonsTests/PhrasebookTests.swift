@@ -3,29 +3,31 @@ import Testing
 
 @testable import OfflineLessons
 
-/// The catalog of error sentences: every key in every language, and the errors said through it.
-@Suite("Error words")
-struct ErrorWordsTests {
+/// The catalog of sentences: every key in every language, the errors said through it, stored text recognised.
+@Suite("The phrasebook")
+struct PhrasebookTests {
     @Test("every key has a sentence in every language, with the same placeholders")
     func complete() {
         for language in UserLanguage.allCases {
-            let table = ErrorWords.table(language)
-            let missing = ErrorWord.allCases.filter { table[$0] == nil }
+            let table = Phrasebook.table(language)
+            let missing = Phrase.allCases.filter { table[$0] == nil }
             #expect(missing.isEmpty, "\(language) lacks \(missing)")
         }
-        for key in ErrorWord.allCases {
-            let english = ErrorWords.placeholders(ErrorWords.template(key, .en))
-            let spanish = ErrorWords.placeholders(ErrorWords.template(key, .es))
+        for key in Phrase.allCases {
+            let english = Phrasebook.placeholders(Phrasebook.template(key, .en))
+            let spanish = Phrasebook.placeholders(Phrasebook.template(key, .es))
             #expect(Set(english) == Set(spanish), "\(key): \(english) and \(spanish)")
             #expect(Set(english) == Set(english.isEmpty ? [] : Array(1...(english.max() ?? 0))), "\(key) skips a number")
-            if key != .verbatim { #expect(ErrorWords.english[key] != ErrorWords.spanish[key], "\(key) is not translated") }
+            if !Phrasebook.sameInBothLanguages.contains(key) {
+                #expect(Phrasebook.english[key] != Phrasebook.spanish[key], "\(key) is not translated")
+            }
         }
     }
 
     @Test("placeholders are filled by position, once, and other percent signs are kept")
     func filling() {
-        #expect(ErrorWords.fill("%2$@ y %1$@", with: ["a", "b"]) == "b y a")
-        #expect(ErrorWords.fill("100% %1$@", with: ["%2$@"]) == "100% %2$@")
+        #expect(Phrasebook.fill("%2$@ y %1$@", with: ["a", "b"]) == "b y a")
+        #expect(Phrasebook.fill("100% %1$@", with: ["%2$@"]) == "100% %2$@")
         #expect(
             Message(.selectorReversed, "x", "3-1", .number(1), .number(3)).text(.es) == "'x': '3-1' está al revés: ¿quisiste decir 1-3?")
     }
@@ -72,5 +74,41 @@ struct ErrorWordsTests {
     func sizes(bytes: Int, english: String, spanish: String) {
         #expect(UserLanguage.en.size(bytes) == english)
         #expect(UserLanguage.es.size(bytes) == spanish)
+    }
+
+    @Test("a sentence written alike in both languages has no word to translate")
+    func alike() {
+        for key in Phrasebook.sameInBothLanguages where key != .verbatim {
+            #expect(Phrasebook.english[key] == Phrasebook.spanish[key], "\(key)")
+        }
+    }
+
+    @Test("stored English text is recognised and said in Spanish; unknown text is kept as it is")
+    func recognition() {
+        let gaveUp = Message(.detailGaveUp, .message(Message(.transferHTTPStatus, "404", "x")), .number(3)).description
+        #expect(
+            Phrasebook.recognize(gaveUp).text(.es)
+                == Message(.detailGaveUp, .message(Message(.transferHTTPStatus, "404", "x")), .number(3)).text(.es))
+        #expect(Phrasebook.recognize(gaveUp).text(.es) != gaveUp)
+        #expect(Phrasebook.recognize("the file is gone").text(.es) == "el archivo ya no está")
+        #expect(Phrasebook.recognize("53920 bytes found in place").text(.es) == "53920 bytes encontrados en su sitio")
+        #expect(Phrasebook.recognize("sync: the file is gone").text(.es) == "sincronización: el archivo ya no está")
+        // Text the catalog does not have is not split at a short sentence's words ("%1$@ of %2$@").
+        #expect(Phrasebook.recognize("a file of no known lesson at all").key == .verbatim)
+        #expect(Phrasebook.recognize("Connection reset by peer").text(.es) == "Connection reset by peer")
+    }
+
+    @Test("marked, the catalog's words are between ⟦ and ⟧ and the values are not")
+    func marking() {
+        let message = Message(.listTotal, .number(3), "1.2 MB", "/tmp/x")
+        #expect(message.text(.en, marked: true) == "3⟦ lesson(s), ⟧1.2 MB⟦ in ⟧/tmp/x")
+        #expect(Message.verbatim("as it is").text(.en, marked: true) == "as it is")
+        #expect(Message(.cliOf, .word(.stateComplete), "2").text(.es, marked: true) == "⟦completa⟧⟦ de ⟧2")
+    }
+
+    @Test("decimals with the language's mark")
+    func decimals() {
+        #expect(Message(.downloadSummary, .number(2), "1 MB", .decimal(4.25, places: 1), .number(0)).text(.es).contains("en 4,2 s"))
+        #expect(Message(.downloadSummary, .number(2), "1 MB", .decimal(4.25, places: 1), .number(0)).text(.en).contains("in 4.2 s"))
     }
 }

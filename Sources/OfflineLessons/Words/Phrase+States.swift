@@ -1,0 +1,80 @@
+/// The words of the catalog for the library's states, events and actions, so that an app's
+/// screens and the CLI name them alike in every language.
+extension Phrase {
+    /// A medium's state as ``LessonStatus`` gives it ("complete", "not requested"…); `nil` for another word.
+    public static func state(_ state: String) -> Phrase? {
+        switch state {
+        case "complete": .stateComplete
+        case "downloading": .stateDownloading
+        case "queued": .stateQueued
+        case "failed": .stateFailed
+        case "missing": .stateMissing
+        case "corrupt": .stateCorrupt
+        case "not requested": .stateNotRequested
+        case "unavailable": .stateUnavailable
+        default: nil
+        }
+    }
+}
+
+extension EventKind {
+    /// The event's word in the catalog.
+    public var phrase: Phrase {
+        switch self {
+        case .requested: .eventRequested
+        case .completed: .eventCompleted
+        case .failed: .eventFailed
+        case .removed: .eventRemoved
+        case .missing: .eventMissing
+        case .adopted: .eventAdopted
+        case .expired: .eventExpired
+        case .imported: .eventImported
+        case .discovered: .eventDiscovered
+        case .corrupt: .eventCorrupt
+        case .movedAside: .eventMovedAside
+        case .pinned: .eventPinned
+        case .unpinned: .eventUnpinned
+        }
+    }
+}
+
+extension SyncAction.Kind {
+    /// The action's word in the catalog.
+    public var phrase: Phrase {
+        switch self {
+        case .missing: .actionMissing
+        case .corrupt: .actionCorrupt
+        case .adopted: .actionAdopted
+        case .discovered: .actionDiscovered
+        case .removedPartial: .actionRemovedPartial
+        case .requeued: .actionRequeued
+        case .unknown: .actionUnknown
+        }
+    }
+}
+
+extension MigrationReport.LeftReason {
+    /// Why a file was left in place, in a word of the catalog.
+    public var phrase: Phrase {
+        switch self {
+        case .ambiguous: .leftAmbiguous
+        case .unplaced: .leftUnplaced
+        case .unrelated: .leftUnrelated
+        case .duplicate: .leftDuplicate
+        case .alreadyInLibrary: .leftAlreadyInLibrary
+        case .beingDownloaded: .leftBeingDownloaded
+        case .failed: .leftFailed
+        }
+    }
+}
+
+extension SyncReport {
+    /// The counts of the changes, by kind: "2 missing, 1 adopted", or "nothing to do".
+    public var summaryWords: Message {
+        let counts = Dictionary(grouping: actions, by: \.action).mapValues(\.count)
+        let order: [SyncAction.Kind] = [.missing, .corrupt, .adopted, .discovered, .removedPartial, .requeued, .unknown]
+        let parts = order.compactMap { kind in counts[kind].map { Message(.countWord, .number($0), .word(kind.phrase)) } }
+        guard let first = parts.first else { return Message(.syncNothingToDo) }
+        return parts.dropFirst().reduce(first) { Message(.listSeparated, .message($0), .message($1)) }
+    }
+}
