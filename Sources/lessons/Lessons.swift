@@ -7,8 +7,9 @@ import OfflineLessons
 struct Lessons: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lessons",
-        abstract: "Keep an offline library of Talmud lessons (audio, video, PDF) in sync with a content server.",
-        discussion: """
+        abstract: HelpWords.say("Keep an offline library of Talmud lessons (audio, video, PDF) in sync with a content server."),
+        discussion: HelpWords.say(
+            """
             The library is one folder holding a SQLite registry (the single source of truth) and the media files. Start with `lessons demo` for a tour on a temporary library, or run `lessons serve` in one terminal and point the other commands at it with --server.
 
             Library: --library DIR, else $LESSONS_LIBRARY, else $XDG_DATA_HOME/lessons, else ~/.local/share/lessons.
@@ -16,7 +17,7 @@ struct Lessons: AsyncParsableCommand {
             Token:   --token T, else $LESSONS_TOKEN.
 
             Exit codes: 0 success; 1 the operation ran but something failed; 2 bad usage or bad input; 3 the library or server could not be used at all; 130 stopped by Ctrl-C and 143 by SIGTERM (unfinished downloads stay queued); 141 the reader of the output went away (`lessons list | head`).
-            """,
+            """),
         version: LibraryVersion.current,
         subcommands: [
             ServeCommand.self, DemoCommand.self, CatalogCommand.self, DownloadCommand.self, ListCommand.self,
@@ -71,7 +72,7 @@ struct Lessons: AsyncParsableCommand {
         let exitCode = exitCode(for: error)
         if exitCode == .success {
             // --help and --version print and succeed.
-            Terminal.out(fullMessage(for: error))
+            Terminal.out(HelpWords.frame(fullMessage(for: error)))
             return 0
         }
         // One line for what is wrong, one for where to look (not the whole usage screen).

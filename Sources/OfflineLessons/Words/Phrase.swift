@@ -388,4 +388,16 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case demoShareID
     case demoLibrary
     case demoScreen
+    // The command line: the frame of its help
+    case helpOverview
+    case helpUsage
+    case helpArguments
+    case helpOptions
+    case helpSubcommands
+    case helpShowHelp
+    case helpShowVersion
+    case helpSeeSubcommand
+    case helpDefault
+    case helpValues
+    case helpAndDefault
 }

@@ -268,6 +268,18 @@ extension Phrasebook {
         .demoShareID: "%1$@ and %2$@ share an id, not a file:",
         .demoLibrary: "library: %1$@ (try: lessons list --library %1$@)",
         .demoScreen: "the Downloads screen of this library, in a browser: lessons ui --library %1$@ --open",
+        // The command line: the frame of its help
+        .helpOverview: "OVERVIEW:",
+        .helpUsage: "USAGE:",
+        .helpArguments: "ARGUMENTS:",
+        .helpOptions: "OPTIONS:",
+        .helpSubcommands: "SUBCOMMANDS:",
+        .helpShowHelp: "Show help information.",
+        .helpShowVersion: "Show the version.",
+        .helpSeeSubcommand: "See 'lessons help <subcommand>' for detailed help.",
+        .helpDefault: "(default: ",
+        .helpValues: "(values: ",
+        .helpAndDefault: "; default: ",
     ]
 
     /// Sentences written alike in both languages (names, numbers and signs only).

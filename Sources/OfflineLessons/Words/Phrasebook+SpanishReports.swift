@@ -268,5 +268,17 @@ extension Phrasebook {
         .demoShareID: "%1$@ y %2$@ comparten id, no archivo:",
         .demoLibrary: "biblioteca: %1$@ (prueba: lessons list --library %1$@)",
         .demoScreen: "la pantalla de descargas de esta biblioteca, en un navegador: lessons ui --library %1$@ --open",
+        // The command line: the frame of its help
+        .helpOverview: "DESCRIPCIÓN:",
+        .helpUsage: "USO:",
+        .helpArguments: "ARGUMENTOS:",
+        .helpOptions: "OPCIONES:",
+        .helpSubcommands: "SUBCOMANDOS:",
+        .helpShowHelp: "Muestra la ayuda.",
+        .helpShowVersion: "Muestra la versión.",
+        .helpSeeSubcommand: "Mira 'lessons help <subcomando>' para la ayuda detallada.",
+        .helpDefault: "(por defecto: ",
+        .helpValues: "(valores: ",
+        .helpAndDefault: "; por defecto: ",
     ]
 }

@@ -5,8 +5,9 @@ import OfflineLessons
 struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Show the Shas, or one masechet's lessons with their download states.",
-        discussion: """
+        abstract: HelpWords.say("Show the Shas, or one masechet's lessons with their download states."),
+        discussion: HelpWords.say(
+            """
             The catalog is cached in the library database, so it is there offline. It is fetched from the server when nothing is cached or with --refresh; a failed or empty answer never replaces the cached copy.
 
             With a masechet (named as `download` takes it), its dapim and its mishnayot by chapter, each with its state: downloaded (which media), queued, failed, or not downloaded.
@@ -15,13 +16,13 @@ struct CatalogCommand: AsyncParsableCommand {
               lessons catalog --server http://127.0.0.1:8080/api/
               lessons catalog berakhot
               lessons catalog --refresh --json
-            """
+            """)
     )
 
-    @Argument(help: "A masechet: show its lessons and their states.")
+    @Argument(help: ArgumentHelp(HelpWords.say("A masechet: show its lessons and their states.")))
     var masechet: String?
 
-    @Flag(help: "Fetch the Shas from the server even when it is cached.")
+    @Flag(help: ArgumentHelp(HelpWords.say("Fetch the Shas from the server even when it is cached.")))
     var refresh = false
 
     @OptionGroup var libraryOption: LibraryOption

@@ -5,31 +5,34 @@ import OfflineLessons
 struct CleanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
-        abstract: "Remove downloads by the retention policy: older than 30 days, or beyond a size quota.",
-        discussion: """
+        abstract: HelpWords.say("Remove downloads by the retention policy: older than 30 days, or beyond a size quota."),
+        discussion: HelpWords.say(
+            """
             Age counts from each download's completion. With --max-size, the least recently used lessons go first, down to 90% of the quota (so that the next download does not start another sweep). Pinned lessons (`lessons pin`) are never removed; a lesson's PDF goes with its last audio or video. Every removal is logged as expired, with its reason.
 
             Examples:
               lessons clean --dry-run                       # what would go, why, and the bytes freed
               lessons clean --older-than 7d --max-size 2GiB
               lessons clean --older-than never --max-size 500M
-            """
+            """)
     )
 
     // Unconditional: "-3d" reaches the check below (and is refused as negative), rather than
     // being taken for an option.
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Remove what was completed longer ago than this: 45s, 90m, 12h, 30d, 2w, 1y, or never.", valueName: "duration"))
+        help: ArgumentHelp(
+            HelpWords.say("Remove what was completed longer ago than this: 45s, 90m, 12h, 30d, 2w, 1y, or never."), valueName: "duration"))
     var olderThan: String = "30d"
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Keep the library under this size: 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), or bytes.", valueName: "size"))
+            HelpWords.say("Keep the library under this size: 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), or bytes."),
+            valueName: "size"))
     var maxSize: String?
 
-    @Flag(help: "Print what would be removed and the bytes freed; change nothing.")
+    @Flag(help: ArgumentHelp(HelpWords.say("Print what would be removed and the bytes freed; change nothing.")))
     var dryRun = false
 
     @OptionGroup var libraryOption: LibraryOption

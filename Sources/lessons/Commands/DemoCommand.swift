@@ -6,10 +6,11 @@ import OfflineLessons
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "A one-command tour: a content server in-process, a fresh temporary library, real downloads.",
-        discussion: """
-            Starts the demo content server on a free loopback port (no network, nothing to install), fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but never a file — then shows sync at work (a file deleted by hand is found missing, a file dropped into place is adopted, and the history says so), prints the downloads list and where the library is. With --library DIR the demo uses that folder instead of a temporary one.
+        abstract: HelpWords.say("A one-command tour: a content server in-process, a fresh temporary library, real downloads."),
+        discussion: HelpWords.say(
             """
+            Starts the demo content server on a free loopback port (no network, nothing to install), fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but never a file — then shows sync at work (a file deleted by hand is found missing, a file dropped into place is adopted, and the history says so), prints the downloads list and where the library is. With --library DIR the demo uses that folder instead of a temporary one.
+            """)
     )
 
     @OptionGroup var libraryOption: LibraryOption

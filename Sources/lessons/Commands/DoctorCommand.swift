@@ -5,16 +5,18 @@ import OfflineLessons
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Diagnose the library without changing it; exit 1 when there are problems.",
-        discussion: """
+        abstract: HelpWords.say("Diagnose the library without changing it; exit 1 when there are problems."),
+        discussion: HelpWords.say(
+            """
             Read-only: the drift between the registry and the media folder (what `lessons sync` would do), unknown files, failed and unfinished downloads, and SQLite's integrity check. Problems alike (one kind, one cause) share a line: how many, the cause, a few of the lessons, and what to run to fix them; --json lists every problem. Exit 0 when healthy.
 
             With --from CONTAINER it examines a legacy app container instead: what `lessons migrate` would recover, and what the legacy app itself would have lost (a registry half dropped for one bad value, media stranded in Library/Caches by a failed upgrade, files that no list showed, ids shared by a Gemara and a Mishna lesson). Exit 1 while there is something to migrate.
-            """
+            """)
     )
 
     @Option(
-        help: ArgumentHelp("Examine a legacy app container (the folder holding Documents/ and Library/Caches/).", valueName: "container"))
+        help: ArgumentHelp(
+            HelpWords.say("Examine a legacy app container (the folder holding Documents/ and Library/Caches/)."), valueName: "container"))
     var from: String?
 
     @OptionGroup var libraryOption: LibraryOption

@@ -5,8 +5,9 @@ import OfflineLessons
 struct DownloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
-        abstract: "Download lessons: audio, video or both, with the PDF.",
-        discussion: """
+        abstract: HelpWords.say("Download lessons: audio, video or both, with the PDF."),
+        discussion: HelpWords.say(
+            """
             Each lesson is recorded in the registry (with its place in the Shas) before its first byte is fetched; files are verified, then renamed into place, then registered. An interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run `lessons download` with no selector to finish pending work. A server that stops answering stops the run with its items still queued (exit 3): run `lessons download` when it is back.
 
             Selectors:
@@ -19,22 +20,23 @@ struct DownloadCommand: AsyncParsableCommand {
               export LESSONS_SERVER=http://127.0.0.1:8080/api/
               lessons download gemara:berakhot:2-11 --media audio
               lessons download            # resume whatever is pending
-            """
+            """)
     )
 
-    @Argument(help: "What to download (none: resume pending downloads).")
+    @Argument(help: ArgumentHelp(HelpWords.say("What to download (none: resume pending downloads).")))
     var selectors: [String] = []
 
-    @Option(help: "Which media: audio, video or both. The PDF comes along when the lesson has one.")
+    @Option(help: ArgumentHelp(HelpWords.say("Which media: audio, video or both. The PDF comes along when the lesson has one.")))
     var media: MediaChoice = .audio
 
     // Unconditional: "-1" reaches validate() (and its message), rather than being taken for an option.
-    @Option(parsing: .unconditional, help: "Downloads at once (1-16).")
+    @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("Downloads at once (1-16).")))
     var concurrency: Int = 3
 
     @Option(
         name: .customLong("limit-rate"),
-        help: ArgumentHelp("The most bytes per second for the whole run, as curl takes it: 500K, 2M, 1.5MB.", valueName: "rate"))
+        help: ArgumentHelp(
+            HelpWords.say("The most bytes per second for the whole run, as curl takes it: 500K, 2M, 1.5MB."), valueName: "rate"))
     var limitRate: String?
 
     @OptionGroup var libraryOption: LibraryOption

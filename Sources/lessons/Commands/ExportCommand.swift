@@ -5,17 +5,18 @@ import OfflineLessons
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the current downloads as the legacy app's downloadedLessons.json.",
-        discussion: """
+        abstract: HelpWords.say("Write the current downloads as the legacy app's downloadedLessons.json."),
+        discussion: HelpWords.say(
+            """
             For an app version that still reads the legacy registry: {"gemara": {"<sederId>": {"<masechetId>": [lesson…]}}, "mishna": {"<sederId>": {"<masechetId>": {"<chapter>": [lesson…]}}}}, each lesson as it was snapshotted when it was downloaded. The file is written atomically.
 
             Example: lessons export --legacy-json Documents/downloadedLessons.json
-            """
+            """)
     )
 
     @Option(
         name: .customLong("legacy-json"),
-        help: ArgumentHelp("Where to write downloadedLessons.json (- for standard output).", valueName: "file"))
+        help: ArgumentHelp(HelpWords.say("Where to write downloadedLessons.json (- for standard output)."), valueName: "file"))
     var legacyJSON: String
 
     @OptionGroup var libraryOption: LibraryOption

@@ -5,18 +5,21 @@ import OfflineLessons
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "The event log, newest first: why each lesson's media are (or are not) there.",
-        discussion: """
+        abstract: HelpWords.say("The event log, newest first: why each lesson's media are (or are not) there."),
+        discussion: HelpWords.say(
+            """
             Every change the library made, with its reason: requested, completed, failed (why), missing, corrupt, moved aside, adopted, discovered, removed. Without a selector, the whole library.
 
             Times are local (TZ is honoured). Examples: lessons history gemara:berakhot:2-4; lessons history -n 20
-            """
+            """)
     )
 
-    @Argument(help: "Which lessons (see `lessons download --help` for selectors); none: all.")
+    @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors); none: all.")))
     var selectors: [String] = []
 
-    @Option(name: [.customShort("n"), .customLong("max-count")], help: ArgumentHelp("Show only the newest N events.", valueName: "n"))
+    @Option(
+        name: [.customShort("n"), .customLong("max-count")],
+        help: ArgumentHelp(HelpWords.say("Show only the newest N events."), valueName: "n"))
     var maxCount: Int?
 
     @OptionGroup var libraryOption: LibraryOption

@@ -5,15 +5,16 @@ import OfflineLessons
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List downloaded lessons, grouped by seder, masechet and chapter.",
-        discussion: """
+        abstract: HelpWords.say("List downloaded lessons, grouped by seder, masechet and chapter."),
+        discussion: HelpWords.say(
+            """
             Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked incomplete. Sorted numerically in catalog order.
 
             With --json: {"lessons": [{type, id, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N, "sync": {actions: [...]}}.
-            """
+            """)
     )
 
-    @Flag(name: .customLong("no-sync"), help: "Do not sync with the media folder first.")
+    @Flag(name: .customLong("no-sync"), help: ArgumentHelp(HelpWords.say("Do not sync with the media folder first.")))
     var noSync = false
 
     @OptionGroup var libraryOption: LibraryOption

@@ -5,8 +5,9 @@ import OfflineLessons
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Import the downloads of the legacy app from a copy of its container.",
-        discussion: """
+        abstract: HelpWords.say("Import the downloads of the legacy app from a copy of its container."),
+        discussion: HelpWords.say(
+            """
             CONTAINER is the app's folder, holding Documents/ and/or Library/Caches/ (both generations are read):
               downloadedLessons.json in both folders, in every shape the legacy app wrote, entry by entry;
               gemaraLessons.json, mishnaLessons.json and shas.json, to place files no registry lists;
@@ -18,13 +19,15 @@ struct MigrateCommand: AsyncParsableCommand {
             Examples:
               lessons migrate --from ~/backup/JabruTouch --dry-run   # the plan; changes nothing
               lessons migrate --from ~/backup/JabruTouch --json
-            """
+            """)
     )
 
-    @Option(help: ArgumentHelp("The legacy app container (the folder holding Documents/ and Library/Caches/).", valueName: "container"))
+    @Option(
+        help: ArgumentHelp(
+            HelpWords.say("The legacy app container (the folder holding Documents/ and Library/Caches/)."), valueName: "container"))
     var from: String
 
-    @Flag(help: "Print what would be done; change nothing.")
+    @Flag(help: ArgumentHelp(HelpWords.say("Print what would be done; change nothing.")))
     var dryRun = false
 
     @OptionGroup var libraryOption: LibraryOption

@@ -4,10 +4,10 @@ import OfflineLessons
 
 struct PinCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pin", abstract: "Exempt downloaded lessons from `lessons clean`.",
-        discussion: "Example: lessons pin gemara:berakhot")
+        commandName: "pin", abstract: HelpWords.say("Exempt downloaded lessons from `lessons clean`."),
+        discussion: HelpWords.say("Example: lessons pin gemara:berakhot"))
 
-    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
     var selectors: [String]
 
     @OptionGroup var libraryOption: LibraryOption
@@ -22,10 +22,10 @@ struct PinCommand: AsyncParsableCommand {
 
 struct UnpinCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unpin", abstract: "Let `lessons clean` remove lessons again.",
-        discussion: "Example: lessons unpin gemara:berakhot:2-4")
+        commandName: "unpin", abstract: HelpWords.say("Let `lessons clean` remove lessons again."),
+        discussion: HelpWords.say("Example: lessons unpin gemara:berakhot:2-4"))
 
-    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
     var selectors: [String]
 
     @OptionGroup var libraryOption: LibraryOption

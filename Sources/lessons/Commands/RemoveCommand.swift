@@ -5,19 +5,20 @@ import OfflineLessons
 struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove downloaded media (files and registry entries together).",
-        discussion: """
+        abstract: HelpWords.say("Remove downloaded media (files and registry entries together)."),
+        discussion: HelpWords.say(
+            """
             Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline:
             lessons are found in the registry.
 
             Example: lessons remove gemara:berakhot:2-4 --media video
-            """
+            """)
     )
 
-    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
     var selectors: [String]
 
-    @Option(help: "Remove only this medium: audio, video or text.")
+    @Option(help: ArgumentHelp(HelpWords.say("Remove only this medium: audio, video or text.")))
     var media: MediaKind?
 
     @OptionGroup var libraryOption: LibraryOption

@@ -6,36 +6,41 @@ import OfflineLessons
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a content server with the demo catalog of the whole Shas.",
-        discussion: """
+        abstract: HelpWords.say("Run a content server with the demo catalog of the whole Shas."),
+        discussion: HelpWords.say(
+            """
             Speaks the legacy lessons API (masechtot_list/, gemara/masechet/{id}/, mishna/masechet/{id}/chapter/{n}/) and serves synthetic media with Range, ETag and HEAD. It prints its API base URL on stdout; give that to other commands with --server. With --token T (or $LESSONS_TOKEN) only T is accepted; otherwise any non-empty token is.
 
             Example:
               lessons serve --port 8080 &
               lessons catalog --server http://127.0.0.1:8080/api/
-            """
+            """)
     )
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(help: ArgumentHelp(HelpWords.say("The port to listen on; 0 picks a free one.")))
     var port: Int = 8080
 
-    @Option(help: "The address to listen on.")
+    @Option(help: ArgumentHelp(HelpWords.say("The address to listen on.")))
     var host: String = "127.0.0.1"
 
     @Option(
         help: ArgumentHelp(
-            "Scale media sizes: bytes = duration × rate × scale. 1 is realistic (about 29 MB of audio per 30 minutes).", valueName: "x"))
+            HelpWords.say("Scale media sizes: bytes = duration × rate × scale. 1 is realistic (about 29 MB of audio per 30 minutes)."),
+            valueName: "x"))
     var mediaSizeScale: Double = 0.001
 
     @Flag(
-        help:
-            "Give each file's MD5 as its ETag, as S3 does, so that `lessons sync --verify` can check files (one pass over a file the first time it is asked for)."
+        help: ArgumentHelp(
+            HelpWords.say(
+                "Give each file's MD5 as its ETag, as S3 does, so that `lessons sync --verify` can check files (one pass over a file the first time it is asked for)."
+            ))
     )
     var md5Etags = false
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Accept only this API token (default: $LESSONS_TOKEN; without either, any non-empty token).", valueName: "token")
+        help: ArgumentHelp(
+            HelpWords.say("Accept only this API token (default: $LESSONS_TOKEN; without either, any non-empty token)."), valueName: "token")
     )
     var token: String?
 

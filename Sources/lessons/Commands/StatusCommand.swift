@@ -5,18 +5,19 @@ import OfflineLessons
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show each medium's state for the selected lessons.",
-        discussion: """
+        abstract: HelpWords.say("Show each medium's state for the selected lessons."),
+        discussion: HelpWords.say(
+            """
             States: queued, downloading, complete, failed (with the reason), missing (was complete, file gone), corrupt (was complete, the file had the wrong size: moved aside), not requested, unavailable (the lesson has no such medium). A quick sync of those lessons with their folders runs first (--no-sync skips it); files of other lessons are not looked at.
 
             Example: lessons status gemara:berakhot:2-4 mishna/12
-            """
+            """)
     )
 
-    @Argument(help: "Which lessons (see `lessons download --help` for selectors).")
+    @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
     var selectors: [String]
 
-    @Flag(name: .customLong("no-sync"), help: "Do not sync with the media folder first.")
+    @Flag(name: .customLong("no-sync"), help: ArgumentHelp(HelpWords.say("Do not sync with the media folder first.")))
     var noSync = false
 
     @OptionGroup var libraryOption: LibraryOption

@@ -5,8 +5,9 @@ import OfflineLessons
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Bring the registry and the media folder into agreement, in both directions.",
-        discussion: """
+        abstract: HelpWords.say("Bring the registry and the media folder into agreement, in both directions."),
+        discussion: HelpWords.say(
+            """
             One walk of the media folder and one read of the registry:
               registered complete, file gone            → missing (the lesson leaves the list)
               registered complete, file of wrong size   → corrupt: moved to <library>/aside/, never deleted
@@ -20,16 +21,19 @@ struct SyncCommand: AsyncParsableCommand {
               lessons sync --dry-run      # what it would do; changes nothing
               lessons sync --repair       # and download what is missing or corrupt again
               lessons sync --verify       # also hash each file whose server gave an MD5 ETag (S3, lessons serve --md5-etags)
-            """
+            """)
     )
 
-    @Flag(help: "Print what would be done; change nothing.")
+    @Flag(help: ArgumentHelp(HelpWords.say("Print what would be done; change nothing.")))
     var dryRun = false
 
-    @Flag(help: "Queue missing and corrupt media again and download them.")
+    @Flag(help: ArgumentHelp(HelpWords.say("Queue missing and corrupt media again and download them.")))
     var repair = false
 
-    @Flag(help: "Hash every complete file whose ETag is a plain MD5 and compare; a mismatch is corrupt (reads every such file).")
+    @Flag(
+        help: ArgumentHelp(
+            HelpWords.say("Hash every complete file whose ETag is a plain MD5 and compare; a mismatch is corrupt (reads every such file)."))
+    )
     var verify = false
 
     @OptionGroup var libraryOption: LibraryOption

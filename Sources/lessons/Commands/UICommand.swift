@@ -6,22 +6,25 @@ import OfflineLessons
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
-        abstract: "The Downloads screen as a local web app: browse the Shas, download, listen offline, manage storage.",
-        discussion: """
+        abstract: HelpWords.say("The Downloads screen as a local web app: browse the Shas, download, listen offline, manage storage."),
+        discussion: HelpWords.say(
+            """
             Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries this run's token: open that one. It listens on loopback unless --host says otherwise; every request needs the token and a Host that names this machine (loopback; with --host 0.0.0.0, also its own addresses and host name, so open http://<its address>:<port>/?token=… from another machine). Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
 
             Example:
               lessons ui --port 8090 --open
-            """
+            """)
     )
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(help: ArgumentHelp(HelpWords.say("The port to listen on; 0 picks a free one.")))
     var port: Int = 8090
 
-    @Option(help: "The address to listen on (loopback by default; anything else exposes the library to the network).")
+    @Option(
+        help: ArgumentHelp(
+            HelpWords.say("The address to listen on (loopback by default; anything else exposes the library to the network).")))
     var host: String = "127.0.0.1"
 
-    @Flag(help: "Open the address in the default browser (xdg-open or open).")
+    @Flag(help: ArgumentHelp(HelpWords.say("Open the address in the default browser (xdg-open or open).")))
     var open = false
 
     @OptionGroup var libraryOption: LibraryOption

@@ -7,7 +7,8 @@ struct LibraryOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The library folder.", discussion: "Default: $LESSONS_LIBRARY, else $XDG_DATA_HOME/lessons, else ~/.local/share/lessons.",
+            HelpWords.say("The library folder."),
+            discussion: HelpWords.say("Default: $LESSONS_LIBRARY, else $XDG_DATA_HOME/lessons, else ~/.local/share/lessons."),
             valueName: "dir"))
     var library: String?
 
@@ -22,39 +23,43 @@ struct LibraryOption: ParsableArguments {
 struct ServerOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("The server's API base URL, e.g. http://127.0.0.1:8080/api/ (default: $LESSONS_SERVER).", valueName: "url"))
+        help: ArgumentHelp(
+            HelpWords.say("The server's API base URL, e.g. http://127.0.0.1:8080/api/ (default: $LESSONS_SERVER)."), valueName: "url"))
     var server: String?
 
-    @Option(name: .long, help: ArgumentHelp("The API token (default: $LESSONS_TOKEN).", valueName: "token"))
+    @Option(name: .long, help: ArgumentHelp(HelpWords.say("The API token (default: $LESSONS_TOKEN)."), valueName: "token"))
     var token: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The media base URL for audio and PDF keys (default: $LESSONS_MEDIA_BASE, else the server's origin + /media/).",
+            HelpWords.say("The media base URL for audio and PDF keys (default: $LESSONS_MEDIA_BASE, else the server's origin + /media/)."),
             valueName: "url"))
     var mediaBase: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A PEM file of certificates to trust besides the system's, for a server behind a private CA (default: $LESSONS_CA_FILE).",
+            HelpWords.say(
+                "A PEM file of certificates to trust besides the system's, for a server behind a private CA (default: $LESSONS_CA_FILE)."),
             valueName: "file"))
     var cacert: String?
 }
 
 /// How results are printed (every command).
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print one JSON document on stdout and nothing else there.")
+    @Flag(name: .long, help: ArgumentHelp(HelpWords.say("Print one JSON document on stdout and nothing else there.")))
     var json = false
 
-    @Flag(name: .customLong("no-color"), help: "No colour (also with NO_COLOR set, or when the output is not a terminal).")
+    @Flag(
+        name: .customLong("no-color"),
+        help: ArgumentHelp(HelpWords.say("No colour (also with NO_COLOR set, or when the output is not a terminal).")))
     var noColor = false
 }
 
 /// `--quiet`, for the commands that show progress.
 struct ProgressOption: ParsableArguments {
-    @Flag(name: [.short, .long], help: "Print no progress on stderr.")
+    @Flag(name: [.short, .long], help: ArgumentHelp(HelpWords.say("Print no progress on stderr.")))
     var quiet = false
 }
 

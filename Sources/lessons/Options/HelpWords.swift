@@ -1,0 +1,30 @@
+import Foundation
+import OfflineLessons
+
+/// The help in the terminal's language. Each English text, as it stands in a command's
+/// definition, is its own key (``spanish``), as gettext keys a translation by its msgid; in the
+/// pseudo-language `en_XA` a text with a translation is marked `⟦…⟧`, so a test finds one without.
+enum HelpWords {
+    static func say(_ english: String) -> String {
+        guard !generatingManual else { return english }
+        if Terminal.pseudoLanguage { return spanish[english] == nil ? english : "⟦" + english + "⟧" }
+        return Terminal.language == .es ? spanish[english] ?? english : english
+    }
+
+    /// The man page is generated from the English help, whatever the builder's locale.
+    static let generatingManual = CommandLine.arguments.contains("--experimental-dump-help")
+
+    /// The words the argument parser puts around the help, in the terminal's language.
+    static func frame(_ help: String) -> String {
+        let frame: [(String, Phrase)] = [
+            ("OVERVIEW:", .helpOverview), ("USAGE:", .helpUsage), ("ARGUMENTS:", .helpArguments), ("OPTIONS:", .helpOptions),
+            ("SUBCOMMANDS:", .helpSubcommands), ("Show help information.", .helpShowHelp), ("Show the version.", .helpShowVersion),
+            ("See 'lessons help <subcommand>' for detailed help.", .helpSeeSubcommand), ("(default: ", .helpDefault),
+            ("(values: ", .helpValues), ("; default: ", .helpAndDefault),
+        ]
+        guard Terminal.language == .es || Terminal.pseudoLanguage else { return help }
+        var result = help
+        for (english, phrase) in frame { result = result.replacingOccurrences(of: english, with: Terminal.say(phrase)) }
+        return result
+    }
+}
