@@ -129,6 +129,7 @@ struct UILiveTests {
             let answer = try await fixture.post("/api/sync")
             #expect(answer.status == 200)
             #expect(answer.text.contains("\"action\":\"missing\""))
+            #expect(answer.text.contains("\"what\":\"Berakhot 2 audio\""))
             #expect(answer.text.contains("the file is gone"))
         }
     }
