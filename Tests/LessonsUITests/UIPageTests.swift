@@ -22,6 +22,10 @@ struct UIPageTests {
             #expect(berakhot.lowerBound < peah.lowerBound)
             #expect(text.contains("href=\"/shas/gemara/1\""))
             #expect(!text.contains("href=\"/shas/gemara/2\""))  // Peah has no Gemara
+            // A skip link to the content, and a polite region for progress.
+            #expect(text.contains(##"<a class="skip" href="#main">Skip to content</a>"##))
+            #expect(text.contains(#"<main id="main""#))
+            #expect(text.contains(#"id="live-status" class="visually-hidden" role="status" aria-live="polite""#))
         }
     }
 
