@@ -23,7 +23,8 @@ extension BrowserTests {
                 && $0.contains { $0.key == "gemara/10/audio" && $0.state == "downloading" }
         }
         return [
-            "/shas", "/shas/gemara/1", "/shas/mishna/1", "/downloads", "/downloads?maxMB=1", "/history/gemara/1", "/play/gemara/1",
+            "/shas", "/shas/gemara/1", "/shas/mishna/1", "/downloads", "/downloads?maxMB=1", "/history/gemara/1", "/history/gemara/20",
+            "/play/gemara/1",
         ]
     }
 

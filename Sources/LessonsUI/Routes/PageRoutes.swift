@@ -26,8 +26,7 @@ struct PageRoutes: Sendable {
                 let lesson = LessonID(
                     try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id")
                 )
-                let name = try await library.lessonNames().name(lesson)
-                return LessonPages.history(lesson, name: name, events: try await library.history(of: lesson), page)
+                return LessonPages.history(lesson, name: try await name(of: lesson), events: try await library.history(of: lesson), page)
             }
         }
         router.get("/play/:type/:id") { request, context in
@@ -118,6 +117,16 @@ struct PageRoutes: Sendable {
             throw RouteFailure(.notFound, "\(name) has no audio or video downloaded")
         }
         return LessonPages.player(lesson, name: name, media: complete, chosen: chosen, context)
+    }
+
+    /// "Berakhot 2": from the registry, else from the catalog (a lesson never requested); the id
+    /// when neither knows its masechet.
+    func name(of lesson: LessonID) async throws -> String {
+        let registered = try await library.lessonNames()
+        guard registered.masechet(of: lesson) == nil, let placed = try? await library.lessons(for: [.lesson(lesson)]) else {
+            return registered.name(lesson)
+        }
+        return try await library.lessonNames(for: placed).name(lesson)
     }
 
     /// Free bytes on the disk that holds the library.
