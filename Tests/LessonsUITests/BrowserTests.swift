@@ -119,7 +119,7 @@ struct BrowserTests {
                 #expect(try await browser.run("return document.querySelector('#download-gemara-2') === null") as? Bool == true)
                 #expect(try await browser.run("return document.querySelector('#download-gemara-1') !== null") as? Bool == true)
                 let notes = try await browser.text("#sync-notes") ?? ""
-                #expect(notes.contains("gemara/2 audio: missing"))
+                #expect(notes.contains("Berakhot 3 audio: missing"))
                 #expect(notes.contains("the file is gone"))
                 try await saveScreenshot(browser, "downloads.png")
                 try await browser.click("#sync-notes a")

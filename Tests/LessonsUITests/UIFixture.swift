@@ -106,6 +106,8 @@ let testClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, co
 /// One entry of the live feed, as the page receives it.
 struct Transfer: Decodable, Sendable, Equatable {
     var key: String
+    /// The lesson's name ("Berakhot 2").
+    var name: String
     var state: String
     var received: Int
     var expected: Int?

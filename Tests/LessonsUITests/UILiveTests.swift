@@ -23,6 +23,8 @@ struct UILiveTests {
             #expect(moving.contains { ($0.percent ?? 0) > 0 && ($0.percent ?? 100) < 100 })
             #expect(moving.contains { $0.bytesPerSecond != nil && $0.secondsLeft != nil })
             #expect(moving.allSatisfy { $0.here })
+            // Named from the first sample on: the lesson is registered before its first event.
+            #expect(samples.flatMap { $0 }.filter { $0.key.hasPrefix("gemara/1/") }.allSatisfy { $0.name == "Berakhot 2" })
             let last = try #require(samples.last?.first { $0.key == "gemara/1/audio" })
             #expect(last.percent == 100)
             #expect(try await fixture.library.isDownloaded(LessonID(.gemara, 1)))
@@ -127,6 +129,7 @@ struct UILiveTests {
             let answer = try await fixture.post("/api/sync")
             #expect(answer.status == 200)
             #expect(answer.text.contains("\"action\":\"missing\""))
+            #expect(answer.text.contains("\"what\":\"Berakhot 2 audio\""))
             #expect(answer.text.contains("the file is gone"))
         }
     }

@@ -62,7 +62,7 @@ struct UIMediaTests {
             let audio = try await fixture.get("/play/gemara/1")
             #expect(audio.status == 200)
             #expect(audio.text.contains(#"<audio id="player" controls preload="metadata" src="/media/gemara/1/audio">"#))
-            #expect(audio.text.contains(#"<iframe id="pdf" title="PDF" src="/media/gemara/1/text">"#))
+            #expect(audio.text.contains(#"<iframe id="pdf" title="PDF of Berakhot 2" src="/media/gemara/1/text">"#))
             #expect(audio.text.contains(#"href="/play/gemara/1?medium=video""#))
             let video = try await fixture.get("/play/gemara/1?medium=video")
             #expect(video.text.contains(#"<video id="player""#))

@@ -22,6 +22,10 @@ struct UIPageTests {
             #expect(berakhot.lowerBound < peah.lowerBound)
             #expect(text.contains("href=\"/shas/gemara/1\""))
             #expect(!text.contains("href=\"/shas/gemara/2\""))  // Peah has no Gemara
+            // A skip link to the content, and a polite region for progress.
+            #expect(text.contains(##"<a class="skip" href="#main">Skip to content</a>"##))
+            #expect(text.contains(#"<main id="main""#))
+            #expect(text.contains(#"id="live-status" class="visually-hidden" role="status" aria-live="polite""#))
         }
     }
 
@@ -38,12 +42,13 @@ struct UIPageTests {
             let text = page.text
             #expect(text.contains(#"data-key="gemara/1/audio" data-state="complete""#))
             #expect(text.contains(#"data-key="gemara/1/video" data-state="not requested""#))
-            #expect(text.contains(#"data-key="gemara/3/audio" data-state="failed">failed: "#))
+            let failed = try #require(text.range(of: #"data-key="gemara/3/audio" data-state="failed""#))
+            #expect(text[failed.upperBound...].prefix(400).contains(#"<span class="label">failed: "#))
             #expect(text.contains(#"data-key="gemara/4/audio" data-state="missing""#))
             #expect(text.contains(#"data-key="gemara/5/audio" data-state="not requested""#))
             // Dapim in numeric order, chapters too.
-            let daf2 = try #require(text.range(of: ">Daf 2<"))
-            let daf10 = try #require(text.range(of: ">Daf 10<"))
+            let daf2 = try #require(text.range(of: ">Berakhot 2<"))
+            let daf10 = try #require(text.range(of: ">Berakhot 10<"))
             #expect(daf2.lowerBound < daf10.lowerBound)
             #expect(text.contains("id=\"chapter-1-audio\""))
         }
@@ -54,7 +59,7 @@ struct UIPageTests {
         try await UIFixture.run { fixture in
             let page = try await fixture.get("/shas/mishna/1")
             #expect(page.status == 200)
-            #expect(page.text.contains(">Mishna 1:1<"))
+            #expect(page.text.contains(">Berakhot 1:1<"))
             #expect(page.text.contains("id=\"chapter-2\""))
         }
     }
@@ -75,7 +80,7 @@ struct UIPageTests {
             let after = try await fixture.get("/downloads")
             #expect(!after.text.contains("id=\"download-gemara-2\""))
             #expect(after.text.contains("id=\"sync-notes\""))
-            #expect(after.text.contains("gemara/2 audio: missing"))
+            #expect(after.text.contains("Berakhot 3 audio: missing"))
             let history = try await fixture.get("/history/gemara/2")
             #expect(history.text.contains("event-missing"))
             #expect(history.text.contains("sync: "))
@@ -125,6 +130,17 @@ struct UIPageTests {
             try await fixture.download("gemara/1")
             let pinned = try await fixture.post("/api/pin?lesson=gemara/1", headers: [("Accept-Language", "es")])
             #expect(pinned.text.contains("1 clase(s) fijada(s)"))
+        }
+    }
+
+    @Test("the app's icon is served at /favicon.ico, as SVG, to any page of its own")
+    func favicon() async throws {
+        try await UIFixture.run { fixture in
+            let icon = try await fixture.get("/favicon.ico", token: nil)
+            #expect(icon.status == 200)
+            #expect(icon.header("Content-Type") == "image/svg+xml")
+            #expect(icon.text.hasPrefix("<svg"))
+            #expect(try await fixture.get("/shas").text.contains(#"<link rel="icon" href="/favicon.ico" type="image/svg+xml">"#))
         }
     }
 

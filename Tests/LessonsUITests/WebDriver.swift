@@ -169,6 +169,13 @@ final class Browser {
         return false
     }
 
+    /// Lays the page out as a screen of `width`×`height` CSS pixels would (`mobile`: as a phone,
+    /// which honours the page's viewport meta tag), through the DevTools protocol.
+    func emulate(width: Int, height: Int, mobile: Bool) async throws {
+        let metrics: [String: Any] = ["width": width, "height": height, "deviceScaleFactor": mobile ? 2 : 1, "mobile": mobile]
+        _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": metrics])
+    }
+
     /// A PNG of the viewport.
     func screenshot() async throws -> Data {
         guard let text = try await command("GET", "/screenshot")["value"] as? String, let data = Data(base64Encoded: text) else {

@@ -23,16 +23,29 @@ final class AppServices: Sendable {
         let stopping = stopping
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
+                var tried = Set<LessonID>()
                 for await event in await library.observe() {
+                    // Named before it is shown: the lesson is registered before its first event.
+                    if let lesson = event.key?.lesson, !tried.contains(lesson), !(await board.canName(lesson)) {
+                        tried.insert(lesson)
+                        if let names = try? await library.lessonNames() { await board.use(names) }
+                    }
                     await board.record(event)
                     if await stopping.isSet { break }
                 }
             }
             group.addTask {
+                var tried = Set<LessonID>()
                 while !(await stopping.isSet), !Task.isCancelled {
                     do {
                         let stamp = await board.stamp
                         await board.merge(try await library.transfers(also: board.watchedKeys()), readAfter: stamp)
+                        // Downloads of other processes: named once each (a lesson with no known masechet keeps its id).
+                        let unnamed = await board.unnamedLessons().subtracting(tried)
+                        if !unnamed.isEmpty {
+                            tried.formUnion(unnamed)
+                            await board.use(try await library.lessonNames())
+                        }
                     } catch {
                         await board.noteProblem(String(describing: error))
                     }

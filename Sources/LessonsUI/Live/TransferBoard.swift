@@ -16,6 +16,8 @@ actor TransferBoard {
     struct Entry: Sendable, Codable, Equatable {
         var key: String
         var lesson: String
+        /// The lesson as people name it ("Berakhot 2"); its id while its name is not known.
+        var name: String
         var medium: String
         var state: String
         var received: Int
@@ -44,6 +46,7 @@ actor TransferBoard {
     static let keepEnded: Duration = .seconds(120)
     private var items: [MediaKey: Tracked] = [:]
     private(set) var lastProblem: String?
+    private var names = LessonNames(shas: nil)
     private let clock = ContinuousClock()
     /// Counts the events recorded: a poll notes it before reading the registry (``merge(_:readAfter:)``).
     private(set) var stamp = 0
@@ -127,6 +130,15 @@ actor TransferBoard {
 
     func noteProblem(_ problem: String) { lastProblem = problem }
 
+    /// Whether the board can name `lesson` (its masechet is known).
+    func canName(_ lesson: LessonID) -> Bool { names.masechet(of: lesson) != nil }
+
+    /// The lessons on the board it cannot name yet.
+    func unnamedLessons() -> Set<LessonID> { Set(items.keys.map(\.lesson).filter { !canName($0) }) }
+
+    /// Names the board's lessons with `names` from now on.
+    func use(_ names: LessonNames) { self.names = names }
+
     /// Items whose state is not final yet: the poll asks the registry about them by key.
     func watchedKeys() -> Set<MediaKey> {
         Set(items.filter { $0.value.endedAt == nil }.keys)
@@ -149,7 +161,8 @@ actor TransferBoard {
             }
             let percent = item.expected.flatMap { $0 > 0 ? min(100, item.received * 100 / $0) : nil }
             return Entry(
-                key: "\(key.lesson)/\(key.medium.rawValue)", lesson: key.lesson.description, medium: key.medium.rawValue,
+                key: "\(key.lesson)/\(key.medium.rawValue)", lesson: key.lesson.description, name: names.name(key.lesson),
+                medium: key.medium.rawValue,
                 state: item.state, received: item.received, expected: item.expected, percent: percent,
                 bytesPerSecond: rate, secondsLeft: left, reason: item.reason, here: item.here)
         }

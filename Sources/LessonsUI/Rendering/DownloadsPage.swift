@@ -11,12 +11,14 @@ struct DownloadsPage {
     /// The quota the clean preview used, in megabytes, when one was asked for.
     var quotaMB: Int?
     var freeBytes: Int?
+    /// Names for what the sync and clean reports mention (lessons no longer listed included).
+    var names: LessonNames
 
     func render(_ context: PageContext) -> HTML {
         let l = context.language
         let total = lessons.reduce(0) { $0 + $1.bytes }
         var body: HTML = """
-            <p class="totals"><span id="total-size">\(UIText.total(l)): \(Format.bytes(total))</span> · <span id="free-space">\(UIText.freeSpace(l)): \(freeBytes.map(Format.bytes) ?? "?")</span></p>
+            <p class="totals"><span id="total-size">\(UIText.total(l)): \(l.size(total))</span> · <span id="free-space">\(UIText.freeSpace(l)): \(freeBytes.map(l.size) ?? "?")</span></p>
             <p class="notice">\(UIText.thirtyDays(l))</p>
             \(syncNotes(l))
             """
@@ -40,12 +42,13 @@ struct DownloadsPage {
         let chapters = groups(lessons) { "\($0.type.rawValue)-\($0.chapter)" }
         return """
             <section class="masechet" id="downloads-masechet-\(first.masechetId)">
-            <h3>\(first.masechetName ?? String(first.masechetId)) <span class="size">\(Format.bytes(size))</span></h3>
+            <h3>\(first.masechetName ?? String(first.masechetId)) <span class="size">\(l.size(size))</span></h3>
             \(chapters.html { chapter in
                 let head = chapter[0]
                 return """
                     <h4>\(head.type == .gemara ? UIText.gemara(l) : UIText.mishnaType(l)) · \(UIText.chapter(l)) \(head.chapter)</h4>
-                    <table class="downloads"><tbody>
+                    <table class="downloads"><thead class="visually-hidden"><tr><th scope="col">\(UIText.lessonColumn(l))</th>\
+                    <th scope="col">\(UIText.size(l))</th><th scope="col">\(UIText.filesColumn(l))</th><th scope="col">\(UIText.actionsColumn(l))</th></tr></thead><tbody>
                     \(chapter.html { row($0, l) })</tbody></table>
 
                     """
@@ -56,6 +59,8 @@ struct DownloadsPage {
 
     private func row(_ lesson: DownloadedLesson, _ l: UserLanguage) -> HTML {
         let id = lesson.lessonID
+        let name = lesson.name
+        let path = "\(lesson.type.rawValue)/\(lesson.id)"
         let isPinned = pinned.contains(id)
         let media = lesson.media.keys.sorted().compactMap(MediaKind.init(rawValue:))
         let files: HTML = media.html { medium in
@@ -63,22 +68,30 @@ struct DownloadsPage {
             let remove: HTML =
                 medium == .text
                 ? .empty
-                : Layout.action("✕", "/api/remove?lesson=\(id.description)&medium=\(medium.rawValue)", confirm: UIText.removeConfirm(l))
-            let name = medium == .text ? UIText.text(l) : medium.rawValue
-            return "<span class=\"file\" data-key=\"\(Format.itemKey(id, medium))\">\(name) \(Format.bytes(bytes)) \(remove)</span> "
+                : Controls.action(
+                    nil, "/api/remove?lesson=\(id.description)&medium=\(medium.rawValue)",
+                    name: UIText.removeNamed("\(name), \(medium.name(l))", l),
+                    icon: .cancel, confirm: UIText.removeConfirm(l))
+            let icon: Icon = medium == .text ? .pdf : medium == .video ? .video : .audio
+            return
+                "<span class=\"file\" data-key=\"\(Format.itemKey(id, medium))\">\(icon.svg)<span>\(medium.name(l)) \(l.size(bytes))</span>\(remove)</span>"
         }
         let pin =
             isPinned
-            ? Layout.action(UIText.unpin(l), "/api/unpin?lesson=\(id.description)")
-            : Layout.action(UIText.pin(l), "/api/pin?lesson=\(id.description)")
-        let number = lesson.page ?? lesson.mishna ?? 0
-        let incomplete: HTML = lesson.complete ? .empty : " <span class=\"warning\">(\(UIText.text(l)) ✗)</span>"
+            ? Controls.action(UIText.unpin(l), "/api/unpin?lesson=\(id.description)", name: UIText.unpinNamed(name, l), icon: .pin)
+            : Controls.action(UIText.pin(l), "/api/pin?lesson=\(id.description)", name: UIText.pinNamed(name, l), icon: .pin)
+        let incomplete: HTML = lesson.complete ? .empty : " <span class=\"warning\">\(Icon.failed.svg)\(UIText.noPDF(l))</span>"
+        let actions: HTML = """
+            \(Controls.link(nil, "/play/\(path)", name: UIText.playNamed(name, l), icon: .play, css: "play"))\(pin)\
+            \(Controls.link(nil, "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))\
+            \(Controls.action(nil, "/api/remove?lesson=\(id.description)", name: UIText.removeNamed(name, l), icon: .remove, confirm: UIText.removeConfirm(l)))
+            """
         return """
             <tr id="download-\(lesson.type.rawValue)-\(lesson.id)"\(isPinned ? " class=\"pinned\"" as HTML : .empty)>
-            <th>\(Format.lessonName(type: lesson.type, chapter: lesson.chapter, number: number, l))\(isPinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(incomplete)</th>
-            <td class="size">\(Format.bytes(lesson.bytes))</td>
-            <td>\(files)</td>
-            <td class="row-actions"><a href="/play/\(lesson.type.rawValue)/\(lesson.id)" class="play">\(UIText.play(l))</a> \(pin) <a href="/history/\(lesson.type.rawValue)/\(lesson.id)" class="history">\(UIText.history(l))</a> \(Layout.action(UIText.remove(l), "/api/remove?lesson=\(id.description)", confirm: UIText.removeConfirm(l)))</td>
+            <th scope="row">\(name)\(isPinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(incomplete)</th>
+            <td class="size">\(l.size(lesson.bytes))</td>
+            <td class="files">\(files)</td>
+            <td class="row-actions">\(actions)</td>
             </tr>
 
             """
@@ -91,8 +104,13 @@ struct DownloadsPage {
         return """
             <section id="sync-notes" class="notice"><h2>\(UIText.syncNotes(l))</h2><ul>
             \(changes.html { action in
-                let what = action.key.map { "\($0.lesson) \($0.medium.rawValue)" } ?? action.path ?? ""
-                let link: HTML = action.key.map { " <a href=\"/history/\($0.lesson.type.rawValue)/\($0.lesson.id)\">\(UIText.history(l))</a>" } ?? .empty
+                let what = action.key.map { names.name($0, l) } ?? action.path ?? ""
+                let link: HTML =
+                    action.key.map {
+                        Controls.link(
+                            UIText.history(l), "/history/\($0.lesson.type.rawValue)/\($0.lesson.id)", name: UIText.historyOf(names.name($0.lesson), l),
+                            icon: .history, css: "history")
+                    } ?? .empty
                 return "<li data-action=\"\(action.action.rawValue)\">\(what): \(action.action.rawValue) — \(action.reason)\(link)</li>\n"
             })</ul></section>
             """
@@ -104,13 +122,13 @@ struct DownloadsPage {
             clean.actions.isEmpty
             ? "<p>\(UIText.cleanNothing(l))</p>"
             : """
-            <p>\(UIText.cleanPreview(l)) \(Format.bytes(clean.bytesFreed)):</p>
-            <ul>\(clean.actions.html { "<li>\($0.type.rawValue)/\($0.id) \($0.medium.rawValue) \(Format.bytes($0.bytes)) — \($0.reason)</li>" })</ul>
-            \(Layout.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", confirm: UIText.cleanRun(l) + "?", id: "clean-run"))
+            <p>\(UIText.cleanPreview(l)) \(l.size(clean.bytesFreed)):</p>
+            <ul>\(clean.actions.html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes)) — \($0.reason)</li>" })</ul>
+            \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: UIText.cleanRun(l) + "?", id: "clean-run"))
             """
         return """
             <section id="clean"><h2>\(UIText.cleanPreview(l))… (30 d\(quotaMB.map { ", \(UIText.quota(l)) \($0) MB" } ?? ""))</h2>
-            <form method="get" action="/downloads"><label>\(UIText.quota(l)) (MB) <input type="number" name="maxMB" min="1" value="\(quotaMB.map(String.init) ?? "")"></label> <button type="submit">↻</button></form>
+            <form method="get" action="/downloads"><label>\(UIText.quota(l)) (MB) <input type="number" name="maxMB" min="1" value="\(quotaMB.map(String.init) ?? "")"></label> <button type="submit" aria-label="\(UIText.previewQuota(l))" title="\(UIText.previewQuota(l))">\(Icon.refresh.svg)</button></form>
             \(list)</section>
             """
     }

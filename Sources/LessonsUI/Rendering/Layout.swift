@@ -9,7 +9,8 @@ struct PageContext: Sendable {
     var path: String
 }
 
-/// The frame of every page: navigation, the refresh button, the language switch, the live panel.
+/// The frame of every page: a skip link, the navigation (with the live panel's toggle, the
+/// refresh button and the language switch), the live panel, and the page's own content.
 enum Layout {
     static func page(_ title: String, _ context: PageContext, notices: [String] = [], body: HTML) -> HTML {
         let l = context.language
@@ -23,80 +24,73 @@ enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="lessons-token" content="\(context.token.value)">
             <title>\(title) · lessons</title>
+            <link rel="icon" href="/favicon.ico" type="image/svg+xml">
             <link rel="stylesheet" href="/static/app.css">
             <script src="/static/app.js" defer></script>
             </head>
             <body data-words="\(words)">
+            \(Icon.sprite)<a class="skip" href="#main">\(UIText.skip(l))</a>
             <header>
-            <nav>
+            <nav aria-label="\(UIText.sections(l))">
             <a href="/shas" id="nav-shas">\(UIText.shas(l))</a>
             <a href="/downloads" id="nav-downloads">\(UIText.downloads(l))</a>
-            <button type="button" id="refresh" data-busy="\(UIText.refreshing(l))">\(UIText.refresh(l))</button>
-            <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)">\(UIText.language(l))</a>
+            <button type="button" id="live-toggle" aria-controls="live" aria-expanded="false">\(Icon.live.svg)<span class="short">\(UIText.liveTitle(l))</span><span id="live-count"></span></button>
+            <button type="button" id="refresh" data-busy="\(UIText.refreshing(l))">\(Icon.refresh.svg)<span class="short">\(UIText.refresh(l))</span></button>
+            <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span class="short">\(UIText.language(l))</span></a>
             </nav>
+            <p id="live-status" class="visually-hidden" role="status" aria-live="polite"></p>
             </header>
-            <div id="flash" role="status"></div>
-            <div id="refresh-report" hidden></div>
-            \(notices.html { "<p class=\"notice\">\($0)</p>\n" })<main>
-            <h1>\(title)</h1>
-            \(body)
-            </main>
-            <aside id="live">
-            <h2>\(UIText.liveTitle(l))</h2>
+            <aside id="live" aria-labelledby="live-title">
+            <h2 id="live-title">\(UIText.liveTitle(l))</h2>
             <p id="live-empty">\(UIText.liveEmpty(l))</p>
             <ul id="live-list"></ul>
             </aside>
+            <main id="main" tabindex="-1">
+            <div id="flash" role="status" aria-live="polite"></div>
+            <div id="refresh-report" hidden></div>
+            \(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
+            \(body)
+            </main>
             </body>
             </html>
             """
     }
 
-    /// The words the page's script shows (states, buttons), in the page's language.
+    /// The words the page's script shows (states, media, buttons), in the page's language.
     static func liveWords(_ l: UserLanguage) -> [String: String] {
         var words: [String: String] = [:]
-        for state in ["queued", "downloading", "complete", "failed", "missing", "corrupt", "removed", "not requested"] {
-            words[state] = UIText.state(state == "removed" ? "" : state, l)
+        for state in ["queued", "downloading", "complete", "failed", "missing", "corrupt", "not requested"] {
+            words[state] = UIText.state(state, l)
         }
+        for medium in MediaKind.allCases { words[medium.rawValue] = medium.name(l) }
         words["removed"] = UIText.removed(l)
         words["cancel"] = UIText.cancel(l)
         words["retry"] = UIText.retry(l)
         words["rate"] = UIText.rate(l)
         words["timeLeft"] = UIText.timeLeft(l)
         words["refreshed"] = UIText.refreshed(l)
+        words["progress"] = UIText.progress(l)
+        words["live"] = UIText.liveTitle(l)
+        words["decimal"] = l == .es ? "," : "."
         return words
-    }
-
-    /// A button that posts to an action of the app (with the token, by the page's script).
-    static func action(_ label: String, _ path: String, confirm: String? = nil, id: String? = nil) -> HTML {
-        let confirmation: HTML = confirm.map { " data-confirm=\"\($0)\"" } ?? .empty
-        let identifier: HTML = id.map { " id=\"\($0)\"" } ?? .empty
-        return "<button type=\"button\" class=\"action\" data-action=\"\(path)\"\(confirmation)\(identifier)>\(label)</button>"
-    }
-
-    /// The three download buttons for a scope (`type=…&masechet=…[&chapter=…][&lesson=…]`).
-    static func downloadButtons(_ scope: String, _ l: UserLanguage, idPrefix: String? = nil) -> HTML {
-        [(UIText.downloadAudio, "audio"), (UIText.downloadVideo, "video"), (UIText.downloadBoth, "both")].html { text, media in
-            action(text(l), "/api/download?\(scope)&media=\(media)", id: idPrefix.map { "\($0)-\(media)" })
-        }
     }
 }
 
-/// Sizes and durations as people read them.
+/// Sizes and dates as people read them.
 enum Format {
-    static func bytes(_ bytes: Int) -> String {
-        UserLanguage.en.size(bytes)
-    }
-
     static func date(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
     }
 
-    /// `Daf 5` / `Mishna 2:3`, in the page's language.
-    static func lessonName(type: LessonType, chapter: Int, number: Int, _ l: UserLanguage) -> String {
-        type == .gemara ? "\(UIText.daf(l)) \(number)" : "\(UIText.mishna(l)) \(chapter):\(number)"
+    /// An event's detail as shown: a file path that names its lesson by id (the server's
+    /// `gemara/1/audio/Berakhot 2.mp3`, a file moved aside) by its file name alone.
+    static func detail(_ detail: String?) -> String {
+        guard let detail else { return "" }
+        let byID = detail.contains(/\b(gemara|mishna)\/\d+/)
+        return byID ? detail.split(separator: "/").last.map(String.init) ?? detail : detail
     }
 
-    /// `gemara/5/audio`: how pages and the live feed name one item.
+    /// `gemara/5/audio`: how pages and the live feed key one item (never shown).
     static func itemKey(_ lesson: LessonID, _ medium: MediaKind) -> String {
         "\(lesson)/\(medium.rawValue)"
     }

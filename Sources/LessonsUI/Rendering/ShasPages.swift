@@ -15,11 +15,19 @@ enum ShasPages {
                 <h2>\(UIText.seder(l)) \(seder.name)</h2>
                 <ul class="masechtot">
                 \(masechtot.html { masechet in
-                    let count: HTML = downloaded[masechet.id].map { " <span class=\"count\">(\($0) ⬇)</span>" } ?? .empty
-                    let gemara: HTML = masechet.pages > 0
-                        ? "<a href=\"/shas/gemara/\(masechet.id)\" class=\"gemara\">\(UIText.gemara(l))</a> " : .empty
+                    let count: HTML = downloaded[masechet.id].map {
+                        "<span class=\"count\">\(Icon.complete.svg)\(UIText.downloadedCount($0, l))</span>"
+                    } ?? .empty
+                    let gemara: HTML =
+                        masechet.pages > 0
+                        ? Controls.link(
+                            UIText.gemara(l), "/shas/gemara/\(masechet.id)", name: UIText.open(UIText.gemara(l), of: masechet.name, l),
+                            icon: .pdf, css: "gemara") : .empty
+                    let mishna = Controls.link(
+                        UIText.mishnaType(l), "/shas/mishna/\(masechet.id)", name: UIText.open(UIText.mishnaType(l), of: masechet.name, l),
+                        icon: .pdf, css: "mishna")
                     return """
-                        <li id="masechet-\(masechet.id)">\(masechet.name)\(count) — \(gemara)<a href="/shas/mishna/\(masechet.id)" class="mishna">\(UIText.mishnaType(l))</a></li>
+                        <li id="masechet-\(masechet.id)"><span class="name">\(masechet.name)</span>\(count)<span class="links">\(gemara)\(mishna)</span></li>
 
                         """
                 })</ul>
@@ -42,16 +50,18 @@ enum ShasPages {
         let l = context.language
         let scope = "type=\(type.rawValue)&masechet=\(masechet.id)"
         let chapters = Dictionary(grouping: statuses, by: \.chapter).sorted { $0.key < $1.key }
+        let typeName = type == .gemara ? UIText.gemara(l) : UIText.mishnaType(l)
+        let whole = UIText.allOf(masechet.name, typeName, l)
         let body: HTML = """
-            <p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(type == .gemara ? UIText.gemara(l) : UIText.mishnaType(l))</p>
-            <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Layout.downloadButtons(scope, l, idPrefix: "masechet"))</div>
+            <p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(typeName)</p>
+            <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Controls.downloadButtons(scope, what: whole, l, idPrefix: "masechet"))</div>
             \(chapters.html { chapter, lessons in
                 """
                 <section class="chapter" id="chapter-\(chapter)">
                 <h2>\(UIText.chapter(l)) \(chapter)</h2>
-                <div class="scope">\(Layout.downloadButtons("\(scope)&chapter=\(chapter)", l, idPrefix: "chapter-\(chapter)"))</div>
+                <div class="scope">\(Controls.downloadButtons("\(scope)&chapter=\(chapter)", what: UIText.chapterOf(masechet.name, chapter, l), l, idPrefix: "chapter-\(chapter)"))</div>
                 <table class="lessons">
-                <thead><tr><th></th><th>\(UIText.audio(l))</th><th>\(UIText.video(l))</th><th>\(UIText.text(l))</th><th></th></tr></thead>
+                <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>
                 \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, l) })</tbody>
                 </table>
@@ -65,22 +75,27 @@ enum ShasPages {
 
     static func row(_ status: LessonStatus, scope: String, _ l: UserLanguage) -> HTML {
         let lesson = LessonID(status.type, status.id)
+        let path = "\(status.type.rawValue)/\(status.id)"
         let playable = status.media.contains { $0.medium != .text && $0.state == MediaState.complete.rawValue }
         let registered = status.media.contains { !["not requested", "unavailable"].contains($0.state) }
-        let play: HTML = playable ? "<a href=\"/play/\(status.type.rawValue)/\(status.id)\" class=\"play\">\(UIText.play(l))</a> " : .empty
+        let play: HTML =
+            playable ? Controls.link(nil, "/play/\(path)", name: UIText.playNamed(status.name, l), icon: .play, css: "play") : .empty
         let remove: HTML =
             registered
-            ? Layout.action(UIText.remove(l), "/api/remove?lesson=\(lesson.description)", confirm: UIText.removeConfirm(l)) : .empty
+            ? Controls.action(
+                nil, "/api/remove?lesson=\(lesson.description)", name: UIText.removeNamed(status.name, l), icon: .remove,
+                confirm: UIText.removeConfirm(l)) : .empty
+        let history = Controls.link(nil, "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
-            <th>\(Format.lessonName(type: status.type, chapter: status.chapter, number: status.number, l))</th>
-            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, l) })<td class="row-actions">\(Layout.downloadButtons("\(scope)&lesson=\(status.id)", l)) \(play)<a href="/history/\(status.type.rawValue)/\(status.id)" class="history">\(UIText.history(l))</a> \(remove)</td>
+            <th scope="row">\(status.name)</th>
+            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, l) })<td class="row-actions">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))\(play)\(history)\(remove)</td>
             </tr>
 
             """
     }
 
-    /// One medium's state: `downloading 45%`, `failed: reason`, `complete`…
+    /// One medium's state, its icon beside it: `downloading 45%`, `failed: reason`, `complete`…
     static func cell(_ medium: MediumStatus, _ lesson: LessonID, _ l: UserLanguage) -> HTML {
         var text = UIText.state(medium.state, l)
         if medium.state == MediaState.downloading.rawValue, let expected = medium.expectedBytes, expected > 0, let bytes = medium.bytes {
@@ -88,7 +103,10 @@ enum ShasPages {
         }
         if let error = medium.lastError, medium.state == MediaState.failed.rawValue { text += ": \(error)" }
         let css = medium.state.replacingOccurrences(of: " ", with: "-")
-        return
-            "<td class=\"state state-\(css)\" data-key=\"\(Format.itemKey(lesson, medium.medium))\" data-state=\"\(medium.state)\">\(text)</td>\n"
+        return """
+            <td class="state state-\(css)" data-key="\(Format.itemKey(lesson, medium.medium))" data-state="\(medium.state)" \
+            data-medium="\(medium.medium.name(l))">\(Controls.state(medium.state, text: text))</td>
+
+            """
     }
 }

@@ -27,11 +27,12 @@
 
   const refresh = document.getElementById("refresh");
   refresh.addEventListener("click", async () => {
-    const label = refresh.textContent;
-    refresh.textContent = refresh.dataset.busy;
+    const label = refresh.querySelector(".short");
+    const idle = label.textContent;
+    label.textContent = refresh.dataset.busy;
     refresh.disabled = true;
     const answer = await post("/api/sync");
-    refresh.textContent = label;
+    label.textContent = idle;
     refresh.disabled = false;
     const report = document.getElementById("refresh-report");
     report.hidden = false;
@@ -42,17 +43,44 @@
     const list = document.createElement("ul");
     for (const action of answer.actions || []) {
       const item = document.createElement("li");
-      item.textContent = [action.type, action.id, action.medium, action.action].filter((x) => x !== undefined && x !== null).join(" ") + ": " + action.reason;
+      item.textContent = action.what + ": " + action.action + " — " + action.reason;
       list.appendChild(item);
     }
     report.appendChild(list);
   });
 
+  // The live panel is a drawer on a phone: the header's button opens and closes it.
+  const toggle = document.getElementById("live-toggle");
+  toggle.addEventListener("click", () => {
+    const open = document.body.classList.toggle("live-open");
+    toggle.setAttribute("aria-expanded", String(open));
+    if (open) document.getElementById("live").scrollIntoView({ block: "start" });
+  });
+
+  // Sizes as the server writes them (UserLanguage.size): decimal units, the page's decimal mark.
   function bytes(n) {
-    const units = ["B", "KB", "MB", "GB"];
+    const units = ["B", "KB", "MB", "GB", "TB"];
     let value = n, unit = 0;
     while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit++; }
-    return unit === 0 ? n + " B" : value.toFixed(value < 10 ? 1 : 0) + " " + units[unit];
+    if (unit === 0) return n + " B";
+    return value.toFixed(value < 10 ? 1 : 0).replace(".", words.decimal || ".") + " " + units[unit];
+  }
+
+  function icon(name) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "icon");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", "#i-" + name);
+    svg.appendChild(use);
+    return svg;
+  }
+
+  function stateIcon(state) {
+    if (state === "failed" || state === "missing" || state === "corrupt") return "failed";
+    if (state === "removed") return "remove";
+    return ["complete", "downloading", "queued"].includes(state) ? state : "not-requested";
   }
 
   function stateText(entry) {
@@ -62,28 +90,50 @@
     return text;
   }
 
-  function button(label, path) {
+  function button(label, name, iconName, path) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = label;
     b.dataset.action = path;
+    b.setAttribute("aria-label", name);
+    b.appendChild(icon(iconName));
+    const text = document.createElement("span");
+    text.textContent = label;
+    b.appendChild(text);
     return b;
   }
+
+  // A medium's state with its icon, as the server renders it.
+  function stateContent(entry) {
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = stateText(entry);
+    return [icon(stateIcon(entry.state)), label];
+  }
+
+  let lastSummary = "";
 
   function show(entries) {
     const list = document.getElementById("live-list");
     document.getElementById("live-empty").hidden = entries.length > 0;
     list.replaceChildren();
+    const counts = {};
     for (const entry of entries) {
+      counts[entry.state] = (counts[entry.state] || 0) + 1;
+      const what = entry.name + " " + (words[entry.medium] || entry.medium);
       const item = document.createElement("li");
       item.dataset.key = entry.key;
       item.dataset.state = entry.state;
+      item.className = "state-" + entry.state;
       const title = document.createElement("div");
-      title.textContent = entry.lesson + " " + entry.medium + ": " + stateText(entry);
+      title.className = "title";
+      const text = document.createElement("span");
+      text.textContent = what + ": " + stateText(entry);
+      title.append(icon(stateIcon(entry.state)), text);
       item.appendChild(title);
       if (entry.state === "downloading" || entry.state === "queued") {
         const bar = document.createElement("progress");
         bar.max = 100;
+        bar.setAttribute("aria-label", words.progress + " " + what);
         if (entry.percent !== null && entry.percent !== undefined) bar.value = entry.percent;
         item.appendChild(bar);
         const detail = document.createElement("div");
@@ -92,15 +142,23 @@
         if (entry.secondsLeft !== null && entry.secondsLeft !== undefined) parts.push(words.timeLeft + " " + entry.secondsLeft + " s");
         detail.textContent = parts.join(" · ");
         item.appendChild(detail);
-        if (entry.here) item.appendChild(button(words.cancel, "/api/cancel?key=" + encodeURIComponent(entry.key)));
+        if (entry.here) item.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?key=" + encodeURIComponent(entry.key)));
       }
-      if (entry.state === "failed") item.appendChild(button(words.retry, "/api/retry?key=" + encodeURIComponent(entry.key)));
+      if (entry.state === "failed") item.appendChild(button(words.retry, words.retry + " " + what, "retry", "/api/retry?key=" + encodeURIComponent(entry.key)));
       list.appendChild(item);
       for (const cell of document.querySelectorAll('td[data-key="' + entry.key + '"]')) {
-        cell.textContent = stateText(entry);
+        cell.replaceChildren(...stateContent(entry));
         cell.dataset.state = entry.state;
         cell.className = "state state-" + entry.state;
       }
+    }
+    const active = (counts.downloading || 0) + (counts.queued || 0);
+    document.getElementById("live-count").textContent = active > 0 ? String(active) : "";
+    // Said politely, and only when the counts change (not at every percent).
+    const summary = ["downloading", "queued", "complete", "failed"].filter((s) => counts[s]).map((s) => counts[s] + " " + words[s]).join(", ");
+    if (summary !== lastSummary) {
+      lastSummary = summary;
+      document.getElementById("live-status").textContent = summary ? words.live + ": " + summary : "";
     }
   }
 

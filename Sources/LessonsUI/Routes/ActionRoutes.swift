@@ -9,7 +9,14 @@ struct ActionRoutes: Sendable {
         var ok: Bool
         var message: String
         var reload: Bool
-        var actions: [SyncAction]?
+        var actions: [ReportLine]?
+    }
+
+    /// One step of a sync report as the page shows it: what (named), what was done, why.
+    struct ReportLine: Encodable {
+        var what: String
+        var action: String
+        var reason: String
     }
 
     let services: AppServices
@@ -22,9 +29,10 @@ struct ActionRoutes: Sendable {
                 let query = request.uri.queryParameters
                 let lesson = try RequestInput.lesson(query.get("lesson"))
                 let medium = try RequestInput.medium(query.get("medium"))
+                let name = try await library.lessonNames().name(lesson)
                 let report = try await library.remove([lesson], media: medium.map { [$0] })
                 return Outcome(
-                    ok: true, message: UIText.removed(report.removed.count, of: lesson, RequestInput.language(request)), reload: true)
+                    ok: true, message: UIText.removed(report.removed.count, of: name, RequestInput.language(request)), reload: true)
             }
         }
         router.post("/api/pin") { request, _ in await act { try await pin(request, true) } }
@@ -38,14 +46,22 @@ struct ActionRoutes: Sendable {
                     RetentionPolicy(olderThan: .seconds(days * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 }))
                 return Outcome(
                     ok: true,
-                    message: UIText.cleaned(report.actions.count, bytes: Format.bytes(report.bytesFreed), RequestInput.language(request)),
+                    message: UIText.cleaned(
+                        report.actions.count, bytes: RequestInput.language(request).size(report.bytesFreed), RequestInput.language(request)),
                     reload: true)
             }
         }
-        router.post("/api/sync") { _, _ in
+        router.post("/api/sync") { request, _ in
             await act {
                 let report = try await library.sync()
-                return Outcome(ok: true, message: report.summary, reload: false, actions: report.changes)
+                let names = try await library.lessonNames()
+                let l = RequestInput.language(request)
+                let lines = report.changes.map { action in
+                    ReportLine(
+                        what: action.key.map { names.name($0, l) } ?? action.path ?? "", action: action.action.rawValue,
+                        reason: action.reason)
+                }
+                return Outcome(ok: true, message: report.summary, reload: false, actions: lines)
             }
         }
         router.post("/api/cancel") { request, _ in

@@ -26,7 +26,7 @@ struct PageRoutes: Sendable {
                 let lesson = LessonID(
                     try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id")
                 )
-                return LessonPages.history(lesson, events: try await library.history(of: lesson), page)
+                return LessonPages.history(lesson, name: try await name(of: lesson), events: try await library.history(of: lesson), page)
             }
         }
         router.get("/play/:type/:id") { request, context in
@@ -103,7 +103,8 @@ struct PageRoutes: Sendable {
         let policy = RetentionPolicy(olderThan: .seconds(30 * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 })
         let page = DownloadsPage(
             lessons: try await library.downloads(sync: false), pinned: try await library.pinnedLessons(), sync: sync,
-            clean: try await library.clean(policy, dryRun: true), quotaMB: quota, freeBytes: Self.freeSpace(library.root))
+            clean: try await library.clean(policy, dryRun: true), quotaMB: quota, freeBytes: Self.freeSpace(library.root),
+            names: try await library.lessonNames())
         return page.render(context)
     }
 
@@ -111,10 +112,21 @@ struct PageRoutes: Sendable {
         let placed = try await library.lessons(for: [.lesson(lesson)])
         let status = try await library.status(of: placed, sync: false).first
         let complete = status?.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium) ?? []
+        let name = status?.name ?? lesson.description
         guard let chosen = wanted.flatMap({ complete.contains($0) ? $0 : nil }) ?? complete.first(where: { $0 != .text }) else {
-            throw RouteFailure(.notFound, "\(lesson) has no audio or video downloaded")
+            throw RouteFailure(.notFound, "\(name) has no audio or video downloaded")
         }
-        return LessonPages.player(lesson, media: complete, chosen: chosen, context)
+        return LessonPages.player(lesson, name: name, media: complete, chosen: chosen, context)
+    }
+
+    /// "Berakhot 2": from the registry, else from the catalog (a lesson never requested); the id
+    /// when neither knows its masechet.
+    func name(of lesson: LessonID) async throws -> String {
+        let registered = try await library.lessonNames()
+        guard registered.masechet(of: lesson) == nil, let placed = try? await library.lessons(for: [.lesson(lesson)]) else {
+            return registered.name(lesson)
+        }
+        return try await library.lessonNames(for: placed).name(lesson)
     }
 
     /// Free bytes on the disk that holds the library.

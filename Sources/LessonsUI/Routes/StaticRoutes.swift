@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The page's script and style, shipped as package resources and read once.
+/// The page's script and style, shipped as package resources and read once, and the app's icon.
 enum StaticRoutes {
     static let assets: [String: (type: String, bytes: Data)] = {
         var assets: [String: (String, Data)] = [:]
@@ -24,6 +24,11 @@ enum StaticRoutes {
             return Response(
                 status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+        }
+        router.get("/favicon.ico") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
+                body: .init(byteBuffer: ByteBuffer(string: Icon.appIcon)))
         }
     }
 }

@@ -13,7 +13,8 @@ import Hummingbird
 /// - a request that changes state (`POST`) needs the token in the `X-Lessons-Token` header,
 ///   which only the app's own pages can read: a cookie alone is not enough.
 ///
-/// Static assets (`/static/`) are served to any request that passes the `Host` check.
+/// Static assets (`/static/`, the icon `/favicon.ico`) are served to any request that passes the
+/// `Host` check.
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     let token: AccessToken
     /// Host names accepted in `Host` (lowercase, without port).
@@ -37,7 +38,7 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             return Self.refusal(.forbidden, "A page of another site (\(origin)) may not use this app.")
         }
         let path = request.uri.path
-        if path.hasPrefix("/static/") { return try await next(request, context) }
+        if path.hasPrefix("/static/") || path == "/favicon.ico" { return try await next(request, context) }
         let cookieName = Self.cookieName(host)
         if request.method == .get, let given = request.uri.queryParameters["token"].map(String.init) {
             guard token.matches(given) else { return Self.refusal(.forbidden, AccessRules.wrongToken) }

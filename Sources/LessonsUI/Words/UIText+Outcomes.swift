@@ -6,7 +6,7 @@ extension UIText {
         l == .es ? "\(count) clase(s) pedida(s)" : "\(count) lesson(s) requested"
     }
 
-    static func removed(_ count: Int, of lesson: LessonID, _ l: UserLanguage) -> String {
+    static func removed(_ count: Int, of lesson: String, _ l: UserLanguage) -> String {
         l == .es ? "\(count) archivo(s) de \(lesson) eliminado(s)" : "removed \(count) item(s) of \(lesson)"
     }
 
