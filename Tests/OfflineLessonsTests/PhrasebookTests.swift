@@ -96,6 +96,9 @@ struct PhrasebookTests {
         // Text the catalog does not have is not split at a short sentence's words ("%1$@ of %2$@").
         #expect(Phrasebook.recognize("a file of no known lesson at all").key == .verbatim)
         #expect(Phrasebook.recognize("Connection reset by peer").text(.es) == "Connection reset by peer")
+        #expect(
+            Phrasebook.recognize("The value 'x' is invalid for '--media <media>'. Please provide one of 'audio', 'video' or 'both'.")
+                .text(.es) == "el valor 'x' no vale para '--media <media>': usa uno de estos: 'audio', 'video' o 'both'.")
     }
 
     @Test("marked, the catalog's words are between ⟦ and ⟧ and the values are not")

@@ -39,13 +39,18 @@ final class AppServices: Sendable {
                 while !(await stopping.isSet), !Task.isCancelled {
                     do {
                         let stamp = await board.stamp
-                        await board.merge(try await library.transfers(also: board.watchedKeys()), readAfter: stamp)
-                        // Downloads of other processes: named once each (a lesson with no known masechet keeps its id).
-                        let unnamed = await board.unnamedLessons().subtracting(tried)
+                        let snapshots = try await library.transfers(also: board.watchedKeys())
+                        // Downloads of other processes: named once each, before they are shown (a
+                        // lesson with no known masechet keeps its id).
+                        var unnamed = Set<LessonID>()
+                        for lesson in Set(snapshots.map(\.key.lesson)).subtracting(tried) where !(await board.canName(lesson)) {
+                            unnamed.insert(lesson)
+                        }
                         if !unnamed.isEmpty {
                             tried.formUnion(unnamed)
                             await board.use(try await library.lessonNames())
                         }
+                        await board.merge(snapshots, readAfter: stamp)
                     } catch {
                         await board.noteProblem(String(describing: error))
                     }

@@ -89,6 +89,23 @@ actor TransferBoard {
         items[key] = item
     }
 
+    /// Items a run of this app is about to take: shown queued and run here from now on, so that no
+    /// poll read before the run's first event shows them as another process's.
+    func expect(_ keys: Set<MediaKey>) {
+        stamp += 1
+        for key in keys where items[key]?.endedAt == nil || items[key] == nil {
+            var item = items[key] ?? Tracked(state: MediaState.queued.rawValue, received: 0, here: true)
+            item.here = true
+            item.lastEvent = stamp
+            items[key] = item
+        }
+    }
+
+    /// Items a run was expected to take but that the app could not start.
+    func forget(_ keys: Set<MediaKey>) {
+        for key in keys where items[key]?.start == nil { items[key] = nil }
+    }
+
     /// Takes the registry's view into account (downloads of every process), as read after the
     /// event numbered `stamp`: an item with a later event keeps what its events say.
     func merge(_ snapshots: [TransferSnapshot], readAfter stamp: Int) {
@@ -98,6 +115,10 @@ actor TransferBoard {
             var item = items[snapshot.key] ?? Tracked(state: MediaState.queued.rawValue, received: 0, here: false)
             guard item.lastEvent <= stamp else { continue }
             switch snapshot.state {
+            case nil where item.here && item.start == nil && item.endedAt == nil:
+                // Expected here but not in the registry (not registered yet, or a medium the lesson lacks).
+                items[snapshot.key] = nil
+                continue
             case nil:
                 if item.endedAt == nil { item.endedAt = now }
                 item.state = "removed"
@@ -108,7 +129,9 @@ actor TransferBoard {
                 item.expected = snapshot.receivedBytes
             case .queued?, .downloading?:
                 item.endedAt = nil
-                if snapshot.isBeingWritten || snapshot.state == .downloading {
+                // An item of a run here is downloading from its first byte (its events say so): one
+                // that waits for a transfer slot holds its partial file, but stays queued.
+                if (snapshot.isBeingWritten || snapshot.state == .downloading) && !(item.here && item.start == nil) {
                     item.state = MediaState.downloading.rawValue
                     // The events of this process may be fresher than the file's size.
                     item.received = max(item.here ? item.received : 0, snapshot.receivedBytes)

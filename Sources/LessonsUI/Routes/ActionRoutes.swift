@@ -123,8 +123,18 @@ struct ActionRoutes: Sendable {
             lesson.placement.masechetId == masechet && (chapter.map { $0 == lesson.placement.chapter } ?? true)
         }
         guard !lessons.isEmpty else { throw RouteFailure(.notFound, "nothing to download there") }
-        let run = try await library.download(lessons, media: choice)
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
+        var names = try await library.lessonNames()
+        names.add(lessons)
+        await services.board.use(names)
+        await services.board.expect(keys)
+        let run: DownloadRun
+        do {
+            run = try await library.download(lessons, media: choice)
+        } catch {
+            await services.board.forget(keys)
+            throw error
+        }
         await services.runs.keep(run, keys: keys)
         return Outcome(ok: true, message: UIText.requested(lessons.count, RequestInput.language(request)), reload: false)
     }

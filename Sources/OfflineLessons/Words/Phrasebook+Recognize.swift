@@ -14,16 +14,17 @@ extension Phrasebook {
             guard let values = pattern.match(english) else { continue }
             let recognized = values.map { recognize($0, depth: depth + 1) }
             // A sentence of few fixed words ("%1$@ of %2$@") splits ordinary text anywhere: it is
-            // taken only when each of its values is itself known, or a number.
-            if pattern.fixedCount < 8, !zip(values, recognized).allSatisfy({ $1.key != .verbatim || isNumeric($0) }) { continue }
+            // taken only when each of its values is itself known, a number, or quoted input.
+            if pattern.fixedCount < 8, !zip(values, recognized).allSatisfy({ $1.key != .verbatim || isValue($0) }) { continue }
             return Message(pattern.key, arguments: recognized.map { .message($0) })
         }
         return .verbatim(english)
     }
 
-    /// Digits, with separators and signs: a count, a size, a position.
-    private static func isNumeric(_ text: String) -> Bool {
-        text.contains { $0.isNumber } && text.allSatisfy { $0.isNumber || ",.-+".contains($0) }
+    /// Digits with separators and signs (a count, a size), or text in quotes ('audio', 'video').
+    private static func isValue(_ text: String) -> Bool {
+        let number = text.contains { $0.isNumber } && text.allSatisfy { $0.isNumber || ",.-+".contains($0) }
+        return number || (text.count >= 2 && text.hasPrefix("'") && text.hasSuffix("'"))
     }
 
     /// Every English sentence but the verbatim one, split at its placeholders, most fixed text first.
