@@ -103,6 +103,15 @@ struct CatalogCoverageCLITests {
             try await run(["clean", "--dry-run", "--older-than", "0s"], status: 0)
             try await run(["clean", "--older-than", "never", "--max-size", "1K"], status: 0)
             try await run(["remove", "mishna:berakhot:1:2"], status: 0)
+            // The queue: paused, a download that waits, listed, cancelled, resumed.
+            try await run(["queue"], status: 0)
+            try await run(["queue", "pause"], status: 0)
+            try await run(["download", "gemara:berakhot:10-11"], status: 0)
+            try await run(["queue"], status: 0)
+            try await run(["queue", "cancel", "gemara:berakhot:11"], status: 0)
+            try await run(["queue", "cancel", "gemara:berakhot:11"], status: 0)
+            try await run(["queue", "resume"], status: 0)
+            try await run(["download"], status: 1)  // the failed item is retried, and fails again
             try await run(["remove", "gemara:berakhot:30"], status: 0)
             let export = root.appendingPathComponent("out.json")
             try await run(["export", "--legacy-json", export.path], status: 0)
@@ -149,9 +158,10 @@ struct CatalogCoverageCLITests {
             // The help of every command.
             let commands = [
                 "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
-                "export", "migrate", "ui",
+                "export", "migrate", "ui", "queue",
             ]
             try await run(["--help"], status: 0)
+            for command in ["list", "pause", "resume", "cancel"] { try await run(["queue", command, "--help"], status: 0) }
             try await run(["help", "download"], status: 0)
             for command in commands { try await run([command, "--help"], status: 0) }
             let catalog = try await CLIRunner.run(["catalog", "--json"], environment: env)
@@ -193,7 +203,7 @@ struct CatalogCoverageCLITests {
         let fixed: Set<String> = [
             "lessons", "error", "audio", "video", "PDF", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "ms", "min", "s", "h", "B",
             "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
-            "export", "migrate", "ui", "both", "text",
+            "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text",
         ]
         return words(plain(rest)).filter { !fixed.contains($0) && !names.contains($0) }
     }

@@ -46,9 +46,10 @@ extension LessonLibrary {
                 guard size != recorded else { return nil }
                 return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
             })
+        queueControl.requested(requested)
         return start(
             requested, pending: Set(registered.pending.map(\.key)), complete: registered.complete,
-            unavailable: unavailable, badLinks: badLinks)
+            unavailable: unavailable, badLinks: badLinks, paused: try await isQueuePaused())
     }
 
     /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
@@ -58,7 +59,7 @@ extension LessonLibrary {
         let states: [MediaState] = includingFailed ? [.queued, .downloading, .failed] : [.queued, .downloading]
         let keys = try await database.mediaItems(in: states).map(\.key)
         if includingFailed { try await database.requeueFailed(keys, at: now()) }
-        return start(keys, pending: Set(keys), unavailable: [], badLinks: [])
+        return start(keys, pending: Set(keys), unavailable: [], badLinks: [], paused: try await isQueuePaused())
     }
 
     /// How many requested items are not downloaded yet (queued, or interrupted mid-download).
@@ -81,11 +82,13 @@ extension LessonLibrary {
     /// ``DownloadEvent/finished(_:)``).
     /// `complete`: the items the registration found complete, their files in place (with their
     /// sizes): reported complete from that reading, with no engine work.
+    /// `paused`: the queue is paused; the run reports the items and starts none.
     private func start(
         _ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int] = [:],
-        unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)]
+        unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)], paused: Bool
     ) -> DownloadRun {
         let engine = self.engine
+        let control = self.queueControl
         let hub = self.hub
         let (events, output) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .bufferingNewest(1 << 16))
         // One lock orders each event into both streams in one step: the run's stream and the
@@ -114,10 +117,16 @@ extension LessonLibrary {
         let work = engine.fetcher.transport.startRun {
             let summary = await Self.perform(
                 keys, pending: pending, complete: complete, unavailable: unavailable,
-                badLinks: badLinks, engine: engine, report: report, reportJoined: reportJoined)
+                badLinks: badLinks, paused: paused, engine: engine, control: control, report: report, reportJoined: reportJoined)
             report(.finished(summary))
             output.finish()
             return summary
+        }
+        // A pause stops the runs of this process.
+        let token = control.runStarted { work.cancel() }
+        Task {
+            _ = await work.value
+            control.runEnded(token: token)
         }
         output.onTermination = { termination in
             if case .cancelled = termination { work.cancel() }
@@ -128,7 +137,7 @@ extension LessonLibrary {
     /// Downloads every item of a run through the engine and tallies the outcomes.
     private static func perform(
         _ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
-        badLinks: [(MediaKey, String)], engine: DownloadEngine,
+        badLinks: [(MediaKey, String)], paused: Bool, engine: DownloadEngine, control: QueueControl,
         report: @escaping @Sendable (DownloadEvent) -> Void,
         reportJoined: @escaping @Sendable (DownloadEvent) -> Void
     ) async -> DownloadSummary {
@@ -164,14 +173,27 @@ extension LessonLibrary {
             summary.record(.completed(bytes: bytes, alreadyPresent: true), of: key)
         }
         let starting = keys.filter { pending.contains($0) || complete[$0] == nil }
-        var toStart = starting.makeIterator()
+        if paused {
+            summary.queuePaused = starting.count
+            summary.seconds = (ContinuousClock.now - started).seconds
+            return summary
+        }
+        var order = RunOrder(starting, control: control)
         let watch = ServerWatch()
         var stopping = false
         await withTaskGroup(of: (MediaKey, ItemOutcome, joined: Bool).self) { group in
             func startNext() -> Bool {
-                guard let key = toStart.next() else { return false }
+                guard let key = order.next() else { return false }
                 group.addTask {
-                    let (outcome, joined) = await engine.download(key, watch: watch, report: reportItem)
+                    // Its own task, so that a cancel of this item alone stops it.
+                    let item = Task { await engine.download(key, watch: watch, report: reportItem) }
+                    let token = control.started(key) { item.cancel() }
+                    let (outcome, joined) = await withTaskCancellationHandler {
+                        await item.value
+                    } onCancel: {
+                        item.cancel()
+                    }
+                    control.finished(key, token: token)
                     // A joined download's events went to the run that started it: report its end here
                     // (an item back in the queue for the server is reported below, by the run).
                     if joined, !outcome.isUnreachable { reportJoined(outcome.endEvent(for: key)) }
@@ -181,6 +203,11 @@ extension LessonLibrary {
             }
             for _ in 0..<engine.itemsUnderWay where !startNext() { break }
             for await (key, outcome, joined) in group {
+                if case .cancelled = outcome, control.isWithdrawn(key) {
+                    summary.withdrawn += 1
+                    if !Task.isCancelled, !stopping { _ = startNext() }
+                    continue
+                }
                 summary.record(outcome, of: key)
                 switch outcome {
                 case .diskFull(let reason) where !stopping:
@@ -205,7 +232,7 @@ extension LessonLibrary {
         }
         // Items never started (the run was cancelled or stopped): cancelled, as if each had been
         // cancelled waiting for a slot (they stay queued in the registry).
-        while let key = toStart.next() {
+        while let key = order.next() {
             report(.cancelled(key))
             summary.record(.cancelled, of: key)
         }

@@ -49,6 +49,8 @@ public final class LessonLibrary: Sendable {
     let store: MediaStore
     let engine: DownloadEngine
     let hub = EventHub()
+    /// Cancels, pauses and reorders asked of the queue while runs go on.
+    let queueControl: QueueControl
     /// The lesson folders as the last quick sync found them (see ``FolderMemo``).
     let folderMemo = FolderMemo()
     /// The last downloads list and quiet quick sync, while the registry has not changed.
@@ -96,7 +98,9 @@ public final class LessonLibrary: Sendable {
             database: database, store: store, transport: transport, locator: locator,
             retry: configuration.retry, now: configuration.now,
             beforeCommit: configuration.beforeCommit, logger: logger)
-        engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency)
+        let control = QueueControl()
+        queueControl = control
+        engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency, isPreferred: control.isFront)
         self.logger = logger
     }
 

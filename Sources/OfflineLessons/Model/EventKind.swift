@@ -8,4 +8,6 @@ public enum EventKind: String, Sendable, Codable, CaseIterable {
     /// A file moved out of the way (to the library's `aside` folder), not deleted.
     case movedAside
     case pinned, unpinned
+    /// A queued or running download the user cancelled: the item left the queue.
+    case cancelled
 }

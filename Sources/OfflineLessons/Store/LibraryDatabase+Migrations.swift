@@ -283,6 +283,38 @@ extension LibraryDatabase {
                     BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
                     """)
         }
+        migrator.registerMigration("v8-queue-control") { db in
+            // A download cancelled by the user is an event of its own; the queue's pause is a
+            // setting of the library, kept across restarts.
+            try db.execute(
+                sql: """
+                    CREATE TABLE event_v8 (
+                      seq INTEGER PRIMARY KEY,
+                      at DATETIME NOT NULL,
+                      type TEXT NOT NULL,
+                      id INTEGER NOT NULL,
+                      medium TEXT,
+                      kind TEXT NOT NULL CHECK (kind = 'requested' OR kind = 'completed' OR kind = 'failed'
+                        OR kind = 'removed' OR kind = 'missing' OR kind = 'adopted' OR kind = 'expired'
+                        OR kind = 'imported' OR kind = 'discovered' OR kind = 'corrupt' OR kind = 'movedAside'
+                        OR kind = 'pinned' OR kind = 'unpinned' OR kind = 'cancelled'),
+                      detail TEXT
+                    );
+                    INSERT INTO event_v8 SELECT seq, at, type, id, medium, kind, detail FROM event;
+                    DROP TABLE event;
+                    ALTER TABLE event_v8 RENAME TO event;
+                    CREATE INDEX event_lesson ON event(type, id, seq);
+                    CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+                    CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+                    BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+
+                    CREATE TABLE setting (
+                      name TEXT PRIMARY KEY NOT NULL,
+                      value TEXT NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

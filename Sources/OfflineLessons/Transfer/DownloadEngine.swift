@@ -16,10 +16,11 @@ actor DownloadEngine {
     private var inFlight: [MediaKey: [Int: CheckedContinuation<ItemOutcome, Never>]] = [:]
     private var nextWaiter = 0
 
-    init(fetcher: MediaFetcher, concurrency: Int) {
+    /// `isPreferred`: whether an item was moved to the front; its transfer takes the next free slot.
+    init(fetcher: MediaFetcher, concurrency: Int, isPreferred: @escaping @Sendable (MediaKey) -> Bool = { _ in false }) {
         self.fetcher = fetcher
         self.concurrency = max(1, concurrency)
-        slots = Slots(self.concurrency)
+        slots = Slots(self.concurrency, isPreferred: isPreferred)
     }
 
     /// How many items are being downloaded or waiting for a slot.

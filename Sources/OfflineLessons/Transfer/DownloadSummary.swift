@@ -15,6 +15,12 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     public var failed: [Failure] = []
     public var unavailable: [Failure] = []
     public var cancelled: Int = 0
+    /// Items the user cancelled while the run went on (``LessonLibrary/cancelDownload(_:)``): out
+    /// of the queue, not counted in ``cancelled``.
+    public var withdrawn: Int = 0
+    /// Items that wait because the queue is paused (``LessonLibrary/pauseQueue()``): the run
+    /// started none of them.
+    public var queuePaused: Int = 0
     /// Why the run stopped before its end (the disk is full), when it did; its unfinished items
     /// are back in the queue.
     public var stoppedBecause: String?

@@ -166,7 +166,7 @@ struct MediaFetcher: Sendable {
     /// One transfer, holding a slot from its request to the end of its body (a file's placement
     /// then overlaps the next transfer). Throws `CancellationError` when cancelled waiting for one.
     private func transfer(_ request: TransportRequest, into sink: DownloadSink, slots: Slots) async throws {
-        guard await slots.acquire() else { throw CancellationError() }
+        guard await slots.acquire(for: sink.key) else { throw CancellationError() }
         defer { slots.release() }
         sink.markRequested()
         try await transport.fetch(request, into: sink)

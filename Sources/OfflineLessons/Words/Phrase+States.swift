@@ -34,6 +34,7 @@ extension EventKind {
         case .movedAside: .eventMovedAside
         case .pinned: .eventPinned
         case .unpinned: .eventUnpinned
+        case .cancelled: .eventCancelled
         }
     }
 }

@@ -178,6 +178,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case eventMovedAside
     case eventPinned
     case eventUnpinned
+    case eventCancelled
+    case detailCancelled
     case detailRequestedAgain
     case detailRepair
     case detailFoundInPlace
@@ -400,4 +402,18 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case helpDefault
     case helpValues
     case helpAndDefault
+    case helpIsDefault
+    // The command line: the queue
+    case queueEmpty
+    case queueCount
+    case queueIsPaused
+    case queuePausedNow
+    case queueResumedNow
+    case queueCancelled
+    case queueNothingToCancel
+    case queueNext
+    case queueNotQueued
+    case queueNoneMatch
+    case queueWaitsForServer
+    case downloadQueuePaused
 }

@@ -161,6 +161,10 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func printSummary(_ summary: DownloadSummary, names: LessonNames, resumed: Bool) {
+        if summary.queuePaused > 0 {
+            Terminal.out(Terminal.say(.downloadQueuePaused, .number(summary.queuePaused)))
+            return
+        }
         if resumed && summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 {
             Terminal.out(Terminal.say(.downloadNothingPending))
             return

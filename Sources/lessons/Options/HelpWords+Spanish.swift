@@ -142,5 +142,22 @@ extension HelpWords {
             "Un archivo PEM de certificados en los que confiar además de los del sistema, para un servidor detrás de una CA privada (por defecto: $LESSONS_CA_FILE).",
         "Give each file's MD5 as its ETag, as S3 does, so that `lessons sync --verify` can check files (one pass over a file the first time it is asked for).":
             "Da como ETag de cada archivo su MD5, como hace S3, para que `lessons sync --verify` pueda comprobar archivos (una pasada por un archivo la primera vez que se pide).",
+
+        "Show the queue, pause or resume it, cancel items in it.":
+            "Muestra la cola, la pone en pausa o la reanuda, cancela elementos de ella.",
+        "The queue is every item requested and not downloaded yet: queued, downloading (here or in another process) or failed, with the reason. A paused queue stays paused, for every process on the library, until it is resumed; a download started meanwhile registers what it is asked and waits.\n\nExamples:\n  lessons queue\n  lessons queue pause\n  lessons queue cancel gemara:berakhot:5-9\n  lessons queue resume && lessons download":
+            "La cola es cada elemento pedido y aún no descargado: en cola, descargando (aquí o en otro proceso) o fallido, con el motivo. Una cola en pausa sigue en pausa, para todos los procesos de la biblioteca, hasta que se reanuda; una descarga empezada mientras tanto registra lo que se le pide y espera.\n\nEjemplos:\n  lessons queue\n  lessons queue pause\n  lessons queue cancel gemara:berakhot:5-9\n  lessons queue resume && lessons download",
+        "List the queued, downloading and failed items, in the order they are taken.":
+            "Lista los elementos en cola, descargando y fallidos, en el orden en que se toman.",
+        "Pause the queue: no download starts until it is resumed.":
+            "Pone la cola en pausa: ninguna descarga empieza hasta que se reanude.",
+        "Let the queue go on; `lessons download` then fetches what waits.":
+            "Deja seguir la cola; luego `lessons download` descarga lo que espera.",
+        "Take items out of the queue: their downloads stop, and their partial files go.":
+            "Saca elementos de la cola: sus descargas se detienen y sus archivos parciales se borran.",
+        "Example: lessons queue cancel gemara:berakhot:5-9 --media video":
+            "Ejemplo: lessons queue cancel gemara:berakhot:5-9 --media video",
+        "Cancel only this medium: audio or video.":
+            "Cancela solo este medio: audio o video.",
     ]
 }

@@ -16,15 +16,22 @@ enum HelpWords {
 
     /// The words the argument parser puts around the help, in the terminal's language.
     static func frame(_ help: String) -> String {
+        guard Terminal.language == .es || Terminal.pseudoLanguage else { return help }
         let frame: [(String, Phrase)] = [
             ("OVERVIEW:", .helpOverview), ("USAGE:", .helpUsage), ("ARGUMENTS:", .helpArguments), ("OPTIONS:", .helpOptions),
             ("SUBCOMMANDS:", .helpSubcommands), ("Show help information.", .helpShowHelp), ("Show the version.", .helpShowVersion),
-            ("See 'lessons help <subcommand>' for detailed help.", .helpSeeSubcommand), ("(default: ", .helpDefault),
-            ("(values: ", .helpValues), ("; default: ", .helpAndDefault),
+            ("(default: ", .helpDefault), ("(values: ", .helpValues), ("; default: ", .helpAndDefault), ("(default)", .helpIsDefault),
         ]
-        guard Terminal.language == .es || Terminal.pseudoLanguage else { return help }
+        // The parser wraps lines: a space in these words may be a line break and an indent.
         var result = help
-        for (english, phrase) in frame { result = result.replacingOccurrences(of: english, with: Terminal.say(phrase)) }
-        return result
+        for (english, phrase) in frame {
+            let pattern = NSRegularExpression.escapedPattern(for: english).replacingOccurrences(of: " ", with: "\\s+")
+            result = result.replacingOccurrences(of: pattern, with: Terminal.say(phrase), options: .regularExpression)
+        }
+        return result.replacingOccurrences(
+            of: #"See 'lessons help ([a-z ]*)<subcommand>' for detailed help\."#,
+            with: NSRegularExpression.escapedTemplate(for: Terminal.say(.helpSeeSubcommand, "$1")).replacingOccurrences(
+                of: "\\$1", with: "$1"),
+            options: .regularExpression)
     }
 }

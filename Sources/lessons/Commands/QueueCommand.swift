@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct QueueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: HelpWords.say("Show the queue, pause or resume it, cancel items in it."),
+        discussion: HelpWords.say(
+            """
+            The queue is every item requested and not downloaded yet: queued, downloading (here or in another process) or failed, with the reason. A paused queue stays paused, for every process on the library, until it is resumed; a download started meanwhile registers what it is asked and waits.
+
+            Examples:
+              lessons queue
+              lessons queue pause
+              lessons queue cancel gemara:berakhot:5-9
+              lessons queue resume && lessons download
+            """),
+        subcommands: [QueueListCommand.self, QueuePauseCommand.self, QueueResumeCommand.self, QueueCancelCommand.self],
+        defaultSubcommand: QueueListCommand.self
+    )
+}
+
+struct QueueListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: HelpWords.say("List the queued, downloading and failed items, in the order they are taken."))
+
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
+
+    func run() async throws {
+        let library = try await global.openLibrary(readOnly: true, existing: true)
+        let items = try await library.queue()
+        let paused = try await library.isQueuePaused()
+        if global.json {
+            struct Report: Encodable {
+                var paused: Bool
+                var items: [TransferSnapshot]
+            }
+            try Terminal.json(Report(paused: paused, items: items))
+            return
+        }
+        if paused { Terminal.out(Style.warning(Terminal.say(.queueIsPaused), on: .out)) }
+        guard !items.isEmpty else {
+            Terminal.out(Terminal.say(.queueEmpty))
+            return
+        }
+        let names = try await library.lessonNames()
+        let width = items.map { names.spoken($0.key).count }.max() ?? 0
+        for item in items {
+            let state = item.state?.rawValue ?? "queued"
+            let shown = item.isBeingWritten && item.state != .failed ? "downloading" : state
+            var line = "\(padded(names.spoken(item.key), width))  \(Style.state(shown, shown: spokenState(shown), on: .out))"
+            if let expected = item.expectedBytes, item.receivedBytes > 0 {
+                line += " " + Terminal.say(.cliOf, .text(formatBytes(item.receivedBytes)), .text(formatBytes(expected)))
+            }
+            if let reason = item.lastError { line += " — " + Terminal.say(stored: reason) }
+            Terminal.out(line)
+        }
+        let downloading = items.filter { $0.isBeingWritten && $0.state != .failed }.count
+        let failed = items.filter { $0.state == .failed }.count
+        Terminal.out(
+            Terminal.say(
+                .queueCount, .number(items.count), .number(items.count - downloading - failed), .number(downloading), .number(failed)))
+    }
+}
+
+struct QueuePauseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pause", abstract: HelpWords.say("Pause the queue: no download starts until it is resumed."))
+
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
+
+    func run() async throws {
+        try await global.openLibrary(existing: true).pauseQueue()
+        if !global.json { Terminal.out(Terminal.say(.queuePausedNow)) }
+    }
+}
+
+struct QueueResumeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resume", abstract: HelpWords.say("Let the queue go on; `lessons download` then fetches what waits."))
+
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
+
+    func run() async throws {
+        let library = try await global.openLibrary(existing: true)
+        try await library.resumeQueue()
+        if !global.json { Terminal.out(Terminal.say(.queueResumedNow, .number(try await library.pendingDownloads()))) }
+    }
+}
+
+struct QueueCancelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel",
+        abstract: HelpWords.say("Take items out of the queue: their downloads stop, and their partial files go."),
+        discussion: HelpWords.say("Example: lessons queue cancel gemara:berakhot:5-9 --media video"))
+
+    @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
+    var selectors: [String]
+
+    @Option(help: ArgumentHelp(HelpWords.say("Cancel only this medium: audio or video.")))
+    var media: MediaKind?
+
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
+
+    func run() async throws {
+        let parsed = try parseSelectors(selectors)
+        let library = try await global.openLibrary(existing: true)
+        let names = try await library.lessonNames()
+        let report = try await library.cancelDownloads(matching: parsed, media: media.map { [$0] })
+        if global.json {
+            try Terminal.json(report)
+            return
+        }
+        for entry in report.removed {
+            Terminal.out(Terminal.say(.queueCancelled, .text(names.spoken(MediaKey(entry.lesson, entry.medium)))))
+        }
+        if report.removed.isEmpty { Terminal.out(Terminal.say(.queueNothingToCancel)) }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import LessonsServer
+import Testing
+
+/// `lessons queue`: a paused queue, kept in the library, makes `lessons download` register and
+/// wait; the queue lists what waits by name; a cancel takes items out; resumed, they download.
+@Suite("lessons queue")
+struct QueueCLITests {
+    @Test("pause, a download that waits, the list, a cancel, resume and download")
+    func pauseAndResume() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            let env = [
+                "LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C",
+                "LC_ALL": "", "LANGUAGE": "",
+            ]
+            #expect(try await CLIRunner.run(["catalog"], environment: env).status == 0)
+            let paused = try await CLIRunner.run(["queue", "pause"], environment: env)
+            #expect(paused.status == 0 && paused.stdout.contains("the queue is paused"))
+            let waiting = try await CLIRunner.run(["download", "gemara:berakhot:2-3"], environment: env)
+            #expect(waiting.status == 0, "\(waiting.stderr)")
+            #expect(waiting.stdout == "the queue is paused: 4 item(s) wait; `lessons queue resume` lets them download\n")
+            let list = try await CLIRunner.run(["queue"], environment: env)
+            #expect(list.stdout.hasPrefix("the queue is paused"))
+            #expect(list.stdout.contains("Berakhot 2 audio") && list.stdout.contains("Berakhot 3 PDF"))
+            #expect(list.stdout.hasSuffix("4 item(s): 4 queued, 0 downloading, 0 failed\n"), "\(list.stdout)")
+            let cancel = try await CLIRunner.run(["queue", "cancel", "gemara:berakhot:3"], environment: env)
+            #expect(cancel.stdout == "cancelled Berakhot 3 audio\ncancelled Berakhot 3 PDF\n", "\(cancel.stdout)")
+            let history = try await CLIRunner.run(["history", "gemara:berakhot:3"], environment: env)
+            #expect(history.stdout.contains("cancelled  cancelled by request"), "\(history.stdout)")
+            let resumed = try await CLIRunner.run(["queue", "resume"], environment: env)
+            #expect(resumed.stdout == "the queue goes on: `lessons download` fetches the 2 item(s) that wait\n")
+            let download = try await CLIRunner.run(["download"], environment: env)
+            #expect(download.status == 0 && download.stdout.hasPrefix("downloaded 2 file(s)"), "\(download.stdout)")
+            let empty = try await CLIRunner.run(["queue"], environment: env)
+            #expect(empty.stdout == "the queue is empty: nothing queued, downloading or failed\n")
+        }
+    }
+}

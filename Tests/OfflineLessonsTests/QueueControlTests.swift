@@ -1,0 +1,127 @@
+import Foundation
+import LessonsServerTesting
+import Testing
+
+@testable import OfflineLessons
+
+/// The queue as people control it: cancel one item while the others go on, pause (kept across a
+/// restart) and resume, move an item to the front.
+@Suite("Queue control")
+struct QueueControlTests {
+    @Test("cancelling one item of a run stops it alone: the others complete, it leaves the queue, its history says so")
+    func cancelOne() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library(concurrency: 3)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-6", in: library)
+            let slow = MediaKey(lessons[0].id, .audio)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 200), at: slow)
+            let run = try await library.download(lessons, media: .audio)
+            // Wait until the slow item is under way, then cancel it.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !library.queueControl.isRunning(slow), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(library.queueControl.isRunning(slow))
+            let started = ContinuousClock.now
+            let report = try await library.cancelDownload(slow)
+            #expect(ContinuousClock.now - started < .seconds(15), "the transfer stops at its next read, not at its end")
+            #expect(report.removed.map(\.medium).sorted() == [.audio, .text], "its PDF goes with the lesson's only medium")
+            let summary = await run.summary
+            #expect(summary.withdrawn >= 1, "the audio, and the PDF if it was still going")
+            #expect(summary.cancelled == 0 && summary.failed.isEmpty, "\(summary)")
+            for lesson in lessons.dropFirst() { #expect(try await library.isDownloaded(lesson.id)) }
+            #expect(try await library.database.mediaItem(slow) == nil)
+            #expect(!fixture.hasFile(library, slow.lesson, .audio))
+            #expect(library.store.partialSize(slow) == 0)
+            let history = try await library.history(of: slow.lesson)
+            #expect(history.contains { $0.kind == .cancelled && $0.medium == .audio })
+            #expect(try await library.queue().isEmpty)
+        }
+    }
+
+    @Test("a paused queue stays paused after a restart: a download registers and waits; resumed, it completes")
+    func pauseAcrossRestart() async throws {
+        try await DownloadFixture.run { fixture in
+            var library = try await fixture.library()
+            try await library.pauseQueue()
+            library = try await fixture.library()  // a restart
+            #expect(try await library.isQueuePaused())
+            let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
+            let summary = await try library.download(lessons, media: .audio).summary
+            #expect(summary.queuePaused == 4 && summary.downloaded == 0)
+            #expect(await fixture.faults.downloads(of: MediaKey(lessons[0].id, .audio)) == 0, "nothing was fetched")
+            #expect(try await library.queue().count == 4)
+            try await library.resumeQueue()
+            #expect(try await !library.isQueuePaused())
+            let resumed = await try library.resumePending().summary
+            #expect(resumed.downloaded == 4)
+            for lesson in lessons { #expect(try await library.isDownloaded(lesson.id)) }
+        }
+    }
+
+    @Test("pausing stops the runs under way: their items go back to the queue and resume later from their partial files")
+    func pauseStopsRuns() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library(concurrency: 2)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-4", in: library)
+            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 100), at: MediaKey(lesson.id, .audio)) }
+            let run = try await library.download(lessons, media: .audio)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while try await library.queue().allSatisfy({ $0.receivedBytes == 0 }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await library.pauseQueue()
+            let summary = await run.summary
+            #expect(summary.cancelled > 0 && summary.failed.isEmpty, "\(summary)")
+            #expect(try await library.pendingDownloads() > 0)
+            try await library.resumeQueue()
+            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 0), at: MediaKey(lesson.id, .audio)) }
+            let resumed = await try library.resumePending().summary
+            #expect(resumed.failed.isEmpty && resumed.cancelled == 0, "\(resumed)")
+            for lesson in lessons { #expect(fixture.hasServedFile(library, lesson, .audio)) }
+        }
+    }
+
+    @Test("an item moved to the front is the next one a run starts")
+    func moveToFront() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library(concurrency: 1)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-6", in: library)
+            try await library.pauseQueue()
+            _ = await try library.download(lessons, media: .audio).summary
+            let last = MediaKey(lessons[4].id, .audio)
+            #expect(try await library.moveToFront(last))
+            #expect(try await library.queue().first?.key == last)
+            #expect(try await !library.moveToFront(MediaKey(LessonID(.gemara, 2000), .audio)), "not queued")
+            try await library.resumeQueue()
+            let (events, _) = await collect(try await library.resumePending())
+            let firstStarted = events.compactMap { event -> MediaKey? in
+                if case .progress(let key, _, _) = event { return key }
+                return nil
+            }.first
+            #expect(firstStarted == last)
+        }
+    }
+
+    @Test("moved to the front while a run goes on, an item takes the next free transfer slot")
+    func moveToFrontDuringARun() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library(concurrency: 1)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-7", in: library)
+            let first = MediaKey(lessons[0].id, .audio)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 100), at: first)
+            let last = MediaKey(lessons[5].id, .audio)
+            let run = try await library.download(lessons, media: .audio)
+            var order: [MediaKey] = []
+            var moved = false
+            for await event in run {
+                guard case .progress(let key, _, _) = event, key.medium == .audio else { continue }
+                if order.last != key, !order.contains(key) { order.append(key) }
+                if key == first, !moved {
+                    moved = true
+                    #expect(try await library.moveToFront(last))
+                }
+            }
+            #expect(order.first == first)
+            #expect(order.dropFirst().first == last, "\(order)")
+        }
+    }
+}
