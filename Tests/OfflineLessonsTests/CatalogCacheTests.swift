@@ -19,17 +19,20 @@ struct CatalogCacheTests {
         #expect(
             try await LibraryDatabase.inMemory().appliedMigrations() == [
                 "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
+                "v8-playback",
             ])
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("library.sqlite").path
         #expect(
             try await LibraryDatabase.open(at: path).appliedMigrations() == [
                 "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
+                "v8-playback",
             ])
         // Reopening migrates nothing twice.
         #expect(
             try await LibraryDatabase.open(at: path).appliedMigrations() == [
                 "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
+                "v8-playback",
             ])
     }
 
