@@ -7,7 +7,7 @@ import Testing
 /// preferences) into the library, and says so.
 @Suite("Migrate playback positions on the command line")
 struct MigratePlaybackCLITests {
-    @Test("LessonWatched in a binary preferences plist: positions imported, bad and ambiguous ones reported")
+    @Test("LessonWatched in a binary preferences plist: positions imported, unplaced and bad ones reported, a second run imports nothing")
     func positions() async throws {
         let root = MigrateCLITests.temporary("migrate-positions")
         defer { try? FileManager.default.removeItem(at: root) }
