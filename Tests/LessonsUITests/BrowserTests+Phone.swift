@@ -6,13 +6,16 @@ import Testing
 /// controls big enough to touch, the live panel within reach, lessons named as people name them,
 /// and no accessibility violation axe-core can find.
 extension BrowserTests {
-    /// The pages of a library with downloads, a pinned lesson, a file deleted by hand (the sync
+    /// The pages of a library with downloads, a pinned lesson, lessons part heard and played, a file deleted by hand (the sync
     /// notes), a clean preview with something to remove, and live items: one downloading, one
     /// failed, some complete.
     static func preparedPages(_ fixture: UIFixture) async throws -> [String] {
         try await fixture.download("gemara:berakhot:2-4")
         try await fixture.download("mishna:berakhot:1:1-2")
         _ = try await fixture.library.pin([.lesson(LessonID(.gemara, 2))])
+        // Watched progress: one lesson part heard (a bar, and "continue listening"), one played (a mark).
+        try await fixture.library.recordPlayback(of: LessonID(.gemara, 1), medium: .audio, position: .seconds(30), duration: .seconds(600))
+        try await fixture.library.recordPlayback(of: LessonID(.gemara, 2), medium: .audio, position: .seconds(590), duration: .seconds(600))
         try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 3), .audio)))
         await fixture.faults.inject(.failFirst(count: 10, status: 404), at: MediaKey(LessonID(.gemara, 9), .audio))
         #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=9&media=audio").status == 200)
@@ -106,7 +109,8 @@ extension BrowserTests {
                     }
                 }
                 try await Self.show("/play/gemara/1", fixture, browser)
-                #expect(try await browser.text("h1") == "Reproducir: Berakhot 2")
+                #expect(try await browser.text("h1") == "Berakhot 2")
+                #expect(try await browser.text("#back-to-masechet") == "← Volver a Berakhot")
                 try await Self.show("/downloads", fixture, browser)
                 let label = try await browser.run(
                     "return document.querySelector('#download-gemara-1 button[data-action=\"/api/remove?lesson=gemara/1\"]').getAttribute('aria-label')"

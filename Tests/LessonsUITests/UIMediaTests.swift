@@ -61,7 +61,8 @@ struct UIMediaTests {
             try await fixture.download("gemara/1", media: .both)
             let audio = try await fixture.get("/play/gemara/1")
             #expect(audio.status == 200)
-            #expect(audio.text.contains(#"<audio id="player" controls preload="metadata" src="/media/gemara/1/audio">"#))
+            #expect(
+                audio.text.contains(#"<audio id="player" controls preload="metadata" src="/media/gemara/1/audio" data-lesson="gemara/1""#))
             #expect(audio.text.contains(#"<iframe id="pdf" title="PDF of Berakhot 2" src="/media/gemara/1/text">"#))
             #expect(audio.text.contains(#"href="/play/gemara/1?medium=video""#))
             let video = try await fixture.get("/play/gemara/1?medium=video")

@@ -13,6 +13,10 @@ struct DownloadsPage {
     var freeBytes: Int?
     /// Names for what the sync and clean reports mention (lessons no longer listed included).
     var names: LessonNames
+    /// Where each lesson was left in the player.
+    var playbacks: [LessonID: Playback] = [:]
+    /// "Continue listening": the lessons last played and not played through, most recent first.
+    var recent: [Playback] = []
 
     func render(_ context: PageContext) -> HTML {
         let l = context.language
@@ -20,7 +24,7 @@ struct DownloadsPage {
         var body: HTML = """
             <p class="totals"><span id="total-size">\(UIText.total(l)): \(l.size(total))</span> · <span id="free-space">\(UIText.freeSpace(l)): \(freeBytes.map(l.size) ?? "?")</span></p>
             <p class="notice">\(UIText.thirtyDays(l))</p>
-            \(syncNotes(l))
+            \(syncNotes(l))\(continueListening(l))
             """
         if lessons.isEmpty {
             body = "\(body)<p id=\"no-downloads\">\(UIText.noDownloads(l))</p>"
@@ -88,12 +92,30 @@ struct DownloadsPage {
             """
         return """
             <tr id="download-\(lesson.type.rawValue)-\(lesson.id)"\(isPinned ? " class=\"pinned\"" as HTML : .empty)>
-            <th scope="row">\(name)\(isPinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(incomplete)</th>
+            <th scope="row">\(name)\(isPinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(incomplete)\(WatchedProgress.render(playbacks[id], of: name, l))</th>
             <td class="size">\(l.size(lesson.bytes))</td>
             <td class="files">\(files)</td>
             <td class="row-actions">\(actions)</td>
             </tr>
 
+            """
+    }
+
+    /// The lessons to pick up again, each linked to its player when it can be played there.
+    private func continueListening(_ l: UserLanguage) -> HTML {
+        guard !recent.isEmpty else { return .empty }
+        var names = self.names
+        names.add(recent)
+        let playable = Set(lessons.filter { $0.media.keys.contains { $0 != MediaKind.text.rawValue } }.map(\.lessonID))
+        return """
+            <section id="continue"><h2>\(UIText.continueListening(l))</h2><ul>
+            \(recent.html { playback in
+                let name = names.name(playback.lesson)
+                let title: HTML =
+                    playable.contains(playback.lesson)
+                    ? "<a href=\"/play/\(playback.lesson.type.rawValue)/\(playback.lesson.id)\">\(name)</a>" : "\(name)"
+                return "<li>\(title) \(WatchedProgress.render(playback, of: name, l))</li>\n"
+            })</ul></section>
             """
     }
 

@@ -45,7 +45,7 @@ enum ShasPages {
     /// One masechet of one type: its lessons by chapter, each with its state per medium.
     static func masechet(
         _ type: LessonType, _ seder: Seder, _ masechet: Masechet, statuses: [LessonStatus],
-        notices: [String], _ context: PageContext
+        notices: [String], playbacks: [LessonID: Playback] = [:], _ context: PageContext
     ) -> HTML {
         let l = context.language
         let scope = "type=\(type.rawValue)&masechet=\(masechet.id)"
@@ -63,7 +63,7 @@ enum ShasPages {
                 <table class="lessons">
                 <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>
-                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, l) })</tbody>
+                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, playback: playbacks[LessonID($0.type, $0.id)], l) })</tbody>
                 </table>
                 </section>
 
@@ -73,7 +73,7 @@ enum ShasPages {
         return Layout.page("\(masechet.name)", context, notices: notices, body: body)
     }
 
-    static func row(_ status: LessonStatus, scope: String, _ l: UserLanguage) -> HTML {
+    static func row(_ status: LessonStatus, scope: String, playback: Playback? = nil, _ l: UserLanguage) -> HTML {
         let lesson = LessonID(status.type, status.id)
         let path = "\(status.type.rawValue)/\(status.id)"
         let playable = status.media.contains { $0.medium != .text && $0.state == MediaState.complete.rawValue }
@@ -88,7 +88,7 @@ enum ShasPages {
         let history = Controls.link(nil, "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
-            <th scope="row">\(status.name)</th>
+            <th scope="row">\(status.name)\(WatchedProgress.render(playback, of: status.name, l))</th>
             \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, l) })<td class="row-actions">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))\(play)\(history)\(remove)</td>
             </tr>
 

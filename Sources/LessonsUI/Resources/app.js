@@ -162,6 +162,60 @@
     }
   }
 
+  // The player: opens where the lesson was left, and saves the position every 5 s while
+  // playing, on pause and seek, and when the page is left (a keepalive request outlives it).
+  const player = document.getElementById("player");
+  if (player) {
+    const start = parseFloat(player.dataset.start || "0") || 0;
+    let resumed = false;
+    let saved = start;
+    let sentAt = 0;
+    const resume = () => {
+      if (start > 0 && player.currentTime < 1) player.currentTime = isFinite(player.duration) ? Math.min(start, player.duration) : start;
+      resumed = true;
+    };
+    if (player.readyState >= 1) resume(); else player.addEventListener("loadedmetadata", resume, { once: true });
+
+    const save = (leaving) => {
+      const position = player.currentTime;
+      if (!resumed || !isFinite(position) || Math.abs(position - saved) < 0.25) return;
+      saved = position;
+      sentAt = Date.now();
+      const duration = isFinite(player.duration) ? player.duration : 0;
+      const path = "/api/playback?lesson=" + encodeURIComponent(player.dataset.lesson) + "&medium=" + encodeURIComponent(player.dataset.medium) +
+        "&position=" + position.toFixed(3) + "&duration=" + duration.toFixed(3);
+      fetch(path, { method: "POST", headers: { "X-Lessons-Token": token }, keepalive: leaving, credentials: "same-origin" }).catch(() => {});
+    };
+    player.addEventListener("timeupdate", () => { if (!player.paused && Date.now() - sentAt >= 5000) save(false); });
+    player.addEventListener("pause", () => save(false));
+    player.addEventListener("seeked", () => { if (player.paused) save(false); });
+    window.addEventListener("pagehide", () => save(true));
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") save(true); });
+
+    for (const b of document.querySelectorAll("button[data-skip]")) {
+      b.addEventListener("click", () => {
+        const to = player.currentTime + parseFloat(b.dataset.skip);
+        player.currentTime = Math.max(0, isFinite(player.duration) ? Math.min(to, player.duration) : to);
+      });
+    }
+    const speeds = document.querySelectorAll("button[data-rate]");
+    const setRate = (rate) => {
+      player.playbackRate = rate;
+      player.defaultPlaybackRate = rate;
+      for (const b of speeds) b.setAttribute("aria-pressed", String(parseFloat(b.dataset.rate) === rate));
+    };
+    for (const b of speeds) {
+      b.addEventListener("click", () => {
+        const rate = parseFloat(b.dataset.rate);
+        setRate(rate);
+        try { localStorage.setItem("lessons-rate", String(rate)); } catch (e) { /* storage may be off */ }
+      });
+    }
+    let kept = NaN;
+    try { kept = parseFloat(localStorage.getItem("lessons-rate")); } catch (e) { /* storage may be off */ }
+    if ([...speeds].some((b) => parseFloat(b.dataset.rate) === kept)) setRate(kept);
+  }
+
   if (window.EventSource) {
     const source = new EventSource("/events");
     source.onmessage = (message) => {

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import OfflineLessons
 
-/// The pages: the Shas, a masechet, the downloads, a lesson's history and player.
+/// The pages: the Shas, a masechet, the downloads, a lesson's history (the player: ``PlayerRoutes``).
 struct PageRoutes: Sendable {
     let services: AppServices
     let token: AccessToken
@@ -27,14 +27,6 @@ struct PageRoutes: Sendable {
                     try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id")
                 )
                 return LessonPages.history(lesson, name: try await name(of: lesson), events: try await library.history(of: lesson), page)
-            }
-        }
-        router.get("/play/:type/:id") { request, context in
-            await page(request) { page in
-                let lesson = LessonID(
-                    try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id")
-                )
-                return try await player(lesson, wanted: try RequestInput.medium(request.uri.queryParameters.get("medium")), page)
             }
         }
         router.get("/lang/:code") { request, context in
@@ -93,7 +85,8 @@ struct PageRoutes: Sendable {
             }
         }
         let statuses = try await library.status(of: lessons, sync: !library.isReadOnly)
-        return ShasPages.masechet(type, seder, masechet, statuses: statuses, notices: notices, context)
+        return ShasPages.masechet(
+            type, seder, masechet, statuses: statuses, notices: notices, playbacks: try await library.playbacks(), context)
     }
 
     func downloads(_ request: Request, _ context: PageContext) async throws -> HTML {
@@ -104,19 +97,8 @@ struct PageRoutes: Sendable {
         let page = DownloadsPage(
             lessons: try await library.downloads(sync: false), pinned: try await library.pinnedLessons(), sync: sync,
             clean: try await library.clean(policy, dryRun: true), quotaMB: quota, freeBytes: Self.freeSpace(library.root),
-            names: try await library.lessonNames())
+            names: try await library.lessonNames(), playbacks: try await library.playbacks(), recent: try await library.recentPlaybacks())
         return page.render(context)
-    }
-
-    func player(_ lesson: LessonID, wanted: MediaKind?, _ context: PageContext) async throws -> HTML {
-        let placed = try await library.lessons(for: [.lesson(lesson)])
-        let status = try await library.status(of: placed, sync: false).first
-        let complete = status?.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium) ?? []
-        let name = status?.name ?? lesson.description
-        guard let chosen = wanted.flatMap({ complete.contains($0) ? $0 : nil }) ?? complete.first(where: { $0 != .text }) else {
-            throw RouteFailure(.notFound, "\(name) has no audio or video downloaded")
-        }
-        return LessonPages.player(lesson, name: name, media: complete, chosen: chosen, context)
     }
 
     /// "Berakhot 2": from the registry, else from the catalog (a lesson never requested); the id

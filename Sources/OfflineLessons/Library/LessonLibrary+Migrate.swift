@@ -26,6 +26,7 @@ extension LessonLibrary {
         let planner = MigrationPlanner(container: legacy, items: try await database.mediaStates())
         let plan = planner.plan(dryRun: dryRun)
         var report = plan.report
+        report.playback = try await importPlayback(plan.playback, into: report.playback, dryRun: dryRun)
         if dryRun {
             report.adopted = plan.steps.map(Self.adoption)
             return report
@@ -59,6 +60,8 @@ extension LessonLibrary {
         let legacy = try await BlockingIO.run { try LegacyContainer.read(at: container, libraryShas: nil) }
         let plan = MigrationPlanner(container: legacy, items: [:]).plan(dryRun: true)
         var report = plan.report
+        report.playback.positionsWritten = plan.playback.positions.count
+        report.playback.recentWritten = plan.playback.recent.count
         report.adopted = plan.steps.map(Self.adoption)
         return report
     }

@@ -33,6 +33,11 @@ public struct LessonNames: Sendable {
         }
     }
 
+    /// Names `id` at `place`, unless it has a place already.
+    mutating func addIfNew(_ id: LessonID, _ place: Place) {
+        if places[id] == nil { places[id] = place }
+    }
+
     /// "Shabbat 2", "Berakhot 1:3"; the id (`gemara/64`) when the lesson or its masechet is unknown.
     public func name(_ id: LessonID) -> String {
         guard let place = places[id], let masechet = masechtot[place.masechetId] else { return id.description }

@@ -416,4 +416,18 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case queueNoneMatch
     case queueWaitsForServer
     case downloadQueuePaused
+    // The player: positions, and the legacy app's
+    case playbackNotAPropertyList
+    case playbackNotAnObject
+    case playbackNotAList
+    case playbackNotAnEntry
+    case playbackBadID
+    case playbackBadPosition
+    case playbackDuplicate
+    case playbackNoLesson
+    case playbackBadLesson
+    case playbackAmbiguous
+    case playbackUnplaced
+    case migratePlayback
+    case migratePositionLeft
 }

@@ -296,6 +296,21 @@ extension Phrasebook {
         .queueNoneMatch: "no queued item matches %1$@",
         .queueWaitsForServer: "waits for the server",
         .downloadQueuePaused: "the queue is paused: %1$@ item(s) wait; `lessons queue resume` lets them download",
+        // The player: positions, and the legacy app's
+        .playbackNotAPropertyList: "not a readable property list: nothing in it can be read",
+        .playbackNotAnObject: "not a readable JSON object: nothing in it can be read",
+        .playbackNotAList: "expected a list of entries",
+        .playbackNotAnEntry: "not an entry: expected {lessonId, duration}",
+        .playbackBadID: "`%1$@` is missing or not a positive whole number",
+        .playbackBadPosition: "`duration` (the position reached) is missing or not a number of seconds, zero or more",
+        .playbackDuplicate: "another entry for lesson id %1$@ came first and is kept",
+        .playbackNoLesson: "not a record with a `lesson`",
+        .playbackBadLesson: "its lesson cannot be read: %1$@",
+        .playbackAmbiguous:
+            "%1$@: id %2$@ names both gemara/%2$@ and mishna/%2$@ and nothing tells them apart; the position is not imported",
+        .playbackUnplaced: "%1$@: no registry, metadata cache or recent list names a lesson with id %2$@; the position is not imported",
+        .migratePlayback: "%1$@ playback position(s) and %2$@ recently played lesson(s)",
+        .migratePositionLeft: "position left out %1$@",
     ]
 
     /// Sentences written alike in both languages (names, numbers and signs only).

@@ -296,5 +296,20 @@ extension Phrasebook {
         .queueNoneMatch: "ningún elemento en cola coincide con %1$@",
         .queueWaitsForServer: "espera al servidor",
         .downloadQueuePaused: "la cola está en pausa: %1$@ archivo(s) esperan; `lessons queue resume` deja que se descarguen",
+        // The player: positions, and the legacy app's
+        .playbackNotAPropertyList: "no es una lista de propiedades legible: no se puede leer nada de ella",
+        .playbackNotAnObject: "no es un objeto JSON legible: no se puede leer nada de él",
+        .playbackNotAList: "se esperaba una lista de entradas",
+        .playbackNotAnEntry: "no es una entrada: se esperaba {lessonId, duration}",
+        .playbackBadID: "`%1$@` falta o no es un número entero positivo",
+        .playbackBadPosition: "`duration` (la posición alcanzada) falta o no es un número de segundos, cero o más",
+        .playbackDuplicate: "otra entrada de la clase con id %1$@ vino antes y se conserva",
+        .playbackNoLesson: "no es un registro con `lesson`",
+        .playbackBadLesson: "su clase no se puede leer: %1$@",
+        .playbackAmbiguous: "%1$@: el id %2$@ nombra a gemara/%2$@ y a mishna/%2$@ y nada las distingue; la posición no se importa",
+        .playbackUnplaced:
+            "%1$@: ningún registro, caché de metadatos ni lista de recientes nombra una clase con id %2$@; la posición no se importa",
+        .migratePlayback: "%1$@ posición(es) de reproducción y %2$@ clase(s) escuchada(s) hace poco",
+        .migratePositionLeft: "posición no importada %1$@",
     ]
 }

@@ -77,10 +77,16 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         for listed in report.listedWithoutFiles { Terminal.out(Terminal.say(.migrateNoFile, .message(Phrasebook.recognize("\(listed)")))) }
         for renamed in report.registriesRenamed { Terminal.out(Terminal.say(.migrateRenamed, .text(renamed))) }
+        for left in report.playback.ambiguous + report.playback.unplaced {
+            Terminal.out(Terminal.say(.migratePositionLeft, .message(Phrasebook.recognize(left))))
+        }
         var parts: [Message] = [
             Message(.migrateLessons, .number(report.gemaraLessons), .number(report.mishnaLessons)),
             Message(.migrateFiles, .number(report.adopted.count)), .verbatim(formatBytes(report.bytesMoved)),
         ]
+        if report.playback.positionsRead + report.playback.recentRead > 0 {
+            parts.append(Message(.migratePlayback, .number(report.playback.positionsWritten), .number(report.playback.recentWritten)))
+        }
         if !report.rejected.isEmpty { parts.append(Message(.migrateRejections, .number(report.rejected.count))) }
         if !report.conflicts.isEmpty { parts.append(Message(.migrateConflicts, .number(report.conflicts.count))) }
         let left = Dictionary(grouping: report.leftInPlace, by: \.reason).sorted { $0.key.rawValue < $1.key.rawValue }

@@ -9,6 +9,10 @@ struct LegacyContainer: Sendable {
     /// What a registry is renamed to once migrated (it is still read, to place files, on later runs).
     static let migratedSuffix = ".migrated"
     static let metadataNames: Set<String> = ["gemaraLessons.json", "mishnaLessons.json", "shas.json"]
+    /// The player's recently played lessons.
+    static let recentName = "lastWatchedLessons.json"
+    /// Where the app's UserDefaults are, with the player's positions.
+    static let preferencesFolder = "Library/Preferences"
 
     /// A media file in the legacy naming, `{id}_aud.mp3`, `{id}_vid.mp4` or `{id}_text.pdf`.
     struct MediaFile: Sendable, Hashable {
@@ -29,6 +33,10 @@ struct LegacyContainer: Sendable {
     var files: [MediaFile] = []
     /// Files in the media folders that are neither legacy media nor the legacy app's JSON.
     var unrelated: [String] = []
+    /// The player's positions (`LessonWatched` in `Library/Preferences/*.plist`), by document.
+    var positions: [(source: String, reading: LegacyPlaybackReader.Reading<LegacyPlaybackReader.Position>)] = []
+    /// The recently played lessons (`lastWatchedLessons.json`), by document.
+    var recent: [(source: String, reading: LegacyPlaybackReader.Reading<LegacyPlaybackReader.Recent>)] = []
 
     /// Reads the container at `root` (blocking). Throws ``MigrationError/notAContainer(_:)`` when
     /// neither `Documents/` nor `Library/Caches/` is there.
@@ -56,6 +64,8 @@ struct LegacyContainer: Sendable {
                     container.metadata.append(.mishnaMetadata(try Data(contentsOf: url), source: relative, seder: seder))
                 } else if name == "shas.json" {
                     continue
+                } else if name == recentName {
+                    container.recent.append((relative, LegacyPlaybackReader.recent(try Data(contentsOf: url), source: relative)))
                 } else if let file = mediaFile(named: name, at: url, relative: relative) {
                     container.files.append(file)
                 } else if !isDirectory(url.path) {
@@ -63,7 +73,23 @@ struct LegacyContainer: Sendable {
                 }
             }
         }
+        container.positions = try preferences(in: root)
         return container
+    }
+
+    /// `LessonWatched` of each property list in `Library/Preferences/` that has it.
+    private static func preferences(in root: URL) throws -> [(
+        source: String, reading: LegacyPlaybackReader.Reading<LegacyPlaybackReader.Position>
+    )] {
+        let folder = root.appendingPathComponent(preferencesFolder)
+        guard isDirectory(folder.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().filter { $0.hasSuffix(".plist") }.compactMap {
+            name in
+            let relative = "\(preferencesFolder)/\(name)"
+            let url = root.appendingPathComponent(relative)
+            guard !isDirectory(url.path) else { return nil }
+            return LegacyPlaybackReader.positions(try Data(contentsOf: url), source: relative).map { (relative, $0) }
+        }
     }
 
     /// `247_aud.mp3` → (247, audio); anything else → `nil`. Only regular files count.

@@ -17,6 +17,8 @@ struct MigrationPlanner {
         var report: MigrationReport
         /// The registries to rename `.migrated` once the steps succeed.
         var registriesToRename: [String]
+        /// The player's positions and recently played lessons to import.
+        var playback = PlaybackPlan()
     }
 
     let container: LegacyContainer
@@ -35,6 +37,7 @@ struct MigrationPlanner {
         var steps: [Step] = []
         var seen = Set<MediaKey>()
         var accountedFor = Set<LessonID>()  // lessons some file was found for
+        var filesPlaced: [Int: Set<LessonID>] = [:]  // bare id → the lessons its files went to
         // Documents first: of two copies of a medium, the current generation's is adopted.
         for file in container.files {
             switch place(file, registered: registered, metadata: metadata) {
@@ -43,6 +46,7 @@ struct MigrationPlanner {
                 if reason == .ambiguous { accountedFor.formUnion([LessonID(.gemara, file.id), LessonID(.mishna, file.id)]) }
             case .placed(let entry):
                 accountedFor.insert(entry.placed.id)
+                filesPlaced[file.id, default: []].insert(entry.placed.id)
                 let key = MediaKey(entry.placed.id, file.medium)
                 if !seen.insert(key).inserted {
                     report.leftInPlace.append(
@@ -68,7 +72,10 @@ struct MigrationPlanner {
             .map { "\($0): listed, but no media file of it is in Documents/ or Library/Caches/" }
         // A registry that could not be read at all keeps its name, for a human to look at.
         let readable = container.registries.filter { !$0.rejected.contains { $0.path.isEmpty } }
-        return Plan(steps: steps, report: report, registriesToRename: readable.map(\.source))
+        var result = Plan(steps: steps, report: report, registriesToRename: readable.map(\.source))
+        result.playback = playbackPlan(
+            known: PlaybackLessons(registered: registered, metadata: metadata, filesPlaced: filesPlaced), report: &result.report)
+        return result
     }
 
     private enum Placing {

@@ -68,6 +68,8 @@ public struct MigrationReport: Sendable, Hashable, Encodable {
     public var listedWithoutFiles: [String] = []
     /// Registries renamed with the `.migrated` suffix (after a run without failures).
     public var registriesRenamed: [String] = []
+    /// The legacy player's positions and recently played lessons (their bad entries are in ``rejected``).
+    public var playback = PlaybackImport()
 
     public init(container: String, dryRun: Bool) {
         self.container = container
@@ -82,14 +84,16 @@ public struct MigrationReport: Sendable, Hashable, Encodable {
     public var failures: [LeftFile] { leftInPlace.filter { $0.reason == .failed } }
     public var succeeded: Bool { failures.isEmpty }
     /// Whether the run found nothing to do (a second run after a complete one).
-    public var changedNothing: Bool { adopted.isEmpty && registriesRenamed.isEmpty }
+    public var changedNothing: Bool {
+        adopted.isEmpty && registriesRenamed.isEmpty && playback.positionsWritten == 0 && playback.recentWritten == 0
+    }
 
     /// The files left in place for `reason`.
     public func left(_ reason: LeftReason) -> [LeftFile] { leftInPlace.filter { $0.reason == reason } }
 
     enum CodingKeys: String, CodingKey {
         case container, dryRun, succeeded, gemaraLessons, mishnaLessons, bytesMoved, registriesRead, adopted, rejected
-        case conflicts, leftInPlace, listedWithoutFiles, registriesRenamed
+        case conflicts, leftInPlace, listedWithoutFiles, registriesRenamed, playback
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,5 +111,6 @@ public struct MigrationReport: Sendable, Hashable, Encodable {
         try c.encode(leftInPlace, forKey: .leftInPlace)
         try c.encode(listedWithoutFiles, forKey: .listedWithoutFiles)
         try c.encode(registriesRenamed, forKey: .registriesRenamed)
+        try c.encode(playback, forKey: .playback)
     }
 }
