@@ -94,6 +94,7 @@ public struct LibraryWebApp: Sendable {
         pages.register(on: router)
         ActionRoutes(services: services).register(on: router)
         PlayerRoutes(services: services, pages: pages).register(on: router)
+        QueueRoutes(services: services, pages: pages).register(on: router)
         LiveRoutes(services: services).register(on: router)
         MediaFileRoutes(library: library).register(on: router)
         StaticRoutes.register(on: router)

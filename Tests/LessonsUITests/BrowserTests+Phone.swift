@@ -27,7 +27,7 @@ extension BrowserTests {
         }
         return [
             "/shas", "/shas/gemara/1", "/shas/mishna/1", "/downloads", "/downloads?maxMB=1", "/history/gemara/1", "/history/gemara/20",
-            "/play/gemara/1",
+            "/play/gemara/1", "/queue",
         ]
     }
 

@@ -49,7 +49,7 @@ struct UILiveTests {
         }
     }
 
-    @Test("cancel stops a run started here; retry fetches a failed item again")
+    @Test("cancel takes an item of a run started here out of the queue; retry fetches a failed item again")
     func cancelAndRetry() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             let slow = MediaKey(LessonID(.gemara, 1), .audio)
@@ -57,9 +57,10 @@ struct UILiveTests {
             #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=1&media=audio").status == 200)
             _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/1/audio" && $0.state == "downloading" } }
             let cancel = try await fixture.post("/api/cancel?key=gemara/1/audio")
-            #expect(cancel.text.contains("cancelled 1 run"))
-            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/1/audio" && $0.state == "queued" } }
+            #expect(cancel.text.contains("Berakhot 2 audio: cancelled"), "\(cancel.text)")
+            _ = try await fixture.watchTransfers { !$0.contains { $0.key == "gemara/1/audio" && $0.state != "removed" } }
             #expect(try await !fixture.library.isDownloaded(LessonID(.gemara, 1)))
+            #expect(try await fixture.library.queue().isEmpty)
 
             let broken = MediaKey(LessonID(.gemara, 5), .audio)
             await fixture.faults.inject(.failFirst(count: 1, status: 404), at: broken)  // a 404 is final: no retry within the run
@@ -71,7 +72,7 @@ struct UILiveTests {
         }
     }
 
-    @Test("a retry started here can be cancelled by its item, the one named and the ones it queues")
+    @Test("an item of a retry started here can be cancelled: it leaves the queue, nothing else of the run stays")
     func cancelRetry() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             let broken = MediaKey(LessonID(.gemara, 5), .audio)
@@ -87,19 +88,15 @@ struct UILiveTests {
             #expect(try await fixture.post("/api/retry?key=gemara/5/audio").status == 200)
             _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "downloading" } }
             let cancelled = try await fixture.post("/api/cancel?key=gemara/5/audio").text
-            #expect(cancelled.contains("cancelled 1 run"), "\(cancelled)")
-            // The cancelled run is over once none of its items is still with it.
+            #expect(cancelled.contains("Berakhot 6 audio: cancelled"), "\(cancelled)")
+            // The lesson's only medium is cancelled: its PDF leaves the queue with it.
             _ = try await fixture.watchTransfers { transfers in
-                transfers.contains { $0.key == "gemara/5/audio" && $0.state == "queued" }
-                    && !transfers.contains { $0.key.hasPrefix("gemara/5/") && $0.here }
+                !transfers.contains { $0.key.hasPrefix("gemara/5/") && $0.state != "removed" }
             }
             #expect(try await !fixture.library.isDownloaded(LessonID(.gemara, 5)))
-            // Retried with everything pending (no key): its items are learnt from the run.
-            #expect(try await fixture.post("/api/retry").status == 200)
-            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "downloading" } }
-            let cancelledAgain = try await fixture.post("/api/cancel?key=gemara/5/audio").text
-            #expect(cancelledAgain.contains("cancelled 1 run"), "\(cancelledAgain)")
-            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/5/audio" && $0.state == "queued" } }
+            #expect(try await fixture.library.queue().isEmpty)
+            let again = try await fixture.post("/api/cancel?key=gemara/5/audio")
+            #expect(again.text.contains("Nothing to cancel"), "\(again.text)")
         }
     }
 

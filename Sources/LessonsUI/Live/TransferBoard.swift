@@ -43,7 +43,7 @@ actor TransferBoard {
     }
 
     /// How long an ended item (complete, removed) stays on the panel.
-    static let keepEnded: Duration = .seconds(120)
+    static let keepEnded: Duration = .seconds(6)
     private var items: [MediaKey: Tracked] = [:]
     private(set) var lastProblem: String?
     private var names = LessonNames(shas: nil)

@@ -34,6 +34,7 @@ enum Layout {
             <nav aria-label="\(UIText.sections(l))">
             <a href="/shas" id="nav-shas">\(UIText.shas(l))</a>
             <a href="/downloads" id="nav-downloads">\(UIText.downloads(l))</a>
+            <a href="/queue" id="nav-queue">\(UIText.queueTitle(l))</a>
             <button type="button" id="live-toggle" aria-controls="live" aria-expanded="false">\(Icon.live.svg)<span class="short">\(UIText.liveTitle(l))</span><span id="live-count"></span></button>
             <button type="button" id="refresh" data-busy="\(UIText.refreshing(l))">\(Icon.refresh.svg)<span class="short">\(UIText.refresh(l))</span></button>
             <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span class="short">\(UIText.language(l))</span></a>

@@ -66,9 +66,13 @@ struct ActionRoutes: Sendable {
         }
         router.post("/api/cancel") { request, _ in
             await act {
-                let key = try request.uri.queryParameters.get("key").map { try RequestInput.item($0) }
-                let cancelled = await services.runs.cancel(key)
-                return Outcome(ok: true, message: UIText.cancelled(cancelled, RequestInput.language(request)), reload: false)
+                // One item: its transfer stops, it leaves the queue; the run's other items go on.
+                let l = RequestInput.language(request)
+                let key = try RequestInput.item(request.uri.queryParameters.get("key"))
+                let what = try await library.lessonNames().name(key, l)
+                let report = try await library.cancelDownload(key)
+                let message = report.removed.isEmpty ? UIText.nothingToCancel(l) : UIText.cancelledItem(what, l)
+                return Outcome(ok: !report.removed.isEmpty, message: message, reload: false)
             }
         }
         router.post("/api/retry") { request, _ in
@@ -136,7 +140,11 @@ struct ActionRoutes: Sendable {
             throw error
         }
         await services.runs.keep(run, keys: keys)
-        return Outcome(ok: true, message: UIText.requested(lessons.count, RequestInput.language(request)), reload: false)
+        let l = RequestInput.language(request)
+        if try await library.isQueuePaused() {
+            return Outcome(ok: true, message: UIText.requestedWhilePaused(lessons.count, l), reload: false)
+        }
+        return Outcome(ok: true, message: UIText.requested(lessons.count, l), reload: false)
     }
 
     func pin(_ request: Request, _ pinned: Bool) async throws -> Outcome {

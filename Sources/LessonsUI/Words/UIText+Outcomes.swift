@@ -23,10 +23,6 @@ extension UIText {
         l == .es ? "la limpieza eliminó \(count) archivo(s), \(bytes)" : "clean removed \(count) item(s), \(bytes)"
     }
 
-    static func cancelled(_ runs: Int, _ l: UserLanguage) -> String {
-        l == .es ? "\(runs) descarga(s) cancelada(s)" : "cancelled \(runs) run(s)"
-    }
-
     static func retrying(_ l: UserLanguage) -> String {
         l == .es ? "reintentando" : "retrying"
     }

@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import OfflineLessons
+
+/// The Queue page and its actions: pause and resume all (kept in the library), move an item to
+/// the front. Cancel and retry are ``ActionRoutes``'.
+struct QueueRoutes: Sendable {
+    let services: AppServices
+    let pages: PageRoutes
+    var library: LessonLibrary { services.library }
+    var actions: ActionRoutes { ActionRoutes(services: services) }
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/queue") { request, _ in
+            await pages.page(request) { context in
+                QueuePage.render(
+                    try await library.queue(), paused: try await library.isQueuePaused(), names: try await library.lessonNames(), context)
+            }
+        }
+        router.post("/api/queue/pause") { request, _ in
+            await actions.act {
+                try await library.pauseQueue()
+                return ActionRoutes.Outcome(ok: true, message: UIText.queuePausedNow(RequestInput.language(request)), reload: true)
+            }
+        }
+        router.post("/api/queue/resume") { request, _ in
+            await actions.act {
+                try await library.resumeQueue()
+                await services.runs.keep(try await library.resumePending(includingFailed: false), keys: [])
+                return ActionRoutes.Outcome(ok: true, message: UIText.queueResumedNow(RequestInput.language(request)), reload: true)
+            }
+        }
+        router.post("/api/queue/next") { request, _ in
+            await actions.act {
+                let key = try RequestInput.item(request.uri.queryParameters.get("key"))
+                let what = try await library.lessonNames().name(key, RequestInput.language(request))
+                let l = RequestInput.language(request)
+                guard try await library.moveToFront(key) else {
+                    return ActionRoutes.Outcome(ok: false, message: UIText.notQueued(what, l), reload: false)
+                }
+                return ActionRoutes.Outcome(ok: true, message: UIText.nextNow(what, l), reload: true)
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import AsyncHTTPClient
+import Foundation
+import LessonsServerTesting
+import LessonsUI
+import OfflineLessons
+import Testing
+
+/// The Queue page and its actions over HTTP: cancel one item of a chapter's download while the
+/// others go on; pause (kept across a restart of the app) and resume; move an item to the front;
+/// every item named, its state and reason in words.
+@Suite("Web app: the queue")
+struct UIQueueTests {
+    @Test("cancelling one item of a chapter's download leaves the others downloading to the end")
+    func cancelOne() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            let slow = MediaKey(LessonID(.gemara, 2), .audio)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: slow)
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=1&media=audio").status == 200)
+            _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/2/audio" && $0.state == "downloading" } }
+            let page = try await fixture.get("/queue")
+            #expect(page.text.contains("Berakhot 3 audio") && page.text.contains("Cancel Berakhot 3 audio"))
+            #expect(page.text.firstMatch(of: /<span class="what">(gemara|mishna)\/\d+/) == nil)
+            let cancel = try await fixture.post("/api/cancel?key=gemara/2/audio")
+            #expect(cancel.status == 200 && cancel.text.contains("Berakhot 3 audio: cancelled"), "\(cancel.text)")
+            let samples = try await fixture.watchTransfers { sample in
+                sample.filter { $0.key.hasPrefix("gemara/") && $0.key != "gemara/2/audio" && $0.key != "gemara/2/text" }
+                    .allSatisfy { $0.state == "complete" }
+            }
+            #expect(!samples.isEmpty)
+            let chapter = try await fixture.library.lessons(for: [try LessonSelector(parsing: "gemara:berakhot")]).filter {
+                $0.placement.chapter == 1
+            }
+            for lesson in chapter where lesson.id != slow.lesson { #expect(try await fixture.library.isDownloaded(lesson.id)) }
+            #expect(try await !fixture.library.isDownloaded(slow.lesson))
+            #expect(try await fixture.library.history(of: slow.lesson).contains { $0.kind == .cancelled })
+        }
+    }
+
+    @Test("a queue paused from the page stays paused after the app restarts; resumed, it downloads")
+    func pauseAcrossRestart() async throws {
+        try await UIFixture.run { fixture in
+            let pause = try await fixture.post("/api/queue/pause")
+            #expect(pause.status == 200)
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=5&media=audio").status == 200)
+            // A new app and library on the same folder: a restart.
+            let library = try await UIFixture.openLibrary(fixture.root, fixture.running)
+            let app = LibraryWebApp(library: library, configuration: .init(token: UIFixture.token, pollInterval: .milliseconds(200)))
+            try await app.withRunning { app in
+                let page = try await fetch("http://127.0.0.1:\(app.port)/queue")
+                #expect(page.text.contains("id=\"queue-paused\""), "the notice")
+                #expect(page.text.contains("Berakhot 6 audio") && page.text.contains("queued: waits its turn"))
+                #expect(page.text.contains("id=\"queue-resume\""))
+                #expect(try await !library.isDownloaded(LessonID(.gemara, 5)))
+                let resume = try await post("http://127.0.0.1:\(app.port)/api/queue/resume")
+                #expect(resume.status == 200)
+                let end = ContinuousClock.now + .seconds(30)
+                while try await !library.isDownloaded(LessonID(.gemara, 5)), ContinuousClock.now < end {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(try await library.isDownloaded(LessonID(.gemara, 5)))
+                #expect(try await !library.isQueuePaused())
+            }
+        }
+    }
+
+    @Test("a failed item says why in the page's language, and retry-all is offered; next moves a queued item to the front")
+    func failedAndNext() async throws {
+        try await UIFixture.run { fixture in
+            await fixture.faults.inject(.failFirst(count: 10, status: 404), at: MediaKey(LessonID(.gemara, 7), .audio))
+            try await fixture.download("gemara/7")
+            try await fixture.library.pauseQueue()
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=8&media=audio").status == 200)
+            let spanish = try await fixture.get("/queue", headers: [("Cookie", "lessons-lang=es")])
+            #expect(spanish.text.contains("falló: el servidor respondió HTTP 404"), "\(spanish.text)")
+            #expect(spanish.text.contains("Reintentar los fallidos (1)"))
+            let next = try await fixture.post("/api/queue/next?key=gemara/8/audio")
+            #expect(next.status == 200 && next.text.contains("Berakhot 9 audio is next"), "\(next.text)")
+            #expect(try await fixture.library.queue().first?.key == MediaKey(LessonID(.gemara, 8), .audio))
+            let notQueued = try await fixture.post("/api/queue/next?key=gemara/1/audio")
+            #expect(notQueued.text.contains("is not queued"))
+        }
+    }
+}
+
+/// A POST of a full URL with the fixture's token.
+func post(_ url: String) async throws -> Answer {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "X-Lessons-Token", value: UIFixture.token)
+    let response = try await testClient.execute(request, timeout: .seconds(90))
+    let body = try await response.body.collect(upTo: 64 << 20)
+    return Answer(status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
+}
