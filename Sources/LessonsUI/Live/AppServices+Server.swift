@@ -1,0 +1,67 @@
+import Foundation
+import OfflineLessons
+
+/// The content server's status, kept current in the background, and the downloads that wait for it.
+extension AppServices {
+    /// Probes the server whenever ``ServerStatus`` says a probe is due, until the app stops.
+    func keepServerStatus() async {
+        await server.cached(fetchedAt: (try? await library.cachedCatalog())??.fetchedAt)
+        guard library.hasServer else {
+            await server.unreachable()
+            return
+        }
+        while !(await isStopping), !Task.isCancelled {
+            if await server.isProbeDue() { await probeServer() }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+    }
+
+    /// Fetches the catalog again with the probe's short timeout: any answer of the server (even a
+    /// refusal) means it is reachable; a network failure, that it is not.
+    func probeServer() async {
+        await server.probing()
+        do {
+            let snapshot = try await library.refreshCatalog(within: server.timing.timeout)
+            await serverAnswered(catalogFetchedAt: snapshot.fetchedAt)
+        } catch CatalogError.unreachable {
+            await server.unreachable()
+        } catch {
+            await serverAnswered(catalogFetchedAt: nil)
+        }
+    }
+
+    /// The server answered: downloads waiting for it start (the registry's queue resumes).
+    func serverAnswered(catalogFetchedAt: Date?) async {
+        guard await server.answered(catalogFetchedAt: catalogFetchedAt), !library.isReadOnly, !(await isStopping) else { return }
+        do {
+            let run = try await library.resumePending(includingFailed: false)
+            await runs.keep(run, keys: [])
+        } catch {
+            await board.noteProblem(String(describing: error))
+        }
+    }
+
+    /// Registers a download while the server is unreachable: its items are queued in the registry
+    /// and the run is stopped before it reaches the server; they start when the server answers.
+    func queueForServer(_ lessons: [PlacedLesson], media: MediaChoice) async throws {
+        let run = try await library.download(lessons, media: media)
+        run.cancel()
+        run.discardEvents()
+        _ = await run.summary
+        await server.downloadsWaiting()
+    }
+
+    /// `operation`'s result, or `nil` when it takes longer than `limit` (it is then cancelled):
+    /// how long a page may wait for the server, at most.
+    static func within<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T? {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import OfflineLessons
+
+/// Whether the content server answers, as the app last found out, and when the catalog was last
+/// fetched. Pages read it at once and never wait for the server: a probe in the background (the
+/// catalog fetched again with a short timeout, ``AppServices/watch()``) keeps it current. A server
+/// found unreachable is remembered, and probed again every ``Timing/retryEvery``; one that answers
+/// is probed again when a page is shown at least ``Timing/recheckAfter`` after the last probe.
+actor ServerStatus {
+    struct Timing: Sendable {
+        /// How long a probe may take.
+        var timeout: Duration = .seconds(2)
+        /// How often an unreachable server is probed.
+        var retryEvery: Duration = .seconds(5)
+        /// How old the last probe may be when a page is shown before another one is made.
+        var recheckAfter: Duration = .seconds(5)
+    }
+
+    enum Reach: Sendable, Equatable {
+        case unknown, reachable, unreachable
+    }
+
+    /// What a page needs to know.
+    struct Snapshot: Sendable, Equatable {
+        var reach: Reach = .unknown
+        /// When the cached catalog was fetched; `nil` when none is cached.
+        var catalogFetchedAt: Date?
+
+        /// The server is known not to answer (or none is configured): pages say so.
+        var isOffline: Bool { reach == .unreachable }
+    }
+
+    let timing: Timing
+    private(set) var snapshot = Snapshot()
+    private var lastProbe: ContinuousClock.Instant?
+    private var wanted = true
+    /// Set while downloads wait for the server: they are resumed when it answers again.
+    private(set) var downloadsWait = false
+
+    init(timing: Timing = Timing()) {
+        self.timing = timing
+    }
+
+    /// The status for a page, now; asks for a probe when the last one is old.
+    func forPage() -> Snapshot {
+        if snapshot.reach == .reachable, lastProbe.map({ .now - $0 >= timing.recheckAfter }) ?? true { wanted = true }
+        return snapshot
+    }
+
+    /// Whether the background should probe now.
+    func isProbeDue() -> Bool {
+        if wanted { return true }
+        guard snapshot.reach != .reachable, let lastProbe else { return snapshot.reach == .unknown }
+        return .now - lastProbe >= timing.retryEvery
+    }
+
+    /// Notes that a probe starts.
+    func probing() {
+        wanted = false
+        lastProbe = .now
+    }
+
+    /// The server answered (`fetchedAt`: when the catalog now cached was fetched, if it was).
+    /// Returns whether downloads were waiting for it (they are no longer said to wait).
+    @discardableResult
+    func answered(catalogFetchedAt fetchedAt: Date?) -> Bool {
+        snapshot.reach = .reachable
+        if let fetchedAt { snapshot.catalogFetchedAt = fetchedAt }
+        defer { downloadsWait = false }
+        return downloadsWait
+    }
+
+    /// The server did not answer (a probe, a listing, a download found it so).
+    func unreachable() {
+        if snapshot.reach != .unreachable { lastProbe = .now }
+        snapshot.reach = .unreachable
+        wanted = false
+    }
+
+    /// Downloads are queued for the server: started when it answers again.
+    func downloadsWaiting() { downloadsWait = true }
+
+    /// When the cached catalog was fetched, read at the app's start.
+    func cached(fetchedAt: Date?) {
+        if snapshot.catalogFetchedAt == nil { snapshot.catalogFetchedAt = fetchedAt }
+    }
+}
