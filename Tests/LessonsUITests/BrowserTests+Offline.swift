@@ -111,6 +111,13 @@ extension BrowserTests {
                 try await browser.open(fixture.base + "/shas/gemara/\(fixture.neverCached)")
                 #expect(try await browser.wait("document.readyState === 'complete' && document.getElementById('offline')"))
                 try await saveScreenshot(browser, "phone-offline.png")
+                // The server is back: the open page drops its banner by itself, and shows it again when the server goes.
+                try await browser.run("window.sameDocument = true")
+                try await fixture.server.start()
+                #expect(try await browser.wait("!document.getElementById('offline')", timeout: .seconds(20)))
+                try await fixture.server.stop()
+                #expect(try await browser.wait("document.getElementById('offline')", timeout: .seconds(20)))
+                #expect(try await browser.run("return window.sameDocument") as? Bool == true)
             }
         }
     }

@@ -73,6 +73,8 @@ struct UIOfflineTests {
             #expect(took < .seconds(1))
             let spanish = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=6&media=audio", language: "es")
             #expect(spanish.text.contains("1 clase(s) en cola: espera(n) al servidor"), "\(spanish.text)")
+            let retry = try await fixture.post("/api/retry")
+            #expect(retry.status == 200 && retry.text.contains("queued: waits for the server"), "\(retry.text)")
             // Still queued a while later: nothing failed, no developer's error anywhere.
             try await Task.sleep(for: .seconds(2))
             let item = MediaKey(LessonID(.gemara, 5), .audio)

@@ -41,10 +41,9 @@ extension AppServices {
         }
     }
 
-    /// Registers a download while the server is unreachable: its items are queued in the registry
-    /// and the run is stopped before it reaches the server; they start when the server answers.
-    func queueForServer(_ lessons: [PlacedLesson], media: MediaChoice) async throws {
-        let run = try await library.download(lessons, media: media)
+    /// A run started while the server is unreachable, stopped at once: its items stay queued in
+    /// the registry (they were registered when it started), and start when the server answers.
+    func holdForServer(_ run: DownloadRun) async {
         run.cancel()
         run.discardEvents()
         _ = await run.summary

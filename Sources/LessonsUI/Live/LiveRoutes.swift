@@ -3,8 +3,9 @@ import Hummingbird
 import NIOCore
 import OfflineLessons
 
-/// The live panel's feed: `GET /events` (Server-Sent Events: the board, whenever it changes, and
-/// a keep-alive every 15 s) and `GET /api/transfers` (the board once, as JSON).
+/// The live panel's feed: `GET /events` (Server-Sent Events: the board, whenever it changes, the
+/// content server's status as a `server` event, at first and whenever it changes, and a
+/// keep-alive every 15 s) and `GET /api/transfers` (the board once, as JSON).
 struct LiveRoutes: Sendable {
     let services: AppServices
     /// How often a stream looks at the board.
@@ -20,9 +21,16 @@ struct LiveRoutes: Sendable {
                 let clock = ContinuousClock()
                 let end = clock.now + Self.streamLifetime
                 var last: [TransferBoard.Entry]?
+                var lastServer: ServerStatus.Snapshot?
                 var lastWrite = clock.now
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
                 while clock.now < end, !Task.isCancelled, !(await self.services.isStopping) {
+                    // An open page keeps the status current (a probe when the last one is old).
+                    let server = await self.services.server.forPage()
+                    if server != lastServer {
+                        try await writer.write(ByteBuffer(string: Self.serverEvent(server, language)))
+                        lastServer = server
+                    }
                     let entries = await shown(language)
                     if entries != last {
                         let data = (try? JSONEncoder.plain.encode(entries)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
@@ -39,6 +47,18 @@ struct LiveRoutes: Sendable {
             }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
         }
+    }
+
+    /// `event: server`: whether the content server cannot be reached, and the page's banner saying so.
+    static func serverEvent(_ server: ServerStatus.Snapshot, _ language: UserLanguage) -> String {
+        let status = ServerEvent(offline: server.isOffline, banner: Layout.offlineBanner(server, language).markup)
+        let data = (try? JSONEncoder.plain.encode(status)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        return "event: server\ndata: \(data)\n\n"
+    }
+
+    struct ServerEvent: Encodable {
+        var offline: Bool
+        var banner: String
     }
 
     /// The board as a page in `language` shows it: reasons in its words, queued items said to

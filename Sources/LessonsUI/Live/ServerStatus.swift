@@ -5,7 +5,7 @@ import OfflineLessons
 /// fetched. Pages read it at once and never wait for the server: a probe in the background (the
 /// catalog fetched again with a short timeout, ``AppServices/watch()``) keeps it current. A server
 /// found unreachable is remembered, and probed again every ``Timing/retryEvery``; one that answers
-/// is probed again when a page is shown at least ``Timing/recheckAfter`` after the last probe.
+/// is probed again while a page is shown or open, at most every ``Timing/recheckAfter``.
 actor ServerStatus {
     struct Timing: Sendable {
         /// How long a probe may take.

@@ -51,7 +51,7 @@ enum Layout {
             <main id="main" tabindex="-1">
             <div id="flash" role="status" aria-live="polite"></div>
             <div id="refresh-report" hidden></div>
-            \(offlineBanner(context))\(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
+            \(offlineBanner(context.server, context.language))\(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
             \(body)
             </main>
             </body>
@@ -83,11 +83,10 @@ enum Layout {
     }
 
     /// With the content server unreachable: says so, and when the catalog shown was fetched.
-    static func offlineBanner(_ context: PageContext, now: Date = Date()) -> HTML {
-        guard context.server.isOffline else { return .empty }
-        let l = context.language
+    static func offlineBanner(_ server: ServerStatus.Snapshot, _ l: UserLanguage, now: Date = Date()) -> HTML {
+        guard server.isOffline else { return .empty }
         let fetched: HTML
-        if let at = context.server.catalogFetchedAt {
+        if let at = server.catalogFetchedAt {
             let iso = ISO8601DateFormatter().string(from: at)
             let words = UIText.catalogFetched(ago: UIText.ago(at, now: now, l), at: UIText.localTime(at, l), l)
             fetched = "<p><time datetime=\"\(iso)\">\(words)</time></p>"

@@ -211,6 +211,14 @@
     source.onmessage = (message) => {
       try { show(JSON.parse(message.data)); } catch (e) { /* a malformed message is skipped */ }
     };
+    // The content server's status: the banner comes and goes with it.
+    source.addEventListener("server", (message) => {
+      let status;
+      try { status = JSON.parse(message.data); } catch (e) { return; }
+      const banner = document.getElementById("offline");
+      if (status.offline && !banner) document.getElementById("refresh-report").insertAdjacentHTML("afterend", status.banner);
+      if (!status.offline && banner) banner.remove();
+    });
     // The stream also ends when its lifetime is over: only an app that does not answer is lost.
     source.onerror = async () => {
       if (!lost && !(await appAnswers())) connectionLost();

@@ -75,15 +75,21 @@ struct ActionRoutes: Sendable {
             await act(request) {
                 let run: DownloadRun
                 var keys = Set<MediaKey>()  // the rest are learnt from the run's events
+                let offline = await services.server.forPage().isOffline
                 if let key = try request.uri.queryParameters.get("key").map({ try RequestInput.item($0) }), key.medium != .text {
-                    let lessons = try await library.lessons(for: [.lesson(key.lesson)])
+                    let lessons = try await library.lessons(for: [.lesson(key.lesson)], fetchingWithin: nil)
                     run = try await library.download(lessons, media: key.medium == .video ? .video : .audio)
                     keys = [key, MediaKey(key.lesson, .text)]
                 } else {
                     run = try await library.resumePending(includingFailed: true)
                 }
+                let l = RequestInput.language(request)
+                if offline {
+                    await services.holdForServer(run)
+                    return Outcome(ok: true, message: UIText.waitsForServer(l), reload: false)
+                }
                 await services.runs.keep(run, keys: keys)
-                return Outcome(ok: true, message: UIText.retrying(RequestInput.language(request)), reload: false)
+                return Outcome(ok: true, message: UIText.retrying(l), reload: false)
             }
         }
     }
@@ -117,17 +123,23 @@ struct ActionRoutes: Sendable {
         // Offline, only the cache and the registry answer; otherwise a listing not cached is fetched, briefly.
         let offline = await services.server.forPage().isOffline
         let timeout = services.server.timing.timeout
-        var lessons = try await library.lessons(for: [selector], fetchingWithin: offline ? nil : timeout)
+        var lessons: [PlacedLesson]
+        do {
+            lessons = try await library.lessons(for: [selector], fetchingWithin: offline ? nil : timeout)
+        } catch let error as CatalogError {
+            if case .unreachable = error { await services.server.unreachable() }
+            throw error
+        }
         lessons = lessons.filter { lesson in
             lesson.placement.masechetId == masechet && (chapter.map { $0 == lesson.placement.chapter } ?? true)
         }
         guard !lessons.isEmpty else { throw RouteFailure(.notFound, "nothing to download there") }
         let l = RequestInput.language(request)
+        let run = try await library.download(lessons, media: choice)
         if offline {
-            try await services.queueForServer(lessons, media: choice)
+            await services.holdForServer(run)
             return Outcome(ok: true, message: UIText.queuedForServer(lessons.count, l), reload: false)
         }
-        let run = try await library.download(lessons, media: choice)
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         await services.runs.keep(run, keys: keys)
         return Outcome(ok: true, message: UIText.requested(lessons.count, l), reload: false)
