@@ -2,27 +2,31 @@ import Foundation
 import OfflineLessons
 
 /// The catalog as pages read it: from the cache at once. Only what is not cached at all is asked
-/// of the server, and only while it is not known to be unreachable, for at most the probe's timeout.
+/// of the server, and only while it is not known to be unreachable; a page waits for it at most
+/// ``pageWait`` (the request goes on, and its answer is cached for the next visit).
 extension PageRoutes {
-    /// The cached Shas; fetched (briefly) when none is cached. A 503 page when there is none.
+    /// How long a page waits for an answer of the server, at most.
+    static let pageWait: Duration = .seconds(1)
+
+    /// The cached Shas; asked of the server when none is cached. A 503 page when there is none.
     func catalog(_ context: PageContext) async throws -> CatalogSnapshot {
         if let cached = try await library.cachedCatalog() { return cached }
         let timeout = services.server.timing.timeout
-        if !context.server.isOffline, let fetched = try? await fromServer({ try await $0.refreshCatalog(within: timeout) }) {
+        if !context.server.isOffline, let fetched = await fromServer({ try await $0.refreshCatalog(within: timeout) }) {
             return fetched
         }
         throw RouteFailure(.serviceUnavailable, UIText.noCatalog(context.language))
     }
 
-    /// A masechet's lessons from the cached listing; fetched (briefly) when it is not cached and
-    /// the server is not known to be unreachable; `nil` when neither has it.
+    /// A masechet's lessons from the cached listing; asked of the server when it is not cached and
+    /// the server is not known to be unreachable; `nil` when neither gives it.
     func listing(_ selector: LessonSelector, _ context: PageContext) async throws -> [PlacedLesson]? {
         do {
             return try await library.lessons(for: [selector], fetchingWithin: nil)
         } catch is CatalogError {
             guard !context.server.isOffline else { return nil }
             let timeout = services.server.timing.timeout
-            return try? await fromServer { try await $0.lessons(for: [selector], fetchingWithin: timeout) }
+            return await fromServer { try await $0.lessons(for: [selector], fetchingWithin: timeout) }
         }
     }
 
@@ -34,17 +38,20 @@ extension PageRoutes {
         return placed.filter { $0.placement.masechetId == masechet }
     }
 
-    /// Asks the server, for at most the probe's timeout; a network failure (or no answer in
-    /// time) marks it unreachable and throws.
-    func fromServer<T: Sendable>(_ ask: @escaping @Sendable (LessonLibrary) async throws -> T) async throws -> T {
+    /// Asks the server (each request given the probe's timeout), and waits for its answer at most
+    /// ``pageWait``; `nil` when it has not come by then. A network failure marks the server unreachable.
+    func fromServer<T: Sendable>(_ ask: @escaping @Sendable (LessonLibrary) async throws -> T) async -> T? {
         let library = library
-        do {
-            if let answer = try await AppServices.within(services.server.timing.timeout, { try await ask(library) }) { return answer }
-        } catch CatalogError.unreachable(let path, let cause) {
-            await services.server.unreachable()
-            throw CatalogError.unreachable(path: path, cause: cause)
+        let server = services.server
+        // Not a child of the page's task: it goes on (and caches what it fetches) after the page stops waiting.
+        let request = Task {
+            do {
+                return try await ask(library)
+            } catch CatalogError.unreachable(let path, let cause) {
+                await server.unreachable()
+                throw CatalogError.unreachable(path: path, cause: cause)
+            }
         }
-        await services.server.unreachable()
-        throw RouteFailure(.gatewayTimeout, "the content server did not answer in time")
+        return try? await AppServices.within(Self.pageWait) { try await request.value }
     }
 }
