@@ -113,4 +113,55 @@ struct UIOfflineTests {
             #expect(try await !fixture.get("/shas").text.contains(#"id="offline""#))
         }
     }
+
+    /// `probed`: the app's last word on the server is older than its recheck (the action probes
+    /// first and queues); otherwise the run starts, finds the server not answering, and is stopped.
+    @Test(
+        "a download asked for just as the server went away ends queued, waiting for it, never failed, and resumes once it is back",
+        arguments: [true, false])
+    func downloadAsTheServerGoes(probed: Bool) async throws {
+        try await OfflineFixture.run { fixture in
+            if probed { try await Task.sleep(for: .milliseconds(500)) }
+            try await fixture.server.stop()
+            let asked = ContinuousClock.now
+            let answer = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=7&media=audio")
+            FileHandle.standardError.write(
+                Data("a download asked for as the server went away: \(answer.text) in \(ContinuousClock.now - asked)\n".utf8))
+            #expect(answer.status == 200, "\(answer.text)")
+            var samples: [Transfer] = []
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .seconds(60) {
+                let transfers = try JSONDecoder().decode([Transfer].self, from: Data(try await fixture.get("/api/transfers").body))
+                let entries = transfers.filter { $0.key.hasPrefix("gemara/7/") }
+                samples += entries
+                if !entries.isEmpty, entries.allSatisfy({ $0.state == "queued" && $0.waitsForServer == true }),
+                    await fixture.library.activeDownloads() == 0
+                {
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let waited = ContinuousClock.now - start
+            FileHandle.standardError.write(
+                Data("a download asked for as the server went away (probed first: \(probed)): waiting for it after \(waited)\n".utf8))
+            // And it stays so: the run does not come back to it with a failure.
+            for _ in 0..<20 {
+                try await Task.sleep(for: .milliseconds(150))
+                let transfers = try JSONDecoder().decode([Transfer].self, from: Data(try await fixture.get("/api/transfers").body))
+                samples += transfers.filter { $0.key.hasPrefix("gemara/7/") }
+            }
+            #expect(!samples.contains { $0.state == "failed" }, "\(samples.filter { $0.state == "failed" })")
+            #expect(samples.last?.waitsForServer == true && samples.last?.state == "queued", "\(String(describing: samples.last))")
+            let page = try await fixture.get("/shas/gemara/1")
+            #expect(page.text.contains(#"id="offline""#))
+            let cell = try #require(page.text.range(of: #"data-key="gemara/7/audio" data-state="queued""#))
+            #expect(page.text[cell.upperBound...].prefix(400).contains("queued: waits for the server"))
+            try await fixture.server.start()
+            let end = ContinuousClock.now + .seconds(60)
+            while try await !fixture.library.isDownloaded(LessonID(.gemara, 7)), ContinuousClock.now < end {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(try await fixture.library.isDownloaded(LessonID(.gemara, 7)))
+        }
+    }
 }

@@ -16,6 +16,14 @@ extension AppServices {
         }
     }
 
+    /// The status for an action that would reach the server (a download): probed first when the
+    /// last probe is old, so that a server gone a moment ago queues the download rather than
+    /// starting it (the action waits at most the probe's timeout).
+    func statusForAction() async -> ServerStatus.Snapshot {
+        if await server.isStale() { await probeServer() }
+        return await server.snapshot
+    }
+
     /// Fetches the catalog again with the probe's short timeout: any answer of the server (even a
     /// refusal) means it is reachable; a network failure, that it is not.
     func probeServer() async {
@@ -25,6 +33,9 @@ extension AppServices {
             await serverAnswered(catalogFetchedAt: snapshot.fetchedAt)
         } catch CatalogError.unreachable {
             await server.unreachable()
+            // Runs of this app that found the server not answering stop now rather than after
+            // their own retries: their items go back to the queue, and wait for the server.
+            if await server.takeRunsNotAnswering(), await runs.cancel(nil) > 0 { await server.downloadsWaiting() }
         } catch {
             await serverAnswered(catalogFetchedAt: nil)
         }

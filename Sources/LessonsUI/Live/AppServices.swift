@@ -30,7 +30,7 @@ final class AppServices: Sendable {
                 var tried = Set<LessonID>()
                 for await event in await library.observe() {
                     // A run that finds the server down leaves its items queued: they wait for it.
-                    if case .serverNotAnswering = event { await server.unreachable() }
+                    if case .serverNotAnswering = event { await server.runNotAnswering() }
                     if case .serverUnreachable = event {
                         await server.unreachable()
                         await server.downloadsWaiting()

@@ -36,6 +36,9 @@ actor ServerStatus {
     private var wanted = true
     /// Set while downloads wait for the server: they are resumed when it answers again.
     private(set) var downloadsWait = false
+    /// Set when a download run of this app found the server not answering, until a probe says
+    /// whether it is down (the app's runs are then stopped) or answers.
+    private var runsNotAnswering = false
 
     init(timing: Timing = Timing()) {
         self.timing = timing
@@ -45,6 +48,12 @@ actor ServerStatus {
     func forPage() -> Snapshot {
         if snapshot.reach == .reachable, lastProbe.map({ .now - $0 >= timing.recheckAfter }) ?? true { wanted = true }
         return snapshot
+    }
+
+    /// Whether the last probe is too old to trust for an action that would reach the server (a
+    /// server known unreachable is probed in the background anyway).
+    func isStale() -> Bool {
+        snapshot.reach != .unreachable && (lastProbe.map { .now - $0 >= timing.recheckAfter } ?? true)
     }
 
     /// Whether the background should probe now.
@@ -65,6 +74,7 @@ actor ServerStatus {
     @discardableResult
     func answered(catalogFetchedAt fetchedAt: Date?) -> Bool {
         snapshot.reach = .reachable
+        runsNotAnswering = false
         if let fetchedAt { snapshot.catalogFetchedAt = fetchedAt }
         defer { downloadsWait = false }
         return downloadsWait
@@ -79,6 +89,19 @@ actor ServerStatus {
 
     /// Downloads are queued for the server: started when it answers again.
     func downloadsWaiting() { downloadsWait = true }
+
+    /// A download run found the server not answering: a probe is made at once.
+    func runNotAnswering() {
+        runsNotAnswering = true
+        wanted = true
+    }
+
+    /// Whether a run found the server not answering since the last answer (asked once a probe
+    /// found it unreachable: the runs are then stopped, their items queued for the server).
+    func takeRunsNotAnswering() -> Bool {
+        defer { runsNotAnswering = false }
+        return runsNotAnswering
+    }
 
     /// When the cached catalog was fetched, read at the app's start.
     func cached(fetchedAt: Date?) {

@@ -75,7 +75,7 @@ struct ActionRoutes: Sendable {
             await act(request) {
                 let run: DownloadRun
                 var keys = Set<MediaKey>()  // the rest are learnt from the run's events
-                let offline = await services.server.forPage().isOffline
+                let offline = await services.statusForAction().isOffline
                 if let key = try request.uri.queryParameters.get("key").map({ try RequestInput.item($0) }), key.medium != .text {
                     let lessons = try await library.lessons(for: [.lesson(key.lesson)], fetchingWithin: nil)
                     run = try await library.download(lessons, media: key.medium == .video ? .video : .audio)
@@ -121,7 +121,7 @@ struct ActionRoutes: Sendable {
             case (.mishna, nil): .mishna(masechet: String(masechet), chapters: chapter.map { $0...$0 }, mishnayot: nil)
             }
         // Offline, only the cache and the registry answer; otherwise a listing not cached is fetched, briefly.
-        let offline = await services.server.forPage().isOffline
+        let offline = await services.statusForAction().isOffline
         let timeout = services.server.timing.timeout
         var lessons: [PlacedLesson]
         do {
