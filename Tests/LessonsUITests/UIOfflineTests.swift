@@ -65,6 +65,10 @@ struct UIOfflineTests {
             let spanish = try await fixture.get("/shas/gemara/\(fixture.neverCached)", language: "es")
             #expect(spanish.text.contains("el resto necesita el servidor"))
             #expect(spanish.text.contains("<th scope=\"row\">Shabbat 2</th>"))
+            // The whole masechet cannot be queued without its listing, and the page says why in words.
+            let whole = try await fixture.post("/api/download?type=gemara&masechet=\(fixture.neverCached)&media=audio")
+            #expect(whole.status == 503)
+            #expect(whole.text.contains("not saved on this device and the content server cannot be reached"), "\(whole.text)")
         }
     }
 

@@ -13,7 +13,7 @@ actor ServerStatus {
         /// How often an unreachable server is probed.
         var retryEvery: Duration = .seconds(5)
         /// How old the last probe may be when a page is shown before another one is made.
-        var recheckAfter: Duration = .seconds(5)
+        var recheckAfter: Duration = .seconds(15)
     }
 
     enum Reach: Sendable, Equatable {

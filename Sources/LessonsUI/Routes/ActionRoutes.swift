@@ -127,8 +127,12 @@ struct ActionRoutes: Sendable {
         do {
             lessons = try await library.lessons(for: [selector], fetchingWithin: offline ? nil : timeout)
         } catch let error as CatalogError {
-            if case .unreachable = error { await services.server.unreachable() }
-            throw error
+            switch error {
+            case .unreachable: await services.server.unreachable()
+            case .notCached: break
+            default: throw error
+            }
+            throw RouteFailure(.serviceUnavailable, UIText.listingNeedsServer(RequestInput.language(request)))
         }
         lessons = lessons.filter { lesson in
             lesson.placement.masechetId == masechet && (chapter.map { $0 == lesson.placement.chapter } ?? true)

@@ -54,7 +54,7 @@ struct PageRoutes: Sendable {
             return .html(try await render(context))
         } catch {
             let failure = RouteFailure(classifying: error, context.language)
-            let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.offline(context.language)
+            let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.unavailableNow(context.language)
             return .html(
                 LessonPages.problem(failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message, context),
                 status: failure.status)

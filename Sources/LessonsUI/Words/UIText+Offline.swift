@@ -5,6 +5,9 @@ import OfflineLessons
 extension UIText {
     static func offlineTitle(_ l: UserLanguage) -> String { l == .es ? "Sin conexión" : "Offline" }
 
+    /// The title of a page the app cannot show now (no catalog, a library that cannot be used).
+    static func unavailableNow(_ l: UserLanguage) -> String { l == .es ? "No disponible por ahora" : "Not available now" }
+
     static func offlineBanner(_ l: UserLanguage) -> String {
         l == .es
             ? "No se puede contactar con el servidor de contenidos; se muestra lo que hay en este dispositivo."
@@ -25,6 +28,13 @@ extension UIText {
         l == .es
             ? "Las clases de esta masejet no están guardadas en este dispositivo: se muestran las descargadas; el resto necesita el servidor."
             : "This masechet's lessons are not saved on this device: the downloaded ones are shown; the rest needs the server."
+    }
+
+    /// A download of lessons whose listing is not saved, with the server out of reach.
+    static func listingNeedsServer(_ l: UserLanguage) -> String {
+        l == .es
+            ? "Las clases de esta masejet no están guardadas en este dispositivo y no se puede contactar con el servidor de contenidos: vuelve a intentarlo cuando responda."
+            : "This masechet's lessons are not saved on this device and the content server cannot be reached: try again when it answers."
     }
 
     static func nothingDownloadedHere(_ l: UserLanguage) -> String {
