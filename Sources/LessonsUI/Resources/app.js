@@ -40,7 +40,6 @@
   function connectionLost() {
     if (lost) return;
     lost = true;
-    document.body.classList.add("disconnected");
     if (source) source.close();
     tryAgain(0);
   }
