@@ -21,6 +21,12 @@ public struct LibraryWebApp: Sendable {
         public var token: String?
         /// How often the registry is read for downloads run by other processes.
         public var pollInterval: Duration
+        /// How long a probe of the content server may take (pages never wait for one).
+        public var serverTimeout: Duration = .seconds(2)
+        /// How often a content server found unreachable is probed again.
+        public var serverRetry: Duration = .seconds(5)
+        /// How old the last probe of a reachable server may be when a page is shown.
+        public var serverRecheck: Duration = .seconds(15)
 
         public init(host: String = "127.0.0.1", port: Int = 0, token: String? = nil, pollInterval: Duration = .seconds(1)) {
             self.host = host
@@ -52,7 +58,9 @@ public struct LibraryWebApp: Sendable {
 
     /// Runs the app until `body` returns, then stops it (cancelling the downloads it started).
     public func withRunning<T: Sendable>(_ body: @Sendable (Running) async throws -> T) async throws -> T {
-        let services = AppServices(library: library, pollInterval: configuration.pollInterval)
+        let timing = ServerStatus.Timing(
+            timeout: configuration.serverTimeout, retryEvery: configuration.serverRetry, recheckAfter: configuration.serverRecheck)
+        let services = AppServices(library: library, pollInterval: configuration.pollInterval, serverTiming: timing)
         let (ports, listening) = AsyncStream<Int>.makeStream()
         let app = makeApplication(services) { listening.yield($0) }
         return try await withThrowingTaskGroup(of: T?.self) { group in

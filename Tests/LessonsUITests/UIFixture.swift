@@ -116,6 +116,7 @@ struct Transfer: Decodable, Sendable, Equatable {
     var secondsLeft: Int?
     var reason: String?
     var here: Bool
+    var waitsForServer: Bool?
 }
 
 /// An HTTP answer: status, headers, body.
@@ -141,10 +142,12 @@ extension UIFixture {
     }
 }
 
-/// A GET of a full URL with the fixture's token.
-func fetch(_ url: String) async throws -> Answer {
+/// A request (a GET unless told) of a full URL with the fixture's token.
+func fetch(_ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = []) async throws -> Answer {
     var request = HTTPClientRequest(url: url)
+    request.method = method
     request.headers.add(name: "X-Lessons-Token", value: UIFixture.token)
+    for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
     let response = try await testClient.execute(request, timeout: .seconds(90))
     let body = try await response.body.collect(upTo: 64 << 20)
     return Answer(status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))

@@ -6,12 +6,14 @@ final class AppServices: Sendable {
     let library: LessonLibrary
     let board = TransferBoard()
     let runs = RunKeeper()
+    let server: ServerStatus
     let pollInterval: Duration
     private let stopping = StopSignal()
 
-    init(library: LessonLibrary, pollInterval: Duration) {
+    init(library: LessonLibrary, pollInterval: Duration, serverTiming: ServerStatus.Timing = .init()) {
         self.library = library
         self.pollInterval = pollInterval
+        server = ServerStatus(timing: serverTiming)
     }
 
     /// Feeds the board until ``stop()``: this process's events as they come, and the registry
@@ -21,10 +23,18 @@ final class AppServices: Sendable {
         let board = board
         let interval = pollInterval
         let stopping = stopping
+        let server = server
         await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.keepServerStatus() }
             group.addTask {
                 var tried = Set<LessonID>()
                 for await event in await library.observe() {
+                    // A run that finds the server down leaves its items queued: they wait for it.
+                    if case .serverNotAnswering = event { await server.runNotAnswering() }
+                    if case .serverUnreachable = event {
+                        await server.unreachable()
+                        await server.downloadsWaiting()
+                    }
                     // Named before it is shown: the lesson is registered before its first event.
                     if let lesson = event.key?.lesson, !tried.contains(lesson), !(await board.canName(lesson)) {
                         tried.insert(lesson)

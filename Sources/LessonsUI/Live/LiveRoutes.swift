@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import OfflineLessons
 
-/// The live panel's feed: `GET /events` (Server-Sent Events: the board, whenever it changes, and
-/// a keep-alive every 15 s) and `GET /api/transfers` (the board once, as JSON).
+/// The live panel's feed: `GET /events` (Server-Sent Events: the board, whenever it changes, the
+/// content server's status as a `server` event, at first and whenever it changes, and a
+/// keep-alive every 15 s) and `GET /api/transfers` (the board once, as JSON).
 struct LiveRoutes: Sendable {
     let services: AppServices
     /// How often a stream looks at the board.
@@ -12,17 +14,24 @@ struct LiveRoutes: Sendable {
     static let streamLifetime: Duration = .seconds(600)
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/api/transfers") { _, _ in Response.json(await services.board.entries()) }
-        router.get("/events") { _, _ in
-            let services = self.services
+        router.get("/api/transfers") { request, _ in Response.json(await shown(RequestInput.language(request))) }
+        router.get("/events") { request, _ in
+            let language = RequestInput.language(request)
             let body = ResponseBody { writer in
                 let clock = ContinuousClock()
                 let end = clock.now + Self.streamLifetime
                 var last: [TransferBoard.Entry]?
+                var lastServer: ServerStatus.Snapshot?
                 var lastWrite = clock.now
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-                while clock.now < end, !Task.isCancelled, !(await services.isStopping) {
-                    let entries = await services.board.entries()
+                while clock.now < end, !Task.isCancelled, !(await self.services.isStopping) {
+                    // An open page keeps the status current (a probe when the last one is old).
+                    let server = await self.services.server.forPage()
+                    if server != lastServer {
+                        try await writer.write(ByteBuffer(string: Self.serverEvent(server, language)))
+                        lastServer = server
+                    }
+                    let entries = await shown(language)
                     if entries != last {
                         let data = (try? JSONEncoder.plain.encode(entries)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
                         try await writer.write(ByteBuffer(string: "data: \(data)\n\n"))
@@ -37,6 +46,30 @@ struct LiveRoutes: Sendable {
                 try await writer.finish(nil)
             }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+        }
+    }
+
+    /// `event: server`: whether the content server cannot be reached, and the page's banner saying so.
+    static func serverEvent(_ server: ServerStatus.Snapshot, _ language: UserLanguage) -> String {
+        let status = ServerEvent(offline: server.isOffline, banner: Layout.offlineBanner(server, language).markup)
+        let data = (try? JSONEncoder.plain.encode(status)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        return "event: server\ndata: \(data)\n\n"
+    }
+
+    struct ServerEvent: Encodable {
+        var offline: Bool
+        var banner: String
+    }
+
+    /// The board as a page in `language` shows it: reasons in its words, queued items said to
+    /// wait for the server while it cannot be reached.
+    func shown(_ language: UserLanguage) async -> [TransferBoard.Entry] {
+        let offline = await services.server.snapshot.isOffline
+        return await services.board.entries().map { entry in
+            var entry = entry
+            entry.reason = entry.reason.map { UIText.reason($0, language) }
+            entry.waitsForServer = offline && entry.state == "queued"
+            return entry
         }
     }
 }

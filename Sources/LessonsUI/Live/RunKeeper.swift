@@ -18,6 +18,13 @@ actor RunKeeper {
         runs[id] = (run, keys.union(run.items), drain)
     }
 
+    /// Cancels every run (their items go back to the queue); returns how many there were.
+    @discardableResult
+    func cancelAll() -> Int {
+        for entry in runs.values { entry.run.cancel() }
+        return runs.count
+    }
+
     /// Cancels every run and waits until each has put its items back in the queue.
     func stopAll() async {
         let all = runs.values

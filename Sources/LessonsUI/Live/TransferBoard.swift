@@ -28,6 +28,8 @@ actor TransferBoard {
         var reason: String?
         /// Whether a run of this app's process has the item now (only those can be cancelled here).
         var here: Bool
+        /// Queued while the content server cannot be reached: it starts when the server answers.
+        var waitsForServer = false
     }
 
     private struct Tracked {

@@ -7,6 +7,8 @@ struct PageContext: Sendable {
     var token: AccessToken
     /// The page's own path, for the language switch to come back to.
     var path: String
+    /// The content server's status as the app knows it when the page is made.
+    var server = ServerStatus.Snapshot()
 }
 
 /// The frame of every page: a skip link, the navigation (with the live panel's toggle, the
@@ -40,6 +42,7 @@ enum Layout {
             <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span class="short">\(UIText.language(l))</span></a>
             </nav>
             <p id="live-status" class="visually-hidden" role="status" aria-live="polite"></p>
+            <p id="connection" role="status" aria-live="polite"></p>
             </header>
             <aside id="live" aria-labelledby="live-title">
             <h2 id="live-title">\(UIText.liveTitle(l))</h2>
@@ -49,7 +52,7 @@ enum Layout {
             <main id="main" tabindex="-1">
             <div id="flash" role="status" aria-live="polite"></div>
             <div id="refresh-report" hidden></div>
-            \(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
+            \(offlineBanner(context.server, context.language))\(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
             \(body)
             </main>
             </body>
@@ -73,7 +76,31 @@ enum Layout {
         words["progress"] = UIText.progress(l)
         words["live"] = UIText.liveTitle(l)
         words["decimal"] = l == .es ? "," : "."
+        words["waitsForServer"] = UIText.waitsForServer(l)
+        words["connectionLost"] = UIText.connectionLost(l)
+        words["connectionBack"] = UIText.connectionBack(l)
+        words["unsent"] = UIText.actionUnsent(l)
         return words
+    }
+
+    /// With the content server unreachable: says so, and when the catalog shown was fetched.
+    static func offlineBanner(_ server: ServerStatus.Snapshot, _ l: UserLanguage, now: Date = Date()) -> HTML {
+        guard server.isOffline else { return .empty }
+        let fetched: HTML
+        if let at = server.catalogFetchedAt {
+            let iso = ISO8601DateFormatter().string(from: at)
+            let words = UIText.catalogFetched(ago: UIText.ago(at, now: now, l), at: UIText.localTime(at, l), l)
+            fetched = "<p><time datetime=\"\(iso)\">\(words)</time></p>"
+        } else {
+            fetched = "<p>\(UIText.catalogNeverFetched(l))</p>"
+        }
+        return """
+            <section class="offline" id="offline" aria-labelledby="offline-title">
+            <p><strong id="offline-title">\(UIText.offlineTitle(l)):</strong> \(UIText.offlineBanner(l))</p>
+            \(fetched)
+            </section>
+
+            """
     }
 }
 

@@ -35,11 +35,7 @@ enum ShasPages {
 
                 """
         }
-        return Layout.page(UIText.shas(l), context, notices: catalogNotices(snapshot, l), body: body)
-    }
-
-    static func catalogNotices(_ snapshot: CatalogSnapshot, _ l: UserLanguage) -> [String] {
-        snapshot.source == .cache ? ["\(UIText.catalogCached(l)) \(Format.date(snapshot.fetchedAt))."] : []
+        return Layout.page(UIText.shas(l), context, body: body)
     }
 
     /// One masechet of one type: its lessons by chapter, each with its state per medium.
@@ -63,7 +59,7 @@ enum ShasPages {
                 <table class="lessons">
                 <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>
-                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, playback: playbacks[LessonID($0.type, $0.id)], l) })</tbody>
+                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, playback: playbacks[LessonID($0.type, $0.id)], offline: context.server.isOffline, l) })</tbody>
                 </table>
                 </section>
 
@@ -73,7 +69,8 @@ enum ShasPages {
         return Layout.page("\(masechet.name)", context, notices: notices, body: body)
     }
 
-    static func row(_ status: LessonStatus, scope: String, playback: Playback? = nil, _ l: UserLanguage) -> HTML {
+    /// `offline`: the content server cannot be reached (a queued medium waits for it).
+    static func row(_ status: LessonStatus, scope: String, playback: Playback? = nil, offline: Bool = false, _ l: UserLanguage) -> HTML {
         let lesson = LessonID(status.type, status.id)
         let path = "\(status.type.rawValue)/\(status.id)"
         let playable = status.media.contains { $0.medium != .text && $0.state == MediaState.complete.rawValue }
@@ -89,19 +86,21 @@ enum ShasPages {
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
             <th scope="row">\(status.name)\(WatchedProgress.render(playback, of: status.name, l))</th>
-            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, l) })<td class="row-actions">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))\(play)\(history)\(remove)</td>
+            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, offline: offline, l) })<td class="row-actions">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))\(play)\(history)\(remove)</td>
             </tr>
 
             """
     }
 
-    /// One medium's state, its icon beside it: `downloading 45%`, `failed: reason`, `complete`…
-    static func cell(_ medium: MediumStatus, _ lesson: LessonID, _ l: UserLanguage) -> HTML {
-        var text = UIText.state(medium.state, l)
+    /// One medium's state, its icon beside it: `downloading 45%`, `failed: reason` (said in the
+    /// page's language), `complete`, `queued: waits for the server`…
+    static func cell(_ medium: MediumStatus, _ lesson: LessonID, offline: Bool = false, _ l: UserLanguage) -> HTML {
+        let waits = offline && medium.state == MediaState.queued.rawValue
+        var text = waits ? UIText.waitsForServer(l) : UIText.state(medium.state, l)
         if medium.state == MediaState.downloading.rawValue, let expected = medium.expectedBytes, expected > 0, let bytes = medium.bytes {
             text += " \(min(100, bytes * 100 / expected))%"
         }
-        if let error = medium.lastError, medium.state == MediaState.failed.rawValue { text += ": \(error)" }
+        if let error = medium.lastError, medium.state == MediaState.failed.rawValue { text += ": " + UIText.reason(error, l) }
         let css = medium.state.replacingOccurrences(of: " ", with: "-")
         return """
             <td class="state state-\(css)" data-key="\(Format.itemKey(lesson, medium.medium))" data-state="\(medium.state)" \

@@ -7,11 +7,54 @@
 
   function say(text) { flash.textContent = text; }
 
+  // An action's answer; when the app does not answer at all, a sentence saying so (and the page
+  // starts trying to reach it again).
   async function post(path) {
-    const response = await fetch(path, { method: "POST", headers: { "X-Lessons-Token": token } });
+    let response;
+    try {
+      response = await fetch(path, { method: "POST", headers: { "X-Lessons-Token": token } });
+    } catch (e) {
+      connectionLost();
+      return { ok: false, message: words.unsent, reload: false };
+    }
     let answer;
     try { answer = await response.json(); } catch (e) { answer = { ok: false, message: response.statusText }; }
     return answer;
+  }
+
+  // The app itself stopped answering: said politely, then tried again with a growing wait
+  // (1, 2, 4 … 30 s); once it answers, the page is shown again from it.
+  const connection = document.getElementById("connection");
+  let lost = false;
+  let source = null;
+
+  async function appAnswers() {
+    try {
+      await fetch("/favicon.ico", { cache: "no-store" });
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function connectionLost() {
+    if (lost) return;
+    lost = true;
+    if (source) source.close();
+    tryAgain(0);
+  }
+
+  function tryAgain(attempt) {
+    const seconds = Math.min(30, 2 ** attempt);
+    connection.textContent = (words.connectionLost || "").replace("%s", String(seconds));
+    setTimeout(async () => {
+      if (await appAnswers()) {
+        connection.textContent = words.connectionBack || "";
+        window.location.reload();
+      } else {
+        tryAgain(attempt + 1);
+      }
+    }, seconds * 1000);
   }
 
   document.addEventListener("click", async (event) => {
@@ -84,7 +127,7 @@
   }
 
   function stateText(entry) {
-    let text = words[entry.state] || entry.state;
+    let text = entry.waitsForServer ? words.waitsForServer : words[entry.state] || entry.state;
     if (entry.state === "downloading" && entry.percent !== null && entry.percent !== undefined) text += " " + entry.percent + "%";
     if (entry.state === "failed" && entry.reason) text += ": " + entry.reason;
     return text;
@@ -130,7 +173,7 @@
       text.textContent = what + ": " + stateText(entry);
       title.append(icon(stateIcon(entry.state)), text);
       item.appendChild(title);
-      if (entry.state === "downloading" || entry.state === "queued") {
+      if (entry.state === "downloading" || (entry.state === "queued" && !entry.waitsForServer)) {
         const bar = document.createElement("progress");
         bar.max = 100;
         bar.setAttribute("aria-label", words.progress + " " + what);
@@ -149,7 +192,7 @@
       for (const cell of document.querySelectorAll('td[data-key="' + entry.key + '"]')) {
         cell.replaceChildren(...stateContent(entry));
         cell.dataset.state = entry.state;
-        cell.className = "state state-" + entry.state;
+        cell.className = "state state-" + entry.state + (entry.waitsForServer ? " waits" : "");
       }
     }
     const active = (counts.downloading || 0) + (counts.queued || 0);
@@ -217,9 +260,21 @@
   }
 
   if (window.EventSource) {
-    const source = new EventSource("/events");
+    source = new EventSource("/events");
     source.onmessage = (message) => {
       try { show(JSON.parse(message.data)); } catch (e) { /* a malformed message is skipped */ }
+    };
+    // The content server's status: the banner comes and goes with it.
+    source.addEventListener("server", (message) => {
+      let status;
+      try { status = JSON.parse(message.data); } catch (e) { return; }
+      const banner = document.getElementById("offline");
+      if (status.offline && !banner) document.getElementById("refresh-report").insertAdjacentHTML("afterend", status.banner);
+      if (!status.offline && banner) banner.remove();
+    });
+    // The stream also ends when its lifetime is over: only an app that does not answer is lost.
+    source.onerror = async () => {
+      if (!lost && !(await appAnswers())) connectionLost();
     };
   }
 })();

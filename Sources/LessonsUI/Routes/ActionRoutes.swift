@@ -23,9 +23,9 @@ struct ActionRoutes: Sendable {
     var library: LessonLibrary { services.library }
 
     func register(on router: Router<BasicRequestContext>) {
-        router.post("/api/download") { request, _ in await act { try await download(request) } }
+        router.post("/api/download") { request, _ in await act(request) { try await download(request) } }
         router.post("/api/remove") { request, _ in
-            await act {
+            await act(request) {
                 let query = request.uri.queryParameters
                 let lesson = try RequestInput.lesson(query.get("lesson"))
                 let medium = try RequestInput.medium(query.get("medium"))
@@ -35,10 +35,10 @@ struct ActionRoutes: Sendable {
                     ok: true, message: UIText.removed(report.removed.count, of: name, RequestInput.language(request)), reload: true)
             }
         }
-        router.post("/api/pin") { request, _ in await act { try await pin(request, true) } }
-        router.post("/api/unpin") { request, _ in await act { try await pin(request, false) } }
+        router.post("/api/pin") { request, _ in await act(request) { try await pin(request, true) } }
+        router.post("/api/unpin") { request, _ in await act(request) { try await pin(request, false) } }
         router.post("/api/clean") { request, _ in
-            await act {
+            await act(request) {
                 let query = request.uri.queryParameters
                 let days = try query.get("days").map { try RequestInput.number($0, "days") } ?? 30
                 let quota = try RequestInput.quota(query.get("maxMB"))
@@ -52,7 +52,7 @@ struct ActionRoutes: Sendable {
             }
         }
         router.post("/api/sync") { request, _ in
-            await act {
+            await act(request) {
                 let report = try await library.sync()
                 let names = try await library.lessonNames()
                 let l = RequestInput.language(request)
@@ -65,7 +65,7 @@ struct ActionRoutes: Sendable {
             }
         }
         router.post("/api/cancel") { request, _ in
-            await act {
+            await act(request) {
                 // One item: its transfer stops, it leaves the queue; the run's other items go on.
                 let l = RequestInput.language(request)
                 let key = try RequestInput.item(request.uri.queryParameters.get("key"))
@@ -76,28 +76,34 @@ struct ActionRoutes: Sendable {
             }
         }
         router.post("/api/retry") { request, _ in
-            await act {
+            await act(request) {
                 let run: DownloadRun
                 var keys = Set<MediaKey>()  // the rest are learnt from the run's events
+                let offline = await services.statusForAction().isOffline
                 if let key = try request.uri.queryParameters.get("key").map({ try RequestInput.item($0) }), key.medium != .text {
-                    let lessons = try await library.lessons(for: [.lesson(key.lesson)])
+                    let lessons = try await library.lessons(for: [.lesson(key.lesson)], fetchingWithin: nil)
                     run = try await library.download(lessons, media: key.medium == .video ? .video : .audio)
                     keys = [key, MediaKey(key.lesson, .text)]
                 } else {
                     run = try await library.resumePending(includingFailed: true)
                 }
+                let l = RequestInput.language(request)
+                if offline {
+                    await services.holdForServer(run)
+                    return Outcome(ok: true, message: UIText.waitsForServer(l), reload: false)
+                }
                 await services.runs.keep(run, keys: keys)
-                return Outcome(ok: true, message: UIText.retrying(RequestInput.language(request)), reload: false)
+                return Outcome(ok: true, message: UIText.retrying(l), reload: false)
             }
         }
     }
 
-    /// Runs an action; a failure is a 4xx/5xx JSON answer with its message.
-    func act(_ body: () async throws -> Outcome) async -> Response {
+    /// Runs an action; a failure is a 4xx/5xx JSON answer with its message, in the request's language.
+    func act(_ request: Request, _ body: () async throws -> Outcome) async -> Response {
         do {
             return .json(try await body())
         } catch {
-            let failure = RouteFailure(classifying: error)
+            let failure = RouteFailure(classifying: error, RequestInput.language(request))
             return .json(Outcome(ok: false, message: failure.message, reload: false), status: failure.status)
         }
     }
@@ -112,21 +118,31 @@ struct ActionRoutes: Sendable {
         }
         let chapter = try query.get("chapter").map { try RequestInput.number($0, "chapter") }
         let lessonID = try query.get("lesson").map { try RequestInput.number($0, "lesson") }
+        let selector: LessonSelector =
+            switch (type, lessonID) {
+            case (_, let id?): .lesson(LessonID(type, id))
+            case (.gemara, nil): .gemara(masechet: String(masechet), dapim: nil)
+            case (.mishna, nil): .mishna(masechet: String(masechet), chapters: chapter.map { $0...$0 }, mishnayot: nil)
+            }
+        // Offline, only the cache and the registry answer; otherwise a listing not cached is fetched, briefly.
+        let offline = await services.statusForAction().isOffline
+        let timeout = services.server.timing.timeout
         var lessons: [PlacedLesson]
-        if let lessonID {
-            lessons = try await library.lessons(for: [.lesson(LessonID(type, lessonID))])
-        } else {
-            let selector: LessonSelector =
-                switch type {
-                case .gemara: .gemara(masechet: String(masechet), dapim: nil)
-                case .mishna: .mishna(masechet: String(masechet), chapters: chapter.map { $0...$0 }, mishnayot: nil)
-                }
-            lessons = try await library.lessons(for: [selector])
+        do {
+            lessons = try await library.lessons(for: [selector], fetchingWithin: offline ? nil : timeout)
+        } catch let error as CatalogError {
+            switch error {
+            case .unreachable: await services.server.unreachable()
+            case .notCached: break
+            default: throw error
+            }
+            throw RouteFailure(.serviceUnavailable, UIText.listingNeedsServer(RequestInput.language(request)))
         }
         lessons = lessons.filter { lesson in
             lesson.placement.masechetId == masechet && (chapter.map { $0 == lesson.placement.chapter } ?? true)
         }
         guard !lessons.isEmpty else { throw RouteFailure(.notFound, "nothing to download there") }
+        let l = RequestInput.language(request)
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         var names = try await library.lessonNames()
         names.add(lessons)
@@ -139,8 +155,11 @@ struct ActionRoutes: Sendable {
             await services.board.forget(keys)
             throw error
         }
+        if offline {
+            await services.holdForServer(run)
+            return Outcome(ok: true, message: UIText.queuedForServer(lessons.count, l), reload: false)
+        }
         await services.runs.keep(run, keys: keys)
-        let l = RequestInput.language(request)
         if try await library.isQueuePaused() {
             return Outcome(ok: true, message: UIText.requestedWhilePaused(lessons.count, l), reload: false)
         }

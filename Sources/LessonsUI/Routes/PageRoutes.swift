@@ -40,12 +40,13 @@ struct PageRoutes: Sendable {
 
     /// Renders a page, or a page that says what went wrong, with a 4xx or 5xx status.
     func page(_ request: Request, _ render: (PageContext) async throws -> HTML) async -> Response {
-        let context = PageContext(language: RequestInput.language(request), token: token, path: request.uri.path)
+        var context = PageContext(language: RequestInput.language(request), token: token, path: request.uri.path)
+        context.server = await services.server.forPage()
         do {
             return .html(try await render(context))
         } catch {
-            let failure = RouteFailure(classifying: error)
-            let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.offline(context.language)
+            let failure = RouteFailure(classifying: error, context.language)
+            let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.unavailableNow(context.language)
             return .html(
                 LessonPages.problem(failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message, context),
                 status: failure.status)
@@ -53,36 +54,28 @@ struct PageRoutes: Sendable {
     }
 
     func shas(_ context: PageContext) async throws -> HTML {
-        let snapshot: CatalogSnapshot
-        do {
-            snapshot = try await library.catalog()
-        } catch let error as CatalogError {
-            throw RouteFailure(.serviceUnavailable, "\(UIText.noCatalog(context.language)) (\(error))")
-        }
+        let snapshot = try await catalog(context)
         let counts = Dictionary(grouping: try await library.downloads(sync: false), by: \.masechetId).mapValues(\.count)
         return ShasPages.index(snapshot, downloaded: counts, context)
     }
 
     func masechet(_ type: LessonType, _ id: Int, _ context: PageContext) async throws -> HTML {
         let l = context.language
-        let snapshot = try await library.catalog()
+        let snapshot = try await catalog(context)
         guard let (seder, masechet) = snapshot.shas.masechet(id: id), type == .mishna || masechet.pages > 0 else {
             throw RouteFailure(.notFound, "no \(type.rawValue) masechet has id \(id)")
         }
         let selector: LessonSelector =
             type == .gemara
             ? .gemara(masechet: String(id), dapim: nil) : .mishna(masechet: String(id), chapters: nil, mishnayot: nil)
-        var notices = ShasPages.catalogNotices(snapshot, l)
-        var lessons: [PlacedLesson]
-        do {
-            lessons = try await library.lessons(for: [selector])
-        } catch is CatalogError {
-            // Offline and not cached: the lessons the library has are still shown.
-            notices += [UIText.offline(l), UIText.notListed(l)]
-            lessons = []
-            for lesson in try await library.downloads(sync: false) where lesson.masechetId == id && lesson.type == type {
-                lessons += try await library.lessons(for: [.lesson(lesson.lessonID)])
-            }
+        var notices: [String] = []
+        let lessons: [PlacedLesson]
+        if let listed = try await listing(selector, context) {
+            lessons = listed
+        } else {
+            // Not cached, and the server did not give it: the lessons the library has are still shown.
+            lessons = try await registeredLessons(type, masechet: id)
+            notices = [UIText.notCachedListing(l)] + (lessons.isEmpty ? [UIText.nothingDownloadedHere(l)] : [])
         }
         let statuses = try await library.status(of: lessons, sync: !library.isReadOnly)
         return ShasPages.masechet(
@@ -101,11 +94,13 @@ struct PageRoutes: Sendable {
         return page.render(context)
     }
 
-    /// "Berakhot 2": from the registry, else from the catalog (a lesson never requested); the id
-    /// when neither knows its masechet.
+    /// "Berakhot 2": from the registry, else from the catalog cache (a lesson never requested);
+    /// the id when neither knows its masechet.
     func name(of lesson: LessonID) async throws -> String {
         let registered = try await library.lessonNames()
-        guard registered.masechet(of: lesson) == nil, let placed = try? await library.lessons(for: [.lesson(lesson)]) else {
+        guard registered.masechet(of: lesson) == nil,
+            let placed = try? await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)
+        else {
             return registered.name(lesson)
         }
         return try await library.lessonNames(for: placed).name(lesson)

@@ -51,7 +51,7 @@ struct PlayerRoutes: Sendable {
     }
 
     func player(_ lesson: LessonID, wanted: MediaKind?, _ context: PageContext) async throws -> HTML {
-        let placed = try await library.lessons(for: [.lesson(lesson)])
+        let placed = try await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)
         let status = try await library.status(of: placed, sync: false).first
         let complete = status?.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium) ?? []
         let name = status?.name ?? lesson.description
@@ -78,12 +78,13 @@ struct PlayerRoutes: Sendable {
         let selector: LessonSelector =
             lesson.type == .gemara
             ? .gemara(masechet: masechet, dapim: nil) : .mishna(masechet: masechet, chapters: chapter...chapter, mishnayot: nil)
-        var siblings = (try? await library.lessons(for: [selector])) ?? []
+        // From what is saved on this device: the page never waits for the server.
+        var siblings = (try? await library.lessons(for: [selector], fetchingWithin: nil)) ?? []
         if siblings.isEmpty {
             let downloaded = try await library.downloads(sync: false).filter {
                 $0.type == lesson.type && $0.masechetId == lesson.placement.masechetId
             }
-            siblings = try await library.lessons(for: downloaded.map { .lesson($0.lessonID) })
+            siblings = try await library.lessons(for: downloaded.map { .lesson($0.lessonID) }, fetchingWithin: nil)
         }
         siblings = siblings.filter { $0.type == lesson.type && $0.placement.masechetId == lesson.placement.masechetId }
             .sorted { ($0.placement.chapter, $0.number, $0.lesson.id) < ($1.placement.chapter, $1.number, $1.lesson.id) }

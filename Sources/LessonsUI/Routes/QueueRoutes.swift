@@ -18,20 +18,20 @@ struct QueueRoutes: Sendable {
             }
         }
         router.post("/api/queue/pause") { request, _ in
-            await actions.act {
+            await actions.act(request) {
                 try await library.pauseQueue()
                 return ActionRoutes.Outcome(ok: true, message: UIText.queuePausedNow(RequestInput.language(request)), reload: true)
             }
         }
         router.post("/api/queue/resume") { request, _ in
-            await actions.act {
+            await actions.act(request) {
                 try await library.resumeQueue()
                 await services.runs.keep(try await library.resumePending(includingFailed: false), keys: [])
                 return ActionRoutes.Outcome(ok: true, message: UIText.queueResumedNow(RequestInput.language(request)), reload: true)
             }
         }
         router.post("/api/queue/next") { request, _ in
-            await actions.act {
+            await actions.act(request) {
                 let key = try RequestInput.item(request.uri.queryParameters.get("key"))
                 let what = try await library.lessonNames().name(key, RequestInput.language(request))
                 let l = RequestInput.language(request)

@@ -12,19 +12,20 @@ struct RouteFailure: Error, Sendable {
         self.message = message
     }
 
-    /// Any error of a route as a status and a message: bad input is 4xx, a library or server that
-    /// cannot be used is 409/503, anything else 500. Never a crash.
-    init(classifying error: any Error) {
+    /// Any error of a route as a status and a message (in `language` where the library's catalog
+    /// says it): bad input is 4xx, a library or server that cannot be used is 409/503, anything
+    /// else 500. Never a crash.
+    init(classifying error: any Error, _ language: UserLanguage = .en) {
         switch error {
         case let failure as RouteFailure: self = failure
-        case let error as SelectorError: self.init(.badRequest, error.description)
-        case let error as CatalogError: self.init(.serviceUnavailable, error.description)
+        case let error as SelectorError: self.init(.badRequest, error.message(language))
+        case let error as CatalogError: self.init(.serviceUnavailable, error.message(language))
         case let error as LibraryError:
             switch error {
-            case .readOnly: self.init(.conflict, error.description)
-            default: self.init(.serviceUnavailable, error.description)
+            case .readOnly: self.init(.conflict, error.message(language))
+            default: self.init(.serviceUnavailable, error.message(language))
             }
-        case let error as MediaLinkError: self.init(.badGateway, error.description)
+        case let error as MediaLinkError: self.init(.badGateway, error.message(language))
         default: self.init(.internalServerError, String(describing: error))
         }
     }

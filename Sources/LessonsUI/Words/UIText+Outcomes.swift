@@ -26,4 +26,10 @@ extension UIText {
     static func retrying(_ l: UserLanguage) -> String {
         l == .es ? "reintentando" : "retrying"
     }
+
+    /// A reason the library gave (a failure's, kept in the registry in English), said in the
+    /// page's language when the library's catalog knows the sentence.
+    static func reason(_ english: String, _ l: UserLanguage) -> String {
+        Phrasebook.recognize(english).text(l)
+    }
 }

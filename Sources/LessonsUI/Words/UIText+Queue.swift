@@ -21,9 +21,6 @@ extension UIText {
     static func nextItem(_ what: String, _ l: UserLanguage) -> String {
         l == .es ? "Descargar \(what) a continuación" : "Download \(what) next"
     }
-    static func waitsForServer(_ l: UserLanguage) -> String {
-        l == .es ? "en cola: espera al servidor" : "queued: waits for the server"
-    }
     static func waitingForSlot(_ l: UserLanguage) -> String { l == .es ? "en cola: espera su turno" : "queued: waits its turn" }
     static func queueSummary(queued: Int, downloading: Int, failed: Int, _ l: UserLanguage) -> String {
         l == .es

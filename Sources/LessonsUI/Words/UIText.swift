@@ -7,7 +7,7 @@ enum UIText: String, Sendable, CaseIterable {
     case shas, downloads, history, refresh, refreshing, refreshed, downloadAudio, downloadVideo, downloadBoth
     case remove, removeMedium, removeConfirm, pin, unpin, pinned, play, pdf, chapter, daf, mishna, masechet, seder
     case state, audio, video, text, total, freeSpace, cleanPreview, cleanNothing, cleanRun, thirtyDays
-    case liveTitle, liveEmpty, cancel, retry, offline, catalogCached, noCatalog, notListed, notFound, badRequest
+    case liveTitle, liveEmpty, cancel, retry, noCatalog, notFound, badRequest
     case syncNotes, back, events, noDownloads, wholeMasechet, gemara, mishnaType, size, rate, timeLeft
     case notRequested, queued, downloading, complete, failed, missing, corrupt, unavailable, removed, quota
     case language, stateComplete, stateFailed
@@ -58,18 +58,7 @@ enum UIText: String, Sendable, CaseIterable {
         case .liveEmpty: ("Ninguna descarga en curso.", "No download in progress.")
         case .cancel: ("Cancelar", "Cancel")
         case .retry: ("Reintentar", "Retry")
-        case .offline:
-            (
-                "El servidor no responde: se muestra el catálogo guardado y la biblioteca.",
-                "The server is unreachable: showing the cached catalog and the library."
-            )
-        case .catalogCached: ("Catálogo guardado del", "Catalog cached on")
         case .noCatalog: ("No hay catálogo guardado y el servidor no responde.", "No catalog is cached and the server is unreachable.")
-        case .notListed:
-            (
-                "Las clases de esta masejet no están guardadas y el servidor no responde; se muestran las descargadas.",
-                "This masechet's lessons are not cached and the server is unreachable; showing the downloaded ones."
-            )
         case .notFound: ("No encontrado", "Not found")
         case .badRequest: ("Solicitud incorrecta", "Bad request")
         case .syncNotes: ("Cambios encontrados al actualizar", "Changes found on refresh")
