@@ -27,6 +27,9 @@ public struct LibraryWebApp: Sendable {
         public var serverRetry: Duration = .seconds(5)
         /// How old the last probe of a reachable server may be when a page is shown.
         public var serverRecheck: Duration = .seconds(15)
+        /// How long a page waits for the server's answer about what is not cached (a masechet's
+        /// listing): the request goes on, and its answer is cached for the next visit.
+        public var pageWait: Duration = .seconds(1)
 
         public init(host: String = "127.0.0.1", port: Int = 0, token: String? = nil, pollInterval: Duration = .seconds(1)) {
             self.host = host
@@ -59,7 +62,8 @@ public struct LibraryWebApp: Sendable {
     /// Runs the app until `body` returns, then stops it (cancelling the downloads it started).
     public func withRunning<T: Sendable>(_ body: @Sendable (Running) async throws -> T) async throws -> T {
         let timing = ServerStatus.Timing(
-            timeout: configuration.serverTimeout, retryEvery: configuration.serverRetry, recheckAfter: configuration.serverRecheck)
+            timeout: configuration.serverTimeout, retryEvery: configuration.serverRetry, recheckAfter: configuration.serverRecheck,
+            pageWait: configuration.pageWait)
         let services = AppServices(library: library, pollInterval: configuration.pollInterval, serverTiming: timing)
         let (ports, listening) = AsyncStream<Int>.makeStream()
         let app = makeApplication(services) { listening.yield($0) }

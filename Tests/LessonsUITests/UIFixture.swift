@@ -43,7 +43,11 @@ struct UIFixture: Sendable {
         try await server.withRunning { running in
             let library = try await openLibrary(root, running)
             _ = try await library.catalog(refresh: true)
-            let app = LibraryWebApp(library: library, configuration: .init(token: token, pollInterval: .milliseconds(200)))
+            // A page may wait for a listing the server is still sending: on a loaded machine that
+            // takes longer than the app's one second.
+            var configuration = LibraryWebApp.Configuration(token: token, pollInterval: .milliseconds(200))
+            configuration.pageWait = .seconds(20)
+            let app = LibraryWebApp(library: library, configuration: configuration)
             try await app.withRunning { app in
                 try await body(UIFixture(running: running, server: server, faults: faults, library: library, app: app, root: root))
             }

@@ -194,6 +194,41 @@ struct UIPageTests {
             #expect(try await fetch(base + "/downloads").text.contains("download-gemara-1"))
         }
     }
+
+    @Test("in Spanish, the history, the clean preview and the refresh report are in Spanish: events, reasons, dates in words")
+    func spanishReports() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2-3")
+            try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 2), .audio)))
+            let spanish = [("Cookie", "lessons-lang=es")]
+            let refresh = try await fixture.post("/api/sync", headers: spanish)
+            #expect(refresh.text.contains("falta") && refresh.text.contains("el archivo ya no está"), "\(refresh.text)")
+            #expect(!refresh.text.contains("the file is gone") && !refresh.text.contains("\"missing\""), "\(refresh.text)")
+            let history = try await fixture.get("/history/gemara/2", headers: spanish)
+            #expect(history.text.contains(">pedido<") && history.text.contains(">falta<"), "event kinds in Spanish")
+            #expect(history.text.contains("sincronización: el archivo ya no está"))
+            #expect(history.text.contains("<time datetime=\""))
+            let months = [
+                "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
+            ]
+            #expect(months.contains { history.text.contains(" de \($0) de ") || history.text.contains(" \($0) ") }, "a date in words")
+            for english in [">requested<", ">completed<", ">missing<", "the file is gone"] {
+                #expect(!history.text.contains(english), "\(english)")
+            }
+        }
+    }
+
+    @Test("in Spanish, the clean preview gives its reasons in Spanish")
+    func spanishCleanPreview() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            try await fixture.download("gemara:berakhot:2-6")
+            let clean = try await fixture.get("/downloads?maxMB=1", headers: [("Cookie", "lessons-lang=es")])
+            #expect(clean.status == 200)
+            #expect(clean.text.contains("la biblioteca ocupa más de"), "a quota's reason in Spanish")
+            #expect(!clean.text.contains("least recently used") && !clean.text.contains("its lesson's audio and video go"))
+        }
+    }
+
 }
 
 /// The app's way of writing sizes.

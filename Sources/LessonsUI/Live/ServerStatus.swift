@@ -14,6 +14,8 @@ actor ServerStatus {
         var retryEvery: Duration = .seconds(5)
         /// How old the last probe may be when a page is shown before another one is made.
         var recheckAfter: Duration = .seconds(15)
+        /// How long a page waits for the server's answer about what is not cached, at most.
+        var pageWait: Duration = .seconds(1)
     }
 
     enum Reach: Sendable, Equatable {

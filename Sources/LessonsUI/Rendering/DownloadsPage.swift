@@ -133,7 +133,7 @@ struct DownloadsPage {
                             UIText.history(l), "/history/\($0.lesson.type.rawValue)/\($0.lesson.id)", name: UIText.historyOf(names.name($0.lesson), l),
                             icon: .history, css: "history")
                     } ?? .empty
-                return "<li data-action=\"\(action.action.rawValue)\">\(what): \(action.action.rawValue) — \(action.reason)\(link)</li>\n"
+                return "<li data-action=\"\(action.action.rawValue)\">\(what): \(Message(action.action.phrase).text(l)) — \(UIText.reason(action.reason, l))\(link)</li>\n"
             })</ul></section>
             """
     }
@@ -145,7 +145,7 @@ struct DownloadsPage {
             ? "<p>\(UIText.cleanNothing(l))</p>"
             : """
             <p>\(UIText.cleanPreview(l)) \(l.size(clean.bytesFreed)):</p>
-            <ul>\(clean.actions.html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes)) — \($0.reason)</li>" })</ul>
+            <ul>\(clean.actions.html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes)) — \(UIText.reason($0.reason, l))</li>" })</ul>
             \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: UIText.cleanRun(l) + "?", id: "clean-run"))
             """
         return """

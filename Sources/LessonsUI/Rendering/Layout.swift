@@ -106,16 +106,18 @@ enum Layout {
 
 /// Sizes and dates as people read them.
 enum Format {
-    static func date(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+    /// A moment in words and local time ("26 November 2026, 20:56"), with its ISO form for machines.
+    static func time(_ date: Date, _ l: UserLanguage) -> HTML {
+        "<time datetime=\"\(ISO8601DateFormatter().string(from: date))\">\(UIText.localTime(date, l))</time>"
     }
 
     /// An event's detail as shown: a file path that names its lesson by id (the server's
-    /// `gemara/1/audio/Berakhot 2.mp3`, a file moved aside) by its file name alone.
-    static func detail(_ detail: String?) -> String {
+    /// `gemara/1/audio/Berakhot 2.mp3`, a file moved aside) by its file name alone; a sentence of
+    /// the library in the page's language.
+    static func detail(_ detail: String?, _ l: UserLanguage) -> String {
         guard let detail else { return "" }
         let byID = detail.contains(/\b(gemara|mishna)\/\d+/)
-        return byID ? detail.split(separator: "/").last.map(String.init) ?? detail : detail
+        return byID ? detail.split(separator: "/").last.map(String.init) ?? detail : UIText.reason(detail, l)
     }
 
     /// `gemara/5/audio`: how pages and the live feed key one item (never shown).

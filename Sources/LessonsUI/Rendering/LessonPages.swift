@@ -11,8 +11,8 @@ enum LessonPages {
             <th scope="col">\(UIText.mediumColumn(l))</th><th scope="col">\(UIText.detailColumn(l))</th></tr></thead><tbody>
             \(events.html { event in
                 """
-                <tr class="event event-\(event.kind.rawValue)"><td>\(Format.date(event.at))</td><td>\(event.kind.rawValue)</td>\
-                <td>\(event.medium?.name(l) ?? "")</td><td>\(Format.detail(event.detail))</td></tr>
+                <tr class="event event-\(event.kind.rawValue)"><td>\(Format.time(event.at, l))</td><td>\(Message(event.kind.phrase).text(l))</td>\
+                <td>\(event.medium?.name(l) ?? "")</td><td>\(Format.detail(event.detail, l))</td></tr>
 
                 """
             })</tbody></table>

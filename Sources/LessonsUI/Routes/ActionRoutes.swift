@@ -58,10 +58,10 @@ struct ActionRoutes: Sendable {
                 let l = RequestInput.language(request)
                 let lines = report.changes.map { action in
                     ReportLine(
-                        what: action.key.map { names.name($0, l) } ?? action.path ?? "", action: action.action.rawValue,
-                        reason: action.reason)
+                        what: action.key.map { names.name($0, l) } ?? action.path ?? "", action: Message(action.action.phrase).text(l),
+                        reason: UIText.reason(action.reason, l))
                 }
-                return Outcome(ok: true, message: report.summary, reload: false, actions: lines)
+                return Outcome(ok: true, message: report.summaryWords.text(l), reload: false, actions: lines)
             }
         }
         router.post("/api/cancel") { request, _ in

@@ -3,11 +3,8 @@ import OfflineLessons
 
 /// The catalog as pages read it: from the cache at once. Only what is not cached at all is asked
 /// of the server, and only while it is not known to be unreachable; a page waits for it at most
-/// ``pageWait`` (the request goes on, and its answer is cached for the next visit).
+/// the configured wait (the request goes on, and its answer is cached for the next visit).
 extension PageRoutes {
-    /// How long a page waits for an answer of the server, at most.
-    static let pageWait: Duration = .seconds(1)
-
     /// The cached Shas; asked of the server when none is cached. A 503 page when there is none.
     func catalog(_ context: PageContext) async throws -> CatalogSnapshot {
         if let cached = try await library.cachedCatalog() { return cached }
@@ -39,7 +36,7 @@ extension PageRoutes {
     }
 
     /// Asks the server (each request given the probe's timeout), and waits for its answer at most
-    /// ``pageWait``; `nil` when it has not come by then. A network failure marks the server unreachable.
+    /// the configured wait; `nil` when it has not come by then. A network failure marks the server unreachable.
     func fromServer<T: Sendable>(_ ask: @escaping @Sendable (LessonLibrary) async throws -> T) async -> T? {
         let library = library
         let server = services.server
@@ -52,6 +49,6 @@ extension PageRoutes {
                 throw CatalogError.unreachable(path: path, cause: cause)
             }
         }
-        return try? await AppServices.within(Self.pageWait) { try await request.value }
+        return try? await AppServices.within(services.server.timing.pageWait) { try await request.value }
     }
 }

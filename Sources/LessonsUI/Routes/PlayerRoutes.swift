@@ -51,7 +51,8 @@ struct PlayerRoutes: Sendable {
     }
 
     func player(_ lesson: LessonID, wanted: MediaKind?, _ context: PageContext) async throws -> HTML {
-        let placed = try await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)
+        // A lesson neither registered nor cached has nothing to play here.
+        let placed = (try? await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)) ?? []
         let status = try await library.status(of: placed, sync: false).first
         let complete = status?.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium) ?? []
         let name = status?.name ?? lesson.description
