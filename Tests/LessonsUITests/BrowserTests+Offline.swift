@@ -18,7 +18,9 @@ actor SwitchableApp {
 
     @discardableResult
     func start() async throws -> LibraryWebApp.Running {
-        let app = LibraryWebApp(library: library, configuration: .init(port: port, token: UIFixture.token))
+        var configuration = LibraryWebApp.Configuration(port: port, token: UIFixture.token)
+        configuration.pageWait = .seconds(20)  // a loaded machine may take over a second to send a listing
+        let app = LibraryWebApp(library: library, configuration: configuration)
         let (started, didStart) = AsyncStream<LibraryWebApp.Running>.makeStream()
         let (stop, stopSignal) = AsyncStream<Void>.makeStream()
         serving = Task {
