@@ -64,6 +64,30 @@ extension BrowserTests {
         }
     }
 
+    @Test("pictures of the Shas, a masechet, the Queue, the Downloads page and the player, on a phone and a desktop")
+    func pictures() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            _ = try await Self.preparedPages(fixture)
+            try await fixture.library.pauseQueue()  // the Queue page with items waiting
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=2&media=audio").status == 200)
+            let pages = [
+                ("shas", "/shas"), ("masechet", "/shas/gemara/1"), ("queue", "/queue"), ("downloads", "/downloads"),
+                ("player", "/play/gemara/1"),
+            ]
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                for (size, width, height, mobile) in [("phone", 390, 844, true), ("desktop", 1280, 900, false)] {
+                    try await browser.emulate(width: width, height: height, mobile: mobile)
+                    for (name, path) in pages {
+                        try await browser.open(fixture.base + path)
+                        #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('h1')"), "\(path)")
+                        try await saveScreenshot(browser, "\(name)-\(size).png")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("on a phone the live panel opens from the header, within the screen, naming each lesson")
     func livePanelOnPhone() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
