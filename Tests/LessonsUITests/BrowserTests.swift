@@ -36,6 +36,11 @@ struct BrowserTests {
                     $0.placement.chapter == 1
                 }
                 for lesson in lessons { #expect(try await fixture.library.isDownloaded(lesson.id)) }
+                // A lesson just downloaded offers its Play and Remove at once, without a reload.
+                #expect(
+                    try await browser.wait(
+                        "document.querySelector('#lesson-gemara-1 a.play[href=\"/play/gemara/1\"]') && document.querySelector('#lesson-gemara-1 button[aria-label=\"Remove Berakhot 2\"]')"
+                    ))
                 // Shown again, the page has what a downloaded lesson offers: play, remove.
                 try await browser.run("location.reload()")
                 #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#lesson-gemara-1 a.play')"))

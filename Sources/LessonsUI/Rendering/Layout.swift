@@ -80,6 +80,9 @@ enum Layout {
         words["connectionLost"] = UIText.connectionLost(l)
         words["connectionBack"] = UIText.connectionBack(l)
         words["unsent"] = UIText.actionUnsent(l)
+        words["playNamed"] = UIText.playNamed("{}", l)
+        words["removeNamed"] = UIText.removeNamed("{}", l)
+        words["removeConfirm"] = UIText.removeConfirm(l)
         return words
     }
 

@@ -153,6 +153,27 @@
     return [icon(stateIcon(entry.state)), label];
   }
 
+  // A lesson whose audio or video just completed gets its Play link and Remove button at once,
+  // as the page would render them.
+  function offerPlay(entry) {
+    const [type, id] = entry.key.split("/");
+    const actions = document.querySelector("#lesson-" + type + "-" + id + " td.row-actions");
+    if (!actions || actions.querySelector("a.play")) return;
+    const play = document.createElement("a");
+    play.href = "/play/" + type + "/" + id;
+    play.className = "button play icon-only";
+    play.setAttribute("aria-label", words.playNamed.replace("{}", entry.name));
+    play.title = play.getAttribute("aria-label");
+    play.appendChild(icon("play"));
+    actions.appendChild(play);
+    if (!actions.querySelector('button[data-action^="/api/remove"]')) {
+      const remove = button("", words.removeNamed.replace("{}", entry.name), "remove", "/api/remove?lesson=" + type + "/" + id);
+      remove.classList.add("action", "icon-only");
+      remove.dataset.confirm = words.removeConfirm;
+      actions.appendChild(remove);
+    }
+  }
+
   let lastSummary = "";
 
   function show(entries) {
@@ -189,6 +210,7 @@
       }
       if (entry.state === "failed") item.appendChild(button(words.retry, words.retry + " " + what, "retry", "/api/retry?key=" + encodeURIComponent(entry.key)));
       list.appendChild(item);
+      if (entry.state === "complete" && entry.medium !== "text") offerPlay(entry);
       for (const cell of document.querySelectorAll('td[data-key="' + entry.key + '"]')) {
         cell.replaceChildren(...stateContent(entry));
         cell.dataset.state = entry.state;
