@@ -22,6 +22,7 @@ struct RouteFailure: Error, Sendable {
         case let error as LibraryError:
             switch error {
             case .readOnly: self.init(.conflict, error.description)
+            case .invalidQuota: self.init(.badRequest, error.description)
             default: self.init(.serviceUnavailable, error.description)
             }
         case let error as MediaLinkError: self.init(.badGateway, error.description)
