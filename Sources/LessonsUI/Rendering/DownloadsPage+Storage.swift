@@ -29,7 +29,7 @@ extension DownloadsPage {
             <li><span class="swatch part-other"></span>\(UIText.storageOther(l)) <strong id="storage-other" data-bytes="\(other)">\(l.size(other))</strong></li>
             <li><span class="swatch part-free"></span>\(UIText.storageFree(l)) <strong id="free-space" data-bytes="\(disk.free)">\(l.size(disk.free))</strong></li>
             </ul>
-            <p class="size" aria-hidden="true"><span id="total-size">\(UIText.total(l)): \(l.size(lessons))</span> · \(l.size(disk.total))</p>
+            <p class="size" aria-hidden="true"><span id="total-size">\(UIText.total(l)): \(l.size(lessons))</span> · \(UIText.disk(l)): \(l.size(disk.total))</p>
             </section>
             """
     }

@@ -7,6 +7,7 @@ extension UIText {
     static func storageLessons(_ l: UserLanguage) -> String { l == .es ? "Clases" : "Lessons" }
     static func storageOther(_ l: UserLanguage) -> String { l == .es ? "Otros" : "Other" }
     static func storageFree(_ l: UserLanguage) -> String { l == .es ? "Libre" : "Free" }
+    static func disk(_ l: UserLanguage) -> String { l == .es ? "Disco" : "Disk" }
     /// "Lessons 12 MB, other 30 GB, free 100 GB, of 150 GB on this disk".
     static func storageSummary(lessons: String, other: String, free: String, total: String, _ l: UserLanguage) -> String {
         l == .es
