@@ -105,6 +105,7 @@ public struct LibraryWebApp: Sendable {
         let pages = PageRoutes(services: services, token: token)
         pages.register(on: router)
         ActionRoutes(services: services).register(on: router)
+        DownloadsRoutes(services: services, pages: pages).register(on: router)
         PlayerRoutes(services: services, pages: pages).register(on: router)
         QueueRoutes(services: services, pages: pages).register(on: router)
         LiveRoutes(services: services).register(on: router)

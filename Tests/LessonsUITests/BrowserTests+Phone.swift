@@ -7,8 +7,8 @@ import Testing
 /// and no accessibility violation axe-core can find.
 extension BrowserTests {
     /// The pages of a library with downloads, a pinned lesson, lessons part heard and played, a file deleted by hand (the sync
-    /// notes), a clean preview with something to remove, and live items: one downloading, one
-    /// failed, some complete.
+    /// notes, a lesson listed as missing), a clean preview with something to remove, live items (one downloading, one
+    /// failed, some complete), and the Downloads page sorted, filtered and with a selection.
     static func preparedPages(_ fixture: UIFixture) async throws -> [String] {
         try await fixture.download("gemara:berakhot:2-4")
         try await fixture.download("mishna:berakhot:1:1-2")
@@ -27,7 +27,8 @@ extension BrowserTests {
         }
         return [
             "/shas", "/shas/gemara/1", "/shas/mishna/1", "/downloads", "/downloads?maxMB=1", "/history/gemara/1", "/history/gemara/20",
-            "/play/gemara/1", "/queue",
+            "/play/gemara/1", "/queue", "/downloads?sort=size", "/downloads?sort=recent&q=berakhot&media=audio&played=unplayed",
+            "/downloads?media=missing", "/downloads?lesson=gemara%2F1&chapter=mishna%2F1%2F1",
         ]
     }
 

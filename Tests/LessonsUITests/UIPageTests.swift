@@ -64,7 +64,7 @@ struct UIPageTests {
         }
     }
 
-    @Test("the Downloads page groups, sizes, and drops a file deleted by hand with the reason, kept in the history")
+    @Test("the Downloads page groups, sizes, and marks a file deleted by hand missing with the reason, kept in the history")
     func downloadsPage() async throws {
         try await UIFixture.run { fixture in
             try await fixture.download("gemara:berakhot:2-4")
@@ -78,7 +78,8 @@ struct UIPageTests {
             #expect(before.text.contains("Total: \(formatted(total))"))
             try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 2), .audio)))
             let after = try await fixture.get("/downloads")
-            #expect(!after.text.contains("id=\"download-gemara-2\""))
+            #expect(after.text.contains("id=\"download-gemara-2\""), "listed, with its PDF, until removed")
+            #expect(after.text.contains(#"data-key="gemara/2/audio" data-state="missing""#))
             #expect(after.text.contains("id=\"sync-notes\""))
             #expect(after.text.contains("Berakhot 3 audio: missing"))
             let history = try await fixture.get("/history/gemara/2")

@@ -1,16 +1,22 @@
 import Foundation
 import OfflineLessons
 
-/// The downloads, grouped seder → masechet → chapter in catalog order, with sizes, free space,
-/// what the quick sync just found, and what `clean` would remove.
+/// The downloads: a storage bar, sorted (Shas order: grouped seder → masechet → chapter) and
+/// filtered as the query asks, each lesson, chapter and masechet selectable for one removal,
+/// what the quick sync just found, a maximum size, and what `clean` would remove.
 struct DownloadsPage {
+    /// Every lesson listed: downloaded, or with a medium gone missing (its PDF kept).
     var lessons: [DownloadedLesson]
+    var query = DownloadsQuery()
     var pinned: Set<LessonID>
     var sync: SyncReport
     var clean: CleanReport
-    /// The quota the clean preview used, in megabytes, when one was asked for.
-    var quotaMB: Int?
-    var freeBytes: Int?
+    /// The disk that holds the library, when it could be measured.
+    var disk: DiskSpace?
+    /// The maximum size kept in the library, in bytes.
+    var storedQuota: Int?
+    /// What a maximum of ``DownloadsQuery/quotaMB`` would remove, when one is previewed.
+    var quotaPreview: CleanReport?
     /// Names for what the sync and clean reports mention (lessons no longer listed included).
     var names: LessonNames
     /// Where each lesson was left in the player.
@@ -18,87 +24,108 @@ struct DownloadsPage {
     /// "Continue listening": the lessons last played and not played through, most recent first.
     var recent: [Playback] = []
 
+    var totalBytes: Int { lessons.reduce(0) { $0 + $1.bytes } }
+
     func render(_ context: PageContext) -> HTML {
         let l = context.language
-        let total = lessons.reduce(0) { $0 + $1.bytes }
+        let shown = query.apply(to: lessons, playbacks: playbacks)
         var body: HTML = """
-            <p class="totals"><span id="total-size">\(UIText.total(l)): \(l.size(total))</span> · <span id="free-space">\(UIText.freeSpace(l)): \(freeBytes.map(l.size) ?? "?")</span></p>
+            \(storageSection(l))
             <p class="notice">\(UIText.thirtyDays(l))</p>
-            \(syncNotes(l))\(continueListening(l))
+            \(syncNotes(l))\(continueListening(l))\(toolbar(shown: shown.count, l))
             """
         if lessons.isEmpty {
             body = "\(body)<p id=\"no-downloads\">\(UIText.noDownloads(l))</p>"
+        } else if shown.isEmpty {
+            body = "\(body)<p id=\"no-match\">\(UIText.noMatch(l))</p>"
+        } else {
+            body = "\(body)\(selectionForm(shown, l))"
         }
-        for seder in groups(lessons, by: \.sederId) {
-            let first = seder[0]
-            body = """
-                \(body)<section class="seder"><h2>\(UIText.seder(l)) \(first.sederName ?? String(first.sederId))</h2>
-                \(groups(seder, by: \.masechetId).html { masechet($0, l) })</section>
+        return Layout.page(UIText.downloads(l), context, body: "\(body)\(quotaSection(l))\(cleanSection(l))")
+    }
 
-                """
+    /// The list inside the selection form: its checkboxes name the lessons, chapters and
+    /// masechtot to remove; the filters ride along, so a chapter means its lessons shown.
+    private func selectionForm(_ shown: [DownloadedLesson], _ l: UserLanguage) -> HTML {
+        let hidden: HTML = query.viewParameters.html { "<input type=\"hidden\" name=\"\($0.0)\" value=\"\($0.1)\">" }
+        var list: HTML
+        if query.sort == .shas {
+            list = .empty
+            for seder in groups(shown, by: \.sederId) {
+                let first = seder[0]
+                list = """
+                    \(list)<section class="seder"><h2>\(UIText.seder(l)) \(first.sederName ?? String(first.sederId))</h2>
+                    \(groups(seder, by: \.masechetId).html { masechet($0, l) })</section>
+
+                    """
+            }
+        } else {
+            list = table(shown, l)
         }
-        return Layout.page(UIText.downloads(l), context, body: "\(body)\(cleanSection(l))")
+        return """
+            <form id="selection" class="selection" method="get" action="/downloads">\(hidden)
+            <span id="select-word" class="visually-hidden">\(UIText.selectWord(l))</span>
+            \(selectionBar(shown, l))\(list)</form>
+
+            """
     }
 
     private func masechet(_ lessons: [DownloadedLesson], _ l: UserLanguage) -> HTML {
         let first = lessons[0]
+        let name = first.masechetName ?? String(first.masechetId)
         let size = lessons.reduce(0) { $0 + $1.bytes }
+        let key = DownloadsQuery.masechetKey(first)
         let chapters = groups(lessons) { "\($0.type.rawValue)-\($0.chapter)" }
         return """
             <section class="masechet" id="downloads-masechet-\(first.masechetId)">
-            <h3>\(first.masechetName ?? String(first.masechetId)) <span class="size">\(l.size(size))</span></h3>
+            <h3>\(checkbox("masechet", key, title: UIText.select(name, l), group: "masechet-\(key)"))\
+            <span id="\(Self.nameID("masechet", key))">\(name)</span> <span class="size">\(l.size(size))</span></h3>
             \(chapters.html { chapter in
                 let head = chapter[0]
+                let chapterKey = DownloadsQuery.chapterKey(head)
+                let type = head.type == .gemara ? UIText.gemara(l) : UIText.mishnaType(l)
+                let what = "\(UIText.chapterOf(name, head.chapter, l)) (\(type))"
                 return """
-                    <h4>\(head.type == .gemara ? UIText.gemara(l) : UIText.mishnaType(l)) · \(UIText.chapter(l)) \(head.chapter)</h4>
-                    <table class="downloads"><thead class="visually-hidden"><tr><th scope="col">\(UIText.lessonColumn(l))</th>\
-                    <th scope="col">\(UIText.size(l))</th><th scope="col">\(UIText.filesColumn(l))</th><th scope="col">\(UIText.actionsColumn(l))</th></tr></thead><tbody>
-                    \(chapter.html { row($0, l) })</tbody></table>
-
+                    <h4>\(checkbox("chapter", chapterKey, title: UIText.select(what, l), group: "chapter-\(chapterKey)", in: "masechet-\(key)"))\
+                    <span id="\(Self.nameID("chapter", chapterKey))" class="visually-hidden">\(what)</span>\
+                    <span aria-hidden="true">\(type) · \(UIText.chapter(l)) \(head.chapter)</span></h4>
+                    \(table(chapter, l))
                     """
             })</section>
 
             """
     }
 
-    private func row(_ lesson: DownloadedLesson, _ l: UserLanguage) -> HTML {
-        let id = lesson.lessonID
-        let name = lesson.name
-        let path = "\(lesson.type.rawValue)/\(lesson.id)"
-        let isPinned = pinned.contains(id)
-        let media = lesson.media.keys.sorted().compactMap(MediaKind.init(rawValue:))
-        let files: HTML = media.html { medium in
-            let bytes = lesson.media[medium.rawValue]?.bytes ?? 0
-            let remove: HTML =
-                medium == .text
-                ? .empty
-                : Controls.action(
-                    nil, "/api/remove?lesson=\(id.description)&medium=\(medium.rawValue)",
-                    name: UIText.removeNamed("\(name), \(medium.name(l))", l),
-                    icon: .cancel, confirm: UIText.removeConfirm(l))
-            let icon: Icon = medium == .text ? .pdf : medium == .video ? .video : .audio
-            return
-                "<span class=\"file\" data-key=\"\(Format.itemKey(id, medium))\">\(icon.svg)<span>\(medium.name(l)) \(l.size(bytes))</span>\(remove)</span>"
-        }
-        let pin =
-            isPinned
-            ? Controls.action(UIText.unpin(l), "/api/unpin?lesson=\(id.description)", name: UIText.unpinNamed(name, l), icon: .pin)
-            : Controls.action(UIText.pin(l), "/api/pin?lesson=\(id.description)", name: UIText.pinNamed(name, l), icon: .pin)
-        let incomplete: HTML = lesson.complete ? .empty : " <span class=\"warning\">\(Icon.failed.svg)\(UIText.noPDF(l))</span>"
-        let actions: HTML = """
-            \(Controls.link(nil, "/play/\(path)", name: UIText.playNamed(name, l), icon: .play, css: "play"))\(pin)\
-            \(Controls.link(nil, "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))\
-            \(Controls.action(nil, "/api/remove?lesson=\(id.description)", name: UIText.removeNamed(name, l), icon: .remove, confirm: UIText.removeConfirm(l)))
-            """
-        return """
-            <tr id="download-\(lesson.type.rawValue)-\(lesson.id)"\(isPinned ? " class=\"pinned\"" as HTML : .empty)>
-            <th scope="row">\(name)\(isPinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(incomplete)\(WatchedProgress.render(playbacks[id], of: name, l))</th>
-            <td class="size">\(l.size(lesson.bytes))</td>
-            <td class="files">\(files)</td>
-            <td class="row-actions">\(actions)</td>
-            </tr>
+    private func table(_ lessons: [DownloadedLesson], _ l: UserLanguage) -> HTML {
+        """
+        <table class="downloads"><thead class="visually-hidden"><tr><th scope="col">\(UIText.lessonColumn(l))</th>\
+        <th scope="col">\(UIText.size(l))</th><th scope="col">\(UIText.filesColumn(l))</th><th scope="col">\(UIText.actionsColumn(l))</th></tr></thead><tbody>
+        \(lessons.html { row($0, l) })</tbody></table>
 
+        """
+    }
+
+    /// A checkbox of the selection form (`pick=lesson:gemara/5`, one name for all), named by the
+    /// shared word "Select" and what it picks (``nameID(_:_:)``: one group for assistive
+    /// technology); `group` is what it checks with it (by the page's script), `in` its groups.
+    func checkbox(_ field: String, _ value: String, title: String, group: String? = nil, in groups: String = "") -> HTML {
+        let checked: Bool =
+            switch field {
+            case "lesson": query.lessons.contains { $0.description == value }
+            case "chapter": query.chapters.contains(value)
+            default: query.masechtot.contains(value)
+            }
+        let controls: HTML = group.map { " data-group=\"\($0)\"" } ?? .empty
+        return """
+            <input type="checkbox" class="pick" name="pick" value="\(field):\(value)" aria-labelledby="select-word \(Self.nameID(field, value))" \
+            title="\(title)"\(controls) \
+            data-in="\(groups)"\(checked ? " checked" as HTML : .empty)>
             """
+    }
+
+    /// `name-lesson-gemara-5`: the element that names what a checkbox picks.
+    static func nameID(_ field: String, _ value: String) -> String {
+        "name-\(field)-" + value.replacingOccurrences(of: "/", with: "-")
     }
 
     /// The lessons to pick up again, each linked to its player when it can be played there.
@@ -135,23 +162,6 @@ struct DownloadsPage {
                     } ?? .empty
                 return "<li data-action=\"\(action.action.rawValue)\">\(what): \(Message(action.action.phrase).text(l)) — \(UIText.reason(action.reason, l))\(link)</li>\n"
             })</ul></section>
-            """
-    }
-
-    private func cleanSection(_ l: UserLanguage) -> HTML {
-        let quota = quotaMB.map { "&maxMB=\($0)" } ?? ""
-        let list: HTML =
-            clean.actions.isEmpty
-            ? "<p>\(UIText.cleanNothing(l))</p>"
-            : """
-            <p>\(UIText.cleanPreview(l)) \(l.size(clean.bytesFreed)):</p>
-            <ul>\(clean.actions.html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes)) — \(UIText.reason($0.reason, l))</li>" })</ul>
-            \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: UIText.cleanRun(l) + "?", id: "clean-run"))
-            """
-        return """
-            <section id="clean"><h2>\(UIText.cleanPreview(l))… (30 d\(quotaMB.map { ", \(UIText.quota(l)) \($0) MB" } ?? ""))</h2>
-            <form method="get" action="/downloads"><label>\(UIText.quota(l)) (MB) <input type="number" name="maxMB" min="1" value="\(quotaMB.map(String.init) ?? "")"></label> <button type="submit" aria-label="\(UIText.previewQuota(l))" title="\(UIText.previewQuota(l))">\(Icon.refresh.svg)</button></form>
-            \(list)</section>
             """
     }
 

@@ -68,6 +68,32 @@
     if (answer.reload) window.location.reload();
   });
 
+  // The Downloads selection: a chapter's or a masechet's box checks its lessons; the form's
+  // button asks what goes, confirms once naming it, and removes it all in one request.
+  const selection = document.getElementById("selection");
+  if (selection) {
+    selection.addEventListener("change", (event) => {
+      const box = event.target;
+      if (!box.matches("input.pick[data-group]")) return;
+      for (const other of selection.querySelectorAll("input.pick")) {
+        if ((other.dataset.in || "").split(" ").includes(box.dataset.group)) other.checked = box.checked;
+      }
+    });
+    selection.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const query = new URLSearchParams(new FormData(selection)).toString();
+      let preview;
+      try {
+        preview = await (await fetch("/api/remove-preview?" + query, { headers: { "X-Lessons-Token": token } })).json();
+      } catch (e) { preview = { ok: false, message: "" }; }
+      if (!preview.ok) { say(preview.message); return; }
+      if (!window.confirm(preview.message)) return;
+      const answer = await post("/api/remove-selected?" + query);
+      say(answer.message);
+      if (answer.reload) window.location.reload();
+    });
+  }
+
   const refresh = document.getElementById("refresh");
   refresh.addEventListener("click", async () => {
     const label = refresh.querySelector(".short");

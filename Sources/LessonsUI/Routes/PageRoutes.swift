@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import OfflineLessons
 
-/// The pages: the Shas, a masechet, the downloads, a lesson's history (the player: ``PlayerRoutes``).
+/// The pages: the Shas, a masechet, a lesson's history (the downloads: ``DownloadsRoutes``; the player: ``PlayerRoutes``).
 struct PageRoutes: Sendable {
     let services: AppServices
     let token: AccessToken
@@ -17,9 +17,6 @@ struct PageRoutes: Sendable {
                     try RequestInput.lessonType(context.parameters.get("type")),
                     try RequestInput.number(context.parameters.get("masechet"), "masechet"), page)
             }
-        }
-        router.get("/downloads") { request, _ in
-            await page(request) { try await downloads(request, $0) }
         }
         router.get("/history/:type/:id") { request, context in
             await page(request) { page in
@@ -82,18 +79,6 @@ struct PageRoutes: Sendable {
             type, seder, masechet, statuses: statuses, notices: notices, playbacks: try await library.playbacks(), context)
     }
 
-    func downloads(_ request: Request, _ context: PageContext) async throws -> HTML {
-        // The quick sync, each time the page is shown: a file deleted by hand is gone from the list, with its reason.
-        let sync = try await library.sync(SyncOptions(dryRun: library.isReadOnly))
-        let quota = try RequestInput.quota(request.uri.queryParameters.get("maxMB"))
-        let policy = RetentionPolicy(olderThan: .seconds(30 * 24 * 3600), maxBytes: quota.map { $0 * 1_000_000 })
-        let page = DownloadsPage(
-            lessons: try await library.downloads(sync: false), pinned: try await library.pinnedLessons(), sync: sync,
-            clean: try await library.clean(policy, dryRun: true), quotaMB: quota, freeBytes: Self.freeSpace(library.root),
-            names: try await library.lessonNames(), playbacks: try await library.playbacks(), recent: try await library.recentPlaybacks())
-        return page.render(context)
-    }
-
     /// "Berakhot 2": from the registry, else from the catalog cache (a lesson never requested);
     /// the id when neither knows its masechet.
     func name(of lesson: LessonID) async throws -> String {
@@ -104,11 +89,5 @@ struct PageRoutes: Sendable {
             return registered.name(lesson)
         }
         return try await library.lessonNames(for: placed).name(lesson)
-    }
-
-    /// Free bytes on the disk that holds the library.
-    static func freeSpace(_ root: URL) -> Int? {
-        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: root.path)
-        return (attributes?[.systemFreeSize] as? NSNumber)?.intValue
     }
 }

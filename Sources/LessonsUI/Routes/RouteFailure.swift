@@ -23,6 +23,7 @@ struct RouteFailure: Error, Sendable {
         case let error as LibraryError:
             switch error {
             case .readOnly: self.init(.conflict, error.message(language))
+            case .invalidQuota: self.init(.badRequest, error.message(language))
             default: self.init(.serviceUnavailable, error.message(language))
             }
         case let error as MediaLinkError: self.init(.badGateway, error.message(language))

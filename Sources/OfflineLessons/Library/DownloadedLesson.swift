@@ -23,6 +23,9 @@ public struct DownloadedLesson: Sendable, Hashable, Codable {
     /// False when the lesson has a PDF that is not downloaded (offline playback needs it).
     public var complete: Bool
     public var duration: Int
+    /// The audio and video registered but not complete (`missing`, `queued`, `failed`…), filled
+    /// in by ``LessonLibrary/downloads(sync:includingMissing:)`` only; not encoded.
+    public var unfinishedMedia: [MediaKind: MediaState] = [:]
 
     public var lessonID: LessonID { LessonID(type, id) }
 

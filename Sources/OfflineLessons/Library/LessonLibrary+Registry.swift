@@ -14,6 +14,17 @@ extension LessonLibrary {
     /// read again, and a quick sync that finds every folder as the last one did, which had nothing
     /// to change, has nothing to change either: a library at rest costs its folder stamps.
     public func downloads(sync: Bool = true) async throws -> [DownloadedLesson] {
+        try await downloads(sync: sync, includingMissing: false)
+    }
+
+    /// The downloads list; with `includingMissing`, also each lesson whose audio or video went
+    /// missing (deleted by hand) or that keeps only its PDF, until it is removed or downloaded
+    /// again. Each lesson's ``DownloadedLesson/unfinishedMedia`` says which medium is not complete.
+    public func downloads(sync: Bool = true, includingMissing: Bool) async throws -> [DownloadedLesson] {
+        if includingMissing {
+            if sync, !isReadOnly { _ = try await quickSync(at: try await database.version()) }
+            return try await readDownloadsList(includingMissing: true)
+        }
         let version = try await database.version()
         guard sync, !isReadOnly else { return try await downloadsList(at: version) }
         // Read while the sync walks the folder; read again when the sync changed anything.
@@ -31,9 +42,11 @@ extension LessonLibrary {
         return list
     }
 
-    private func readDownloadsList() async throws -> [DownloadedLesson] {
+    /// With `includingMissing`, also the lessons with no audio or video complete that have one
+    /// missing or keep their PDF, each with its ``DownloadedLesson/unfinishedMedia``.
+    func readDownloadsList(includingMissing: Bool = false) async throws -> [DownloadedLesson] {
         // Two reads at once, on two of the pool's connections.
-        async let reading = database.completeMedia()
+        async let reading = includingMissing ? database.registeredMedia() : database.completeMedia()
         let shas = try await database.cachedShas()?.shas
         var sederOrder: [Int: (Int, String)] = [:]
         var masechetOrder: [Int: (Int, String)] = [:]
@@ -51,15 +64,26 @@ extension LessonLibrary {
             var end = start + 1
             while end < complete.endIndex, complete[end].lesson == id { end += 1 }
             defer { start = end }
-            guard complete[start..<end].contains(where: { $0.medium != .text }) else { continue }
+            let items = complete[start..<end]
             var media = [String: DownloadedLesson.File](minimumCapacity: end - start)
-            for item in complete[start..<end] { media[item.medium.rawValue] = .init(bytes: item.bytes, completedAt: item.completedAt) }
+            var unfinished: [MediaKind: MediaState] = [:]
+            for item in items {
+                if item.state == .complete {
+                    media[item.medium.rawValue] = .init(bytes: item.bytes, completedAt: item.completedAt)
+                } else if item.medium != .text {
+                    unfinished[item.medium] = item.state
+                }
+            }
+            let listed =
+                media.keys.contains { $0 != MediaKind.text.rawValue }
+                || (includingMissing && (media[MediaKind.text.rawValue] != nil || unfinished.values.contains(.missing)))
+            guard listed else { continue }
             let lesson = DownloadedLesson(
                 type: id.type, id: id.id, sederId: first.placement.sederId, masechetId: first.placement.masechetId,
                 chapter: first.placement.chapter, page: id.type == .gemara ? first.number : nil,
                 mishna: id.type == .mishna ? first.number : nil, sederName: sederOrder[first.placement.sederId]?.1,
                 masechetName: masechetOrder[first.placement.masechetId]?.1, media: media,
-                complete: !first.offersText || media["text"] != nil, duration: first.duration)
+                complete: !first.offersText || media["text"] != nil, duration: first.duration, unfinishedMedia: unfinished)
             // The sort key, made once per lesson (not twice per comparison), a tuple (no array to allocate).
             let key = (
                 sederOrder[lesson.sederId]?.0 ?? lesson.sederId, masechetOrder[lesson.masechetId]?.0 ?? lesson.masechetId,

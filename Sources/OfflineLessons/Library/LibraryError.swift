@@ -11,6 +11,8 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case invalidMediaBase(String)
     /// The library was opened read-only: it can be listed, not changed.
     case readOnly(URL)
+    /// A storage quota of 0 bytes or less.
+    case invalidQuota(Int)
 
     /// What happened, in `language`.
     public func message(_ language: UserLanguage) -> String { words.text(language) }
@@ -26,6 +28,7 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
         case .noMediaBase(let medium): Message(.libraryNoMediaBase, .text(medium.rawValue))
         case .invalidMediaBase(let text): Message(.libraryInvalidMediaBase, .text(text))
         case .readOnly(let root): Message(.libraryReadOnly, .text(Self.shortened(root.path)))
+        case .invalidQuota(let bytes): Message(.libraryInvalidQuota, .number(bytes))
         }
     }
 

@@ -14,6 +14,8 @@ extension LibraryDatabase {
         var medium: MediaKind
         var bytes: Int
         var completedAt: Date?
+        /// `complete`, except in ``registeredMedia()``.
+        var state: MediaState = .complete
     }
 
     /// Every complete medium of every registered lesson: one join, no snapshot decoded (the

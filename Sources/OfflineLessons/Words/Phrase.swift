@@ -79,6 +79,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case libraryNoMediaBase
     case libraryInvalidMediaBase
     case libraryReadOnly
+    case libraryInvalidQuota
     // Registry
     case registryNotRegistered
     case registryEmptyShas

@@ -83,6 +83,7 @@ extension Phrasebook {
         .libraryNoMediaBase: "no media base URL is configured, and %1$@ keys are resolved against it: configure a server or a media base",
         .libraryInvalidMediaBase: "'%1$@' is not a usable media base URL: give an http(s) URL",
         .libraryReadOnly: "the library at %1$@ is read-only (its disk or folder cannot be written): it can be listed, not changed",
+        .libraryInvalidQuota: "a storage quota of %1$@ bytes is not one: give more than 0 bytes, or none",
         // Registry
         .registryNotRegistered: "%1$@ is not in the registry; request it before downloading",
         .registryEmptyShas: "an empty Shas (no masechtot) is never cached; the cached catalog was kept",

@@ -86,6 +86,7 @@ extension Phrasebook {
         .libraryInvalidMediaBase: "'%1$@' no es una URL base de medios utilizable: indica una URL http(s)",
         .libraryReadOnly:
             "la biblioteca en %1$@ es de solo lectura (no se puede escribir en su disco o carpeta): se puede listar, no modificar",
+        .libraryInvalidQuota: "una cuota de %1$@ bytes no es válida: indica más de 0 bytes, o ninguna",
         // Registry
         .registryNotRegistered: "%1$@ no está en el registro; pídelo antes de descargarlo",
         .registryEmptyShas: "un Shas vacío (sin masechtot) nunca se guarda; se conservó el catálogo guardado",

@@ -57,6 +57,7 @@ struct CommandFailure: Error {
             case .noMediaBase: self.init(with(.remedyMediaBaseOrServer, error.words), exitCode: Self.unusable)
             case .invalidMediaBase: self.init(with(.remedyMediaBase, error.words), exitCode: Self.usage)
             case .readOnly: self.init(Terminal.say(error.words), exitCode: Self.unusable)
+            case .invalidQuota: self.init(Terminal.say(error.words), exitCode: Self.usage)
             }
         case let error as CertificateFileError:
             self.init(with(.remedyCACert, error.words), exitCode: Self.usage)
