@@ -16,6 +16,7 @@ struct UIOfflineTests {
                 "/shas", "/shas/gemara/1", "/shas/gemara/\(fixture.neverCached)", "/downloads", "/history/gemara/1", "/play/gemara/1",
             ]
             var slowest: [String: Duration] = [:]
+            var times: [String: [Duration]] = [:]
             for language in ["en", "es"] {
                 for path in pages {
                     for _ in 0..<5 {
@@ -23,6 +24,7 @@ struct UIOfflineTests {
                         let page = try await fixture.get(path, language: language)
                         let took = ContinuousClock.now - start
                         slowest[path] = max(slowest[path] ?? .zero, took)
+                        times[path, default: []].append(took)
                         #expect(page.status == 200, "\(path) \(language): \(page.status)")
                         #expect(page.text.contains(#"<section class="offline" id="offline""#), "\(path) \(language) has the banner")
                         let words =
@@ -38,7 +40,14 @@ struct UIOfflineTests {
                 Data(
                     "offline pages (5 requests × 2 languages each; noticed offline in \(noticed)): \(report.joined(separator: ", "))\n".utf8
                 ))
-            for (path, took) in slowest { #expect(took < .milliseconds(300), "\(path) took \(took)") }
+            // A page answers from the cache: its typical answer is under 300 ms, and none waits for
+            // the server (the app would give it a second at least). The whole suite shares two cores
+            // with this test, so one answer may be slow for reasons of its own.
+            for (path, all) in times {
+                let median = all.sorted()[all.count / 2]
+                #expect(median < .milliseconds(300), "\(path): median \(median)")
+                #expect((slowest[path] ?? .zero) < .milliseconds(900), "\(path) took \(slowest[path] ?? .zero)")
+            }
         }
     }
 

@@ -4,431 +4,102 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Said as it is
     case verbatim
     // Selectors
-    case selectorNoMasechetID
-    case selectorUnknownName
-    case selectorAmbiguousName
-    case selectorNotASelector
-    case selectorBadID
-    case selectorGemaraParts
-    case selectorMishnaParts
-    case selectorNotADaf
-    case selectorNotAChapter
-    case selectorNotAMishna
-    case selectorReversed
-    case selectorAmud
-    case selectorNoSuchDaf
-    case selectorNoSuchChapter
-    case selectorNoSuchMishna
-    case selectorDapimOutside
-    case selectorDapimOutsideUse
-    case selectorNoLessonForDaf
-    case selectorNoListing
-    case selectorNoGemara
-    case selectorShasNeeded
-    case selectorNoChapter
-    case selectorChapterMishnayot
-    case selectorNoMishnaMatch
-    case selectorNoGemaraLessonID
-    case selectorNoMishnaLessonID
+    case selectorNoMasechetID, selectorUnknownName, selectorAmbiguousName, selectorNotASelector, selectorBadID
+    case selectorGemaraParts, selectorMishnaParts, selectorNotADaf, selectorNotAChapter, selectorNotAMishna, selectorReversed
+    case selectorAmud, selectorNoSuchDaf, selectorNoSuchChapter, selectorNoSuchMishna, selectorDapimOutside
+    case selectorDapimOutsideUse, selectorNoLessonForDaf, selectorNoListing, selectorNoGemara, selectorShasNeeded
+    case selectorNoChapter, selectorChapterMishnayot, selectorNoMishnaMatch, selectorNoGemaraLessonID, selectorNoMishnaLessonID
     case selectorNoLessonID
     // Catalog
-    case catalogInvalidToken
-    case catalogHTTPStatus
-    case catalogMalformed
-    case catalogRefused
-    case catalogNoReasonGiven
-    case catalogEmptyShas
-    case catalogUnreachable
-    case catalogInvalidServerURL
-    case catalogNotCached
-    case catalogTheShas
-    case catalogGemaraListing
+    case catalogInvalidToken, catalogHTTPStatus, catalogMalformed, catalogRefused, catalogNoReasonGiven, catalogEmptyShas
+    case catalogUnreachable, catalogInvalidServerURL, catalogNotCached, catalogTheShas, catalogGemaraListing
     case catalogMishnaListing
     // Network
-    case networkDeadline
-    case networkReadTimeout
-    case networkConnectTimeout
-    case networkClosedEarly
-    case networkCancelled
-    case networkRedirectLoop
-    case networkRedirectLimit
-    case networkInvalidHTTP
-    case networkRefused
-    case networkSentNothing
-    case networkResponseAfterEnd
+    case networkDeadline, networkReadTimeout, networkConnectTimeout, networkClosedEarly, networkCancelled, networkRedirectLoop
+    case networkRedirectLimit, networkInvalidHTTP, networkRefused, networkSentNothing, networkResponseAfterEnd
     case networkBytesAfterEnd
     // Transfers
-    case transferHTTPStatus
-    case transferNotMedia
-    case transferMarkup
-    case transferNoType
-    case transferLengthMismatch
-    case transferInconsistentRange
-    case transferRangeNotSatisfiable
-    case transferEmptyBody
-    case transferEncoded
-    case transferNetwork
-    case transferNotRequested
-    case transferCompletedElsewhere
+    case transferHTTPStatus, transferNotMedia, transferMarkup, transferNoType, transferLengthMismatch
+    case transferInconsistentRange, transferRangeNotSatisfiable, transferEmptyBody, transferEncoded, transferNetwork
+    case transferNotRequested, transferCompletedElsewhere
     // Library
-    case libraryCannotOpen
-    case libraryFileInTheWay
-    case libraryLinkLoop
-    case libraryPathTooLong
-    case permissionDenied
-    case libraryNoMediaBase
-    case libraryInvalidMediaBase
-    case libraryReadOnly
-    case libraryInvalidQuota
+    case libraryCannotOpen, libraryFileInTheWay, libraryLinkLoop, libraryPathTooLong, permissionDenied, libraryNoMediaBase
+    case libraryInvalidMediaBase, libraryReadOnly, libraryInvalidQuota
     // Registry
-    case registryNotRegistered
-    case registryEmptyShas
-    case registryUnreadableRow
-    case registryNoLibrary
-    case registryNeedsMigration
-    case registryForeign
-    case registryDatabase
+    case registryNotRegistered, registryEmptyShas, registryUnreadableRow, registryNoLibrary, registryNeedsMigration
+    case registryForeign, registryDatabase
     // Files
-    case fileFailed
-    case fileFailedDiskFull
-    case fileInUse
-    case fileNoSpace
-    case fileOperationAdopt
-    case fileOperationFlushFolder
-    case fileOperationFlush
-    case fileOperationList
-    case fileOperationLock
-    case fileOperationMoveAside
-    case fileOperationMoveIntoTheLibrary
-    case fileOperationOpenFolder
-    case fileOperationOpen
-    case fileOperationRead
-    case fileOperationRenameIntoPlace
-    case fileOperationSetTheTimeOf
-    case fileOperationStat
-    case fileOperationTruncate
-    case fileOperationVerifyTheCopyOf
-    case fileOperationWrite
+    case fileFailed, fileFailedDiskFull, fileInUse, fileNoSpace, fileOperationAdopt, fileOperationFlushFolder
+    case fileOperationFlush, fileOperationList, fileOperationLock, fileOperationMoveAside, fileOperationMoveIntoTheLibrary
+    case fileOperationOpenFolder, fileOperationOpen, fileOperationRead, fileOperationRenameIntoPlace, fileOperationSetTheTimeOf
+    case fileOperationStat, fileOperationTruncate, fileOperationVerifyTheCopyOf, fileOperationWrite
     // Migration, certificates and media links
-    case migrationNotAContainer
-    case certificateUnusable
-    case certificateMissing
-    case certificateIsFolder
-    case certificateNoPEM
-    case mediaLinkMalformed
-    case mediaLinkScheme
-    case mediaLinkOutside
-    case mediaLinkNoBase
+    case migrationNotAContainer, certificateUnusable, certificateMissing, certificateIsFolder, certificateNoPEM
+    case mediaLinkMalformed, mediaLinkScheme, mediaLinkOutside, mediaLinkNoBase
     // The CLI's remedies
-    case remedyServer
-    case remedyToken
-    case remedyServerURL
-    case remedyCatalog
-    case remedyPassServer
-    case remedyMediaBaseOrServer
-    case remedyMediaBase
-    case remedyCACert
-    case cliNoLibrary
+    case remedyServer, remedyToken, remedyServerURL, remedyCatalog, remedyPassServer, remedyMediaBaseOrServer, remedyMediaBase
+    case remedyCACert, cliNoLibrary
     // Sync's findings and reasons
-    case syncFoundNoFile
-    case syncFoundMovedAside
-    case syncFoundBytes
-    case syncFoundRecordedSize
-    case syncFileGone
-    case syncRepairAgain
-    case syncWrongSize
-    case syncWholeFile
-    case syncNotRecordedSize
-    case syncSizeUnknown
-    case syncKnownLesson
-    case syncNoLesson
-    case syncNoDownload
-    case syncItemComplete
-    case syncNotLaidOut
-    case detailSync
-    case detailSyncFound
-    case syncNothingToDo
+    case syncFoundNoFile, syncFoundMovedAside, syncFoundBytes, syncFoundRecordedSize, syncFileGone, syncRepairAgain
+    case syncWrongSize, syncWholeFile, syncNotRecordedSize, syncSizeUnknown, syncKnownLesson, syncNoLesson, syncNoDownload
+    case syncItemComplete, syncNotLaidOut, detailSync, detailSyncFound, syncNothingToDo
     // Sync's actions, as its lines and summary name them
-    case actionMissing
-    case actionCorrupt
-    case actionAdopted
-    case actionDiscovered
-    case actionRemovedPartial
-    case actionRequeued
-    case actionUnknown
+    case actionMissing, actionCorrupt, actionAdopted, actionDiscovered, actionRemovedPartial, actionRequeued, actionUnknown
     // States of a medium
-    case stateComplete
-    case stateDownloading
-    case stateQueued
-    case stateFailed
-    case stateMissing
-    case stateCorrupt
-    case stateNotRequested
+    case stateComplete, stateDownloading, stateQueued, stateFailed, stateMissing, stateCorrupt, stateNotRequested
     case stateUnavailable
     // Events of the history
-    case eventRequested
-    case eventCompleted
-    case eventFailed
-    case eventRemoved
-    case eventMissing
-    case eventAdopted
-    case eventExpired
-    case eventImported
-    case eventDiscovered
-    case eventCorrupt
-    case eventMovedAside
-    case eventPinned
-    case eventUnpinned
-    case eventCancelled
-    case detailCancelled
-    case detailRequestedAgain
-    case detailRepair
-    case detailFoundInPlace
-    case detailRetryAfterFailure
-    case detailGaveUp
-    case detailImported
-    case detailMoved
-    case detailCopied
+    case eventRequested, eventCompleted, eventFailed, eventRemoved, eventMissing, eventAdopted, eventExpired, eventImported
+    case eventDiscovered, eventCorrupt, eventMovedAside, eventPinned, eventUnpinned, eventCancelled, detailCancelled
+    case detailRequestedAgain, detailRepair, detailFoundInPlace, detailRetryAfterFailure, detailGaveUp, detailImported
+    case detailMoved, detailCopied
     // Retention
-    case cleanOlderThan
-    case cleanOverQuotaReason
-    case cleanPDFGoesWith
+    case cleanOlderThan, cleanOverQuotaReason, cleanPDFGoesWith
     // Doctor's details
-    case doctorWasComplete
-    case doctorRequested
-    case doctorNoReason
-    case doctorWrongSize
+    case doctorWasComplete, doctorRequested, doctorNoReason, doctorWrongSize
     // The command line: words used by several commands
-    case cliWarning
-    case cliUsageHint
-    case cliNotACommand
-    case cliCommandsAre
-    case cliDidYouMean
-    case cliOr
-    case cliStdoutFailed
-    case cliInterrupted
-    case cliTerminated
-    case cliChapter
-    case cliGemara
-    case cliMishna
-    case cliMasechetGemara
-    case cliMasechetMishna
-    case cliSeder
-    case cliOf
-    case cliNotDownloaded
-    case cliTheLibrary
-    case cliMissingArgument
-    case cliUnknownOption
-    case cliUnexpectedArgument
-    case cliMissingValue
-    case cliInvalidValue
-    case cliInvalidValuePlease
-    case cliPortRange
-    case cliNotEmpty
-    case cliLibraryEmpty
-    case cliMaxCount
-    case cliDurationUnreadable
-    case cliDurationNegative
-    case cliDurationTooLarge
-    case cliDurationForms
-    case cliSizeUnreadable
-    case cliSizeNegative
-    case cliSizeTooLarge
-    case cliSizeForms
-    case cliResolved
-    case cliNotAMasechet
+    case cliWarning, cliUsageHint, cliNotACommand, cliCommandsAre, cliDidYouMean, cliOr, cliStdoutFailed, cliInterrupted
+    case cliTerminated, cliChapter, cliGemara, cliMishna, cliMasechetGemara, cliMasechetMishna, cliSeder, cliOf
+    case cliNotDownloaded, cliTheLibrary, cliMissingArgument, cliUnknownOption, cliUnexpectedArgument, cliMissingValue
+    case cliInvalidValue, cliInvalidValuePlease, cliPortRange, cliNotEmpty, cliLibraryEmpty, cliMaxCount, cliDurationUnreadable
+    case cliDurationNegative, cliDurationTooLarge, cliDurationForms, cliSizeUnreadable, cliSizeNegative, cliSizeTooLarge
+    case cliSizeForms, cliResolved, cliNotAMasechet
     // The command line: list, status and catalog
-    case listEmpty
-    case listIncomplete
-    case listTotal
-    case quickSyncLine
-    case statusSummary
-    case catalogSederLine
-    case catalogMasechetLine
-    case catalogDapim
-    case catalogTotals
-    case catalogFromCache
-    case catalogFromServer
-    case catalogBadEntry
-    case masechetHeader
-    case masechetDownloaded
+    case listEmpty, listIncomplete, listTotal, quickSyncLine, statusSummary, catalogSederLine, catalogMasechetLine
+    case catalogDapim, catalogTotals, catalogFromCache, catalogFromServer, catalogBadEntry, masechetHeader, masechetDownloaded
     case masechetStateMedia
     // The command line: download and its progress
-    case downloadNothingPending
-    case downloadSummary
-    case downloadSummaryRate
-    case downloadUnavailable
-    case downloadFailedLabel
-    case downloadInterruptedCount
-    case downloadStoppedAfter
-    case downloadStoppedDisk
-    case downloadFailedCount
-    case downloadWillResume
-    case downloadStoppedBefore
-    case downloadConcurrency
-    case downloadLimitRate
-    case downloadServerNotAnswering
-    case downloadServerUnreachable
-    case downloadFiles
-    case downloadFilesFailed
-    case downloadWaitingForServer
-    case downloadWaitingForOthers
-    case downloadOthersArrived
-    case progressUnavailable
-    case progressRetry
-    case progressRetryOf
-    case progressCompleted
-    case progressInterrupted
-    case progressStopped
-    case progressETA
-    case progressOfAbout
-    case progressVerifying
-    case progressImporting
-    case progressMaintenance
+    case downloadNothingPending, downloadSummary, downloadSummaryRate, downloadUnavailable, downloadFailedLabel
+    case downloadInterruptedCount, downloadStoppedAfter, downloadStoppedDisk, downloadFailedCount, downloadWillResume
+    case downloadStoppedBefore, downloadConcurrency, downloadLimitRate, downloadServerNotAnswering, downloadServerUnreachable
+    case downloadFiles, downloadFilesFailed, downloadWaitingForServer, downloadWaitingForOthers, downloadOthersArrived
+    case progressUnavailable, progressRetry, progressRetryOf, progressCompleted, progressInterrupted, progressStopped
+    case progressETA, progressOfAbout, progressVerifying, progressImporting, progressMaintenance
     // The command line: sync, clean, doctor, remove and pin
-    case syncMade
-    case syncWouldMake
-    case syncVerified
-    case syncRepairDownloaded
-    case syncRepairFailed
-    case syncRepairWithDryRun
-    case cleanRemoved
-    case cleanWouldRemove
-    case cleanFreed
-    case cleanWouldFree
-    case cleanPinnedKept
-    case cleanPinsOverQuota
-    case doctorHealthy
-    case doctorProblemsFound
-    case doctorLine
-    case doctorMore
-    case doctorFailed
-    case doctorPending
-    case doctorMissing
-    case doctorCorrupt
-    case doctorUnknown
-    case doctorAdopt
-    case doctorRegister
-    case doctorRemovePartial
-    case doctorDownloadAgain
-    case doctorDamaged
-    case doctorOther
-    case fixSync
-    case fixRepair
-    case fixDownload
-    case fixMoveOut
-    case fixRestore
-    case removeRemoved
-    case removeRemovedGone
-    case removeNothing
-    case removeCount
-    case pinCount
-    case unpinCount
-    case pinNothing
-    case historyNone
-    case historyNoneForThese
+    case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairFailed, syncRepairWithDryRun, cleanRemoved
+    case cleanWouldRemove, cleanFreed, cleanWouldFree, cleanPinnedKept, cleanPinsOverQuota, doctorHealthy, doctorProblemsFound
+    case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
+    case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair, fixDownload
+    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeCount, pinCount, unpinCount, pinNothing
+    case historyNone, historyNoneForThese
     // The command line: export, migrate, serve, ui and demo
-    case exportWrote
-    case exportCannotWrite
-    case exportPermission
-    case exportDiskFull
-    case exportReadOnly
-    case exportNotWritten
-    case exportIsFolder
-    case exportNoFolder
-    case exportNeedsPath
-    case migrateNeedsFolder
-    case migrateAdopted
-    case migrateWouldAdopt
-    case migrateRejected
-    case migrateConflict
-    case migrateLeft
-    case migrateNoFile
-    case migrateRenamed
-    case migrateLessons
-    case migrateFiles
-    case migrateRejections
-    case migrateConflicts
-    case migrateLeftInPlace
-    case migrateImported
-    case migrateWouldImport
-    case migrateAlreadyDone
-    case migrateFailures
-    case leftAmbiguous
-    case leftUnplaced
-    case leftUnrelated
-    case leftDuplicate
-    case leftAlreadyInLibrary
-    case leftBeingDownloaded
-    case leftFailed
-    case countWord
-    case listSeparated
-    case legacyLoss
-    case legacyHalfDropped
-    case legacyHalf
-    case legacyStranded
-    case legacyUnlisted
-    case legacyShared
-    case legacyToRecover
-    case legacyNothing
-    case serverMissingResource
-    case serverDidNotStart
-    case serverPortInUse
-    case migrateRejectedAt
-    case serveServing
-    case serveCannot
-    case serveCannotOn
-    case serveScale
-    case uiServing
-    case uiCannotServe
-    case uiNoBrowser
-    case demoServer
-    case demoCatalog
-    case demoDownloading
-    case demoSync
-    case demoHistory
-    case demoList
-    case demoShareID
-    case demoLibrary
-    case demoScreen
+    case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten, exportIsFolder
+    case exportNoFolder, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt, migrateRejected
+    case migrateConflict, migrateLeft, migrateNoFile, migrateRenamed, migrateLessons, migrateFiles, migrateRejections
+    case migrateConflicts, migrateLeftInPlace, migrateImported, migrateWouldImport, migrateAlreadyDone, migrateFailures
+    case leftAmbiguous, leftUnplaced, leftUnrelated, leftDuplicate, leftAlreadyInLibrary, leftBeingDownloaded, leftFailed
+    case countWord, listSeparated, legacyLoss, legacyHalfDropped, legacyHalf, legacyStranded, legacyUnlisted, legacyShared
+    case legacyToRecover, legacyNothing, serverMissingResource, serverDidNotStart, serverPortInUse, migrateRejectedAt
+    case serveServing, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser, demoServer, demoCatalog
+    case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen
     // The command line: the frame of its help
-    case helpOverview
-    case helpUsage
-    case helpArguments
-    case helpOptions
-    case helpSubcommands
-    case helpShowHelp
-    case helpShowVersion
-    case helpSeeSubcommand
-    case helpDefault
-    case helpValues
-    case helpAndDefault
-    case helpIsDefault
+    case helpOverview, helpUsage, helpArguments, helpOptions, helpSubcommands, helpShowHelp, helpShowVersion, helpSeeSubcommand
+    case helpDefault, helpValues, helpAndDefault, helpIsDefault
     // The command line: the queue
-    case queueEmpty
-    case queueCount
-    case queueIsPaused
-    case queuePausedNow
-    case queueResumedNow
-    case queueCancelled
-    case queueNothingToCancel
-    case queueNext
-    case queueNotQueued
-    case queueNoneMatch
-    case queueWaitsForServer
-    case downloadQueuePaused
+    case queueEmpty, queueCount, queueIsPaused, queuePausedNow, queueResumedNow, queueCancelled, queueNothingToCancel
+    case queueNext, queueNotQueued, queueNoneMatch, queueWaitsForServer, downloadQueuePaused
     // The player: positions, and the legacy app's
-    case playbackNotAPropertyList
-    case playbackNotAnObject
-    case playbackNotAList
-    case playbackNotAnEntry
-    case playbackBadID
-    case playbackBadPosition
-    case playbackDuplicate
-    case playbackNoLesson
-    case playbackBadLesson
-    case playbackAmbiguous
-    case playbackUnplaced
-    case migratePlayback
-    case migratePositionLeft
+    case playbackNotAPropertyList, playbackNotAnObject, playbackNotAList, playbackNotAnEntry, playbackBadID
+    case playbackBadPosition, playbackDuplicate, playbackNoLesson, playbackBadLesson, playbackAmbiguous, playbackUnplaced
+    case migratePlayback, migratePositionLeft
 }
