@@ -36,6 +36,8 @@ struct CatalogReachTests {
         let library = try await LessonLibrary(root: directory.url, client: client)
         let start = ContinuousClock.now
         await #expect(throws: CatalogError.self) { try await library.refreshCatalog(within: .milliseconds(500)) }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Well under the client's 30 s, with room for a loaded machine (under AddressSanitizer, with
+        // the suite in parallel on two cores, it took 7 s).
+        #expect(ContinuousClock.now - start < .seconds(20))
     }
 }
