@@ -10,14 +10,14 @@ import ServerLifetime
 /// the internet: the pages, their script and style ship with the app.
 ///
 /// It listens on loopback by default, answers only under a loopback `Host`, and every request
-/// needs this run's token (see ``Running/url``), state-changing ones in a header that only the
+/// needs the app's token (see ``Running/url``), state-changing ones in a header that only the
 /// app's own pages can read.
 public struct LibraryWebApp: Sendable {
     public struct Configuration: Sendable {
         public var host: String
         /// 0 picks a free port.
         public var port: Int
-        /// The token; a random one when `nil` (tests pass their own).
+        /// The token; a random one when `nil` (`lessons ui` passes the one its library keeps).
         public var token: String?
         /// How often the registry is read for downloads run by other processes.
         public var pollInterval: Duration
@@ -44,7 +44,7 @@ public struct LibraryWebApp: Sendable {
         public let port: Int
         /// `http://host:port/`
         public let origin: URL
-        /// The address to open: the origin with this run's token, `http://host:port/?token=…`.
+        /// The address to open: the origin with the app's token, `http://host:port/?token=…`.
         public let url: URL
         public let token: String
     }

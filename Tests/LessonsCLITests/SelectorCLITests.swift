@@ -127,3 +127,26 @@ struct SelectorCLITests {
         }
     }
 }
+
+extension SelectorCLITests {
+    @Test("clean applies the quota the Downloads page keeps, says so, and leaves it out with --max-size none")
+    func keptQuota() async throws {
+        try await withServer { env in
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env).status == 0)
+            let root = URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"]))
+            let library = try await LessonLibrary(root: root)
+            try await library.setStorageQuota(1)
+            try await library.close()
+
+            let kept = try await CLIRunner.run(["clean", "--older-than", "never", "--dry-run"], environment: env)
+            #expect(kept.status == 0, "\(kept.stderr)")
+            #expect(kept.stdout.hasPrefix("the quota kept by the Downloads page: 1 B (--max-size none leaves it out)\n"), "\(kept.stdout)")
+            #expect(kept.stdout.contains("would remove Berakhot 2 audio"), "\(kept.stdout)")
+            let none = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "none", "--dry-run"], environment: env)
+            #expect(none.status == 0, "\(none.stderr)")
+            #expect(none.stdout.hasPrefix("would free 0 B (0 file(s))"), "\(none.stdout)")
+            let given = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "2G", "--dry-run"], environment: env)
+            #expect(given.stdout.hasPrefix("would free 0 B (0 file(s))"), "an explicit size wins: \(given.stdout)")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ChildProcesses
 import Foundation
 import LessonsUI
 import OfflineLessons
@@ -45,6 +46,49 @@ struct UICommandTests {
         while child.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!child.isRunning, "lessons ui did not stop within 30 s of Ctrl-C")
         #expect(child.terminationStatus == 130, "Ctrl-C: a clean stop, exit 130")
+    }
+
+    @Test("the address is the same after a restart (the library keeps the token); --new-token replaces it, and the old one is refused")
+    func keptToken() async throws {
+        let folder = try TemporaryDirectory()
+        try await UIFixture.offlineLibrary(folder.url)
+        func start(_ extra: [String] = []) async throws -> (url: URL, child: ChildProcess) {
+            let output = folder.url.appendingPathComponent("stdout-\(UUID().uuidString)")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let child = try startCLI(
+                ["ui", "--port", "0", "--library", folder.url.path] + extra, stdout: try FileHandle(forWritingTo: output))
+            var printed = ""
+            for _ in 0..<600 where !printed.contains("\n") {
+                try await Task.sleep(for: .milliseconds(50))
+                printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            }
+            return (try #require(URL(string: printed.trimmingCharacters(in: .whitespacesAndNewlines))), child)
+        }
+        func stop(_ child: ChildProcess) async throws {
+            kill(child.processIdentifier, SIGINT)
+            let end = ContinuousClock.now + .seconds(30)
+            while child.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
+            if child.isRunning { kill(child.processIdentifier, SIGKILL) }
+        }
+        func token(_ url: URL) -> String? { url.query?.split(separator: "=").last.map(String.init) }
+
+        let first = try await start()
+        try await stop(first.child)
+        let second = try await start()
+        try await stop(second.child)
+        #expect(token(first.url)?.count == 64)
+        #expect(token(second.url) == token(first.url), "a restart keeps the address's token")
+        let renewed = try await start(["--new-token"])
+        defer { if renewed.child.isRunning { kill(renewed.child.processIdentifier, SIGKILL) } }
+        #expect(token(renewed.url)?.count == 64)
+        #expect(token(renewed.url) != token(first.url), "--new-token gives a new one")
+        let origin = "http://127.0.0.1:\(renewed.url.port ?? 0)"
+        let old = try await testClient.execute(
+            HTTPClientRequest(url: origin + "/?token=" + (token(first.url) ?? "")), timeout: .seconds(90))
+        #expect(old.status.code == 403, "the replaced token is refused")
+        let new = try await testClient.execute(HTTPClientRequest(url: renewed.url.absoluteString), timeout: .seconds(90))
+        #expect(new.status.code == 303, "the new address is taken (and traded for a cookie)")
+        try await stop(renewed.child)
     }
 
     @Test("a port in use is one clear message and exit 3")

@@ -100,7 +100,7 @@ struct BatchReadTests {
         }
         let database = try LibraryDatabase.open(at: path)
         #expect(try await database.appliedMigrations().last == "v9-playback")
-        let media = try await database.completeMedia()
+        let media = try await database.registeredMedia(completeOnly: true)
         #expect(media.map(\.lesson.id) == [1, 2])
         #expect(media.map(\.duration) == [60, 120])
         #expect(media.map(\.offersText) == [true, false])

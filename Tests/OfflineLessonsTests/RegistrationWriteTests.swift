@@ -66,7 +66,7 @@ struct RegistrationWriteTests {
         try await database.register([Self.registration(placed)], at: start.addingTimeInterval(60))
 
         #expect(try await database.registeredLesson(placed.id) == placed)
-        let listed = try #require(try await database.completeMedia().first)
+        let listed = try #require(try await database.registeredMedia(completeOnly: true).first)
         #expect(listed.duration == 77)
         #expect(!listed.offersText)
         let (requestedAt, pinned) = try await database.read { db in

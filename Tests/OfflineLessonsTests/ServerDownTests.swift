@@ -95,7 +95,9 @@ struct ServerDownTests {
             let took = ContinuousClock.now - started
             let outcome = try #require(summary)
             #expect(await fixture.faults.downloads(of: audio) == 3)
-            #expect(took < .seconds(3 * 2 + 6), "3 stalls of 2 s, no backoff after a stall: \(took)")
+            // Three stalls of 2 s take 6 s; the bound leaves room for a loaded machine and stays
+            // under one default stall timeout (30 s), let alone the legacy six of them.
+            #expect(took < .seconds(25), "3 stalls of 2 s, then the run ends: \(took)")
             #expect(outcome.failed.isEmpty && outcome.cancelled == 1 && outcome.downloaded == 1, "\(outcome)")
             #expect(outcome.serverUnreachable == NetworkError.sentNothing, "\(outcome)")
             #expect(try await library.database.mediaItem(audio)?.state == .queued)
@@ -119,7 +121,7 @@ struct ServerDownTests {
             let (_, summary) = await collect(try await library.download(lessons, media: .audio))
             let took = ContinuousClock.now - started
             let outcome = try #require(summary)
-            #expect(took < .seconds(3 * 2 + 6), "\(took)")
+            #expect(took < .seconds(25), "two stall rounds of 2 s, then the run ends: \(took)")
             #expect(outcome.failed.isEmpty && outcome.cancelled == addresses.count && outcome.serverUnreachable != nil, "\(outcome)")
             for address in addresses {
                 #expect(await fixture.faults.downloads(of: address) <= 3, "\(address)")

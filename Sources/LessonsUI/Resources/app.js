@@ -1,4 +1,4 @@
-// lessons ui: posts the buttons' actions with this run's token, shows the live feed.
+// lessons ui: posts the buttons' actions with the app's token, shows the live feed.
 "use strict";
 (function () {
   const token = document.querySelector('meta[name="lessons-token"]').content;
@@ -6,6 +6,17 @@
   const flash = document.getElementById("flash");
 
   function say(text) { flash.textContent = text; }
+
+  // An action's message outlives the reload that shows its result.
+  function reloadSaying(text) {
+    try { sessionStorage.setItem("lessons-flash", text || ""); } catch (e) { /* storage may be off */ }
+    window.location.reload();
+  }
+  try {
+    const kept = sessionStorage.getItem("lessons-flash");
+    sessionStorage.removeItem("lessons-flash");
+    if (kept) say(kept);
+  } catch (e) { /* storage may be off */ }
 
   // An action's answer; when the app does not answer at all, a sentence saying so (and the page
   // starts trying to reach it again).
@@ -65,7 +76,7 @@
     const answer = await post(button.dataset.action);
     say(answer.message);
     button.disabled = false;
-    if (answer.reload) window.location.reload();
+    if (answer.reload) reloadSaying(answer.message);
   });
 
   // The Downloads selection: a chapter's or a masechet's box checks its lessons; the form's
@@ -90,7 +101,7 @@
       if (!window.confirm(preview.message)) return;
       const answer = await post("/api/remove-selected?" + query);
       say(answer.message);
-      if (answer.reload) window.location.reload();
+      if (answer.reload) reloadSaying(answer.message);
     });
   }
 
@@ -221,17 +232,20 @@
       title.append(icon(stateIcon(entry.state)), text);
       item.appendChild(title);
       if (entry.state === "downloading" || (entry.state === "queued" && !entry.waitsForServer)) {
-        const bar = document.createElement("progress");
-        bar.max = 100;
-        bar.setAttribute("aria-label", words.progress + " " + what);
-        if (entry.percent !== null && entry.percent !== undefined) bar.value = entry.percent;
-        item.appendChild(bar);
-        const detail = document.createElement("div");
-        const parts = [bytes(entry.received) + (entry.expected ? " / " + bytes(entry.expected) : "")];
-        if (entry.bytesPerSecond) parts.push(words.rate + " " + bytes(entry.bytesPerSecond) + "/s");
-        if (entry.secondsLeft !== null && entry.secondsLeft !== undefined) parts.push(words.timeLeft + " " + entry.secondsLeft + " s");
-        detail.textContent = parts.join(" · ");
-        item.appendChild(detail);
+        // A queued item has a bar only when an earlier attempt left part of it.
+        if (entry.state === "downloading" || entry.received > 0) {
+          const bar = document.createElement("progress");
+          bar.max = 100;
+          bar.setAttribute("aria-label", words.progress + " " + what);
+          if (entry.percent !== null && entry.percent !== undefined) bar.value = entry.percent;
+          item.appendChild(bar);
+          const detail = document.createElement("div");
+          const parts = [bytes(entry.received) + (entry.expected ? " / " + bytes(entry.expected) : "")];
+          if (entry.bytesPerSecond) parts.push(words.rate + " " + bytes(entry.bytesPerSecond) + "/s");
+          if (entry.secondsLeft !== null && entry.secondsLeft !== undefined) parts.push(words.timeLeft + " " + entry.secondsLeft + " s");
+          detail.textContent = parts.join(" · ");
+          item.appendChild(detail);
+        }
         if (entry.here) item.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?key=" + encodeURIComponent(entry.key)));
       }
       if (entry.state === "failed") item.appendChild(button(words.retry, words.retry + " " + what, "retry", "/api/retry?key=" + encodeURIComponent(entry.key)));

@@ -72,7 +72,8 @@ struct ActionRoutes: Sendable {
                 let what = try await library.lessonNames().name(key, l)
                 let report = try await library.cancelDownload(key)
                 let message = report.removed.isEmpty ? UIText.nothingToCancel(l) : UIText.cancelledItem(what, l)
-                return Outcome(ok: !report.removed.isEmpty, message: message, reload: false)
+                // Reloaded, the page shows the item gone from the queue and its lesson's new state.
+                return Outcome(ok: !report.removed.isEmpty, message: message, reload: !report.removed.isEmpty)
             }
         }
         router.post("/api/retry") { request, _ in

@@ -97,7 +97,7 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
 
 /// The rules' constants (a generic type cannot hold stored statics).
 enum AccessRules {
-    static let wrongToken = "Open the address `lessons ui` printed (it carries this run's token); this one has no token or an old one."
+    static let wrongToken = "Open the address `lessons ui` printed (it carries the app's token); this one has no token or an old one."
 
     /// The `X-Lessons-Token` header's value.
     static func tokenHeader(of request: Request) -> String? {

@@ -46,7 +46,7 @@ extension LessonLibrary {
     /// missing or keep their PDF, each with its ``DownloadedLesson/unfinishedMedia``.
     func readDownloadsList(includingMissing: Bool = false) async throws -> [DownloadedLesson] {
         // Two reads at once, on two of the pool's connections.
-        async let reading = includingMissing ? database.registeredMedia() : database.completeMedia()
+        async let reading = database.registeredMedia(completeOnly: !includingMissing)
         let shas = try await database.cachedShas()?.shas
         var sederOrder: [Int: (Int, String)] = [:]
         var masechetOrder: [Int: (Int, String)] = [:]

@@ -14,22 +14,23 @@ extension LibraryDatabase {
         var medium: MediaKind
         var bytes: Int
         var completedAt: Date?
-        /// `complete`, except in ``registeredMedia()``.
+        /// `complete`, unless read with `completeOnly` false.
         var state: MediaState = .complete
     }
 
-    /// Every complete medium of every registered lesson: one join, no snapshot decoded (the
-    /// duration and whether a PDF is offered are columns of their own), a lesson's media next to
-    /// each other. The lessons are walked in key order and each one's items looked up by key
-    /// (`CROSS JOIN` fixes that order), so the rows come out ordered with no sort.
-    func completeMedia() async throws -> [CompleteMedium] {
+    /// Every complete medium of every registered lesson (with `completeOnly` false, every
+    /// registered medium whatever its state): one join, no snapshot decoded (the duration and
+    /// whether a PDF is offered are columns of their own), a lesson's media next to each other.
+    /// The lessons are walked in key order and each one's items looked up by key (`CROSS JOIN`
+    /// fixes that order), so the rows come out ordered with no sort.
+    func registeredMedia(completeOnly: Bool) async throws -> [CompleteMedium] {
         try await read { db in
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT l.type, l.id, l.sederId, l.masechetId, l.chapter, l.number, l.duration, l.offersText,
-                           m.medium, m.receivedBytes, m.completedAt
+                           m.medium, m.receivedBytes, m.completedAt, m.state
                     FROM lesson l CROSS JOIN mediaItem m ON m.type = l.type AND m.id = l.id
-                    WHERE +m.state = 'complete'
+                    \(completeOnly ? "WHERE +m.state = 'complete'" : "")
                     ORDER BY l.type, l.id
                     """)
             var media: [CompleteMedium] = []
@@ -39,8 +40,8 @@ extension LibraryDatabase {
                     CompleteMedium(
                         lesson: LessonID(try row.decode(at: 0, Column("type")), row[1]),
                         placement: Placement(sederId: row[2], masechetId: row[3], chapter: row[4]), number: row[5],
-                        duration: row[6], offersText: row[7],
-                        medium: try row.decode(at: 8, Column("medium")), bytes: row[9], completedAt: try row.storedDate(atIndex: 10)))
+                        duration: row[6], offersText: row[7], medium: try row.decode(at: 8, Column("medium")), bytes: row[9],
+                        completedAt: try row.storedDate(atIndex: 10), state: try row.decode(at: 11, Column("state"))))
             }
             return media
         }

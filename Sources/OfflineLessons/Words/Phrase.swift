@@ -77,7 +77,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case progressETA, progressOfAbout, progressVerifying, progressImporting, progressMaintenance
     // The command line: sync, clean, doctor, remove and pin
     case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairFailed, syncRepairWithDryRun, cleanRemoved
-    case cleanWouldRemove, cleanFreed, cleanWouldFree, cleanPinnedKept, cleanPinsOverQuota, doctorHealthy, doctorProblemsFound
+    case cleanWouldRemove, cleanFreed, cleanWouldFree, cleanPinnedKept, cleanPinsOverQuota, cleanKeptQuota, doctorHealthy,
+        doctorProblemsFound
     case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair, fixDownload
     case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeCount, pinCount, unpinCount, pinNothing

@@ -175,6 +175,7 @@ extension Phrasebook {
         .cleanPinnedKept: "%1$@ pinned lesson(s) kept",
         .cleanPinsOverQuota:
             "pinned lessons alone keep the library at %1$@, over the quota: unpin some (`lessons unpin`) or raise --max-size",
+        .cleanKeptQuota: "the quota kept by the Downloads page: %1$@ (--max-size none leaves it out)",
         .doctorHealthy: "healthy: %1$@ lesson(s), %2$@ file(s), database ok",
         .doctorProblemsFound: "%1$@ problem(s) found",
         .doctorLine: "%1$@: %2$@ — %3$@; fix: %4$@",

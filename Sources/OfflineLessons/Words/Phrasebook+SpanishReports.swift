@@ -175,6 +175,7 @@ extension Phrasebook {
         .cleanPinnedKept: "se conservaron %1$@ clase(s) fijada(s)",
         .cleanPinsOverQuota:
             "solo las clases fijadas ya ocupan %1$@, más que la cuota: desfija algunas (`lessons unpin`) o sube --max-size",
+        .cleanKeptQuota: "la cuota guardada en la página de Descargas: %1$@ (--max-size none no la aplica)",
         .doctorHealthy: "todo en orden: %1$@ clase(s), %2$@ archivo(s), base de datos bien",
         .doctorProblemsFound: "se encontraron %1$@ problema(s)",
         .doctorLine: "%1$@: %2$@ — %3$@; solución: %4$@",

@@ -28,7 +28,9 @@ struct CleanCommand: AsyncParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            HelpWords.say("Keep the library under this size: 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), or bytes."),
+            HelpWords.say(
+                "Keep the library under this size: 500M, 2G or 2GB (powers of 1000), 2GiB (powers of 1024), bytes, or none. Without it, the quota kept by the Downloads page, if any."
+            ),
             valueName: "size"))
     var maxSize: String?
 
@@ -56,7 +58,7 @@ struct CleanCommand: AsyncParsableCommand {
             }
         }
         var quota: Int?
-        if let maxSize {
+        if let maxSize, maxSize.lowercased() != "none" {
             do {
                 quota = try Units.bytes(maxSize)
             } catch {
@@ -70,11 +72,16 @@ struct CleanCommand: AsyncParsableCommand {
         let library = try await global.openLibrary(readOnly: dryRun, existing: true)
         // Named before the clean takes them out of the registry.
         let names = try await library.lessonNames()
-        let report = try await library.clean(try policy(), dryRun: dryRun)
+        var policy = try policy()
+        // No --max-size: the quota the Downloads page keeps in the registry, if one is set.
+        let keptQuota = maxSize == nil ? try await library.storageQuota() : nil
+        if let keptQuota { policy.maxBytes = keptQuota }
+        let report = try await library.clean(policy, dryRun: dryRun)
         if global.json {
             try Terminal.json(report)
             return
         }
+        if let keptQuota { Terminal.out(Terminal.say(.cleanKeptQuota, .text(formatBytes(keptQuota)))) }
         for action in report.actions {
             Terminal.out(
                 Terminal.say(

@@ -9,7 +9,7 @@ struct UICommand: AsyncParsableCommand {
         abstract: HelpWords.say("The Downloads screen as a local web app: browse the Shas, download, listen offline, manage storage."),
         discussion: HelpWords.say(
             """
-            Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries this run's token: open that one. It listens on loopback unless --host says otherwise; every request needs the token and a Host that names this machine (loopback; with --host 0.0.0.0, also its own addresses and host name, so open http://<its address>:<port>/?token=… from another machine). Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
+            Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries the library's token: open that one. The token is kept in the library, so the address (and a page left open) still works after a restart; --new-token replaces it, and the old address stops working. It listens on loopback unless --host says otherwise; every request needs the token and a Host that names this machine (loopback; with --host 0.0.0.0, also its own addresses and host name, so open http://<its address>:<port>/?token=… from another machine). Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
 
             Example:
               lessons ui --port 8090 --open
@@ -27,6 +27,9 @@ struct UICommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(HelpWords.say("Open the address in the default browser (xdg-open or open).")))
     var open = false
 
+    @Flag(help: ArgumentHelp(HelpWords.say("Give the address a new token: the address printed before stops working.")))
+    var newToken = false
+
     @OptionGroup var libraryOption: LibraryOption
     @OptionGroup var serverOptions: ServerOptions
     @OptionGroup var output: OutputOptions
@@ -40,7 +43,8 @@ struct UICommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try await global.openLibrary()
-        let app = LibraryWebApp(library: library, configuration: .init(host: host, port: port))
+        let token = try await library.screenToken(renew: newToken)
+        let app = LibraryWebApp(library: library, configuration: .init(host: host, port: port, token: token))
         let json = global.json
         let open = self.open
         // Ctrl-C or SIGTERM cancels the app: its live streams end, the downloads it started go back to the

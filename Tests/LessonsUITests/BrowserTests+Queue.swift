@@ -1,0 +1,86 @@
+import Foundation
+import OfflineLessons
+import Testing
+
+/// The Queue page in a browser, on a desktop and on a phone: one item cancelled with its own
+/// button while the others download to the end; the whole queue paused and resumed.
+extension BrowserTests {
+    @Test("at 1280×900 and 390×844: cancel one item on the Queue page, the others download; pause all, then resume all")
+    func queueFlows() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                // Each size its own lessons (ids of Berakhot), so that each starts from nothing.
+                for (width, height, mobile, first) in [(1280, 900, false, 20), (390, 844, true, 30)] {
+                    try await browser.emulate(width: width, height: height, mobile: mobile)
+                    let size = "\(width)×\(height)"
+                    try await Self.cancelOne(first: first, fixture, browser, size: size)
+                    try await Self.pauseAndResume(LessonID(.gemara, first + 5), fixture, browser, size: size)
+                }
+            }
+        }
+    }
+
+    /// Four lessons requested, the second slowed down; its Cancel button on the Queue page stops it
+    /// alone, and the page stops listing it.
+    static func cancelOne(first: Int, _ fixture: UIFixture, _ browser: Browser, size: String) async throws {
+        let lessons = (first..<first + 4).map { LessonID(.gemara, $0) }
+        let slow = MediaKey(lessons[1], .audio)
+        let row = "#queue-list li[data-key=\"gemara/\(slow.lesson.id)/audio\"]"
+        await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: slow)
+        for lesson in lessons {
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=\(lesson.id)&media=audio").status == 200)
+        }
+        _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/\(slow.lesson.id)/audio" && $0.state == "downloading" } }
+        try await browser.open(fixture.base + "/queue")
+        #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector(arguments[0])", [row]), "\(size)")
+        let widths = try await browser.run("return [innerWidth, document.documentElement.scrollWidth]") as? [Int]
+        #expect(widths?.first == widths?.last, "\(size): the Queue page scrolls sideways: \(widths ?? [])")
+        let name = try await browser.run("return document.querySelector(arguments[0]).querySelector('.what').textContent", [row])
+        #expect(name as? String == "Berakhot \(slow.lesson.id + 1) audio", "\(size)")
+        try await browser.click(row + " button[data-action^=\"/api/cancel\"]")
+        #expect(
+            try await browser.wait("document.readyState === 'complete' && !document.querySelector(arguments[0])", [row]),
+            "\(size): the cancelled item leaves the Queue page")
+        let said = "Berakhot \(slow.lesson.id + 1) audio: cancelled"
+        #expect(
+            try await browser.wait("document.getElementById('flash').textContent === arguments[0]", [said]),
+            "\(size): the page says what was cancelled, after its reload")
+        let end = ContinuousClock.now + .seconds(60)
+        var others = false
+        while !others, ContinuousClock.now < end {
+            others = true
+            for lesson in lessons where lesson != slow.lesson { others = try await fixture.library.isDownloaded(lesson) && others }
+            if !others { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(others, "\(size): the other three download to the end")
+        #expect(try await !fixture.library.isDownloaded(slow.lesson), "\(size)")
+        #expect(try await fixture.library.history(of: slow.lesson).contains { $0.kind == .cancelled }, "\(size)")
+    }
+
+    /// "Pause all" leaves a new request queued, said so on its row; "Resume all" downloads it.
+    static func pauseAndResume(_ lesson: LessonID, _ fixture: UIFixture, _ browser: Browser, size: String) async throws {
+        try await browser.open(fixture.base + "/queue")
+        #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#queue-pause')"), "\(size)")
+        try await browser.click("#queue-pause")
+        #expect(try await browser.wait("document.querySelector('#queue-paused') && document.querySelector('#queue-resume')"), "\(size)")
+        #expect(try await fixture.library.isQueuePaused(), "\(size)")
+        #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=\(lesson.id)&media=audio").status == 200)
+        let row = "#queue-list li[data-key=\"gemara/\(lesson.id)/audio\"][data-state=\"queued\"]"
+        try await browser.open(fixture.base + "/queue")
+        #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector(arguments[0])", [row]), "\(size)")
+        let state = try await browser.run("return document.querySelector(arguments[0]).querySelector('.state').textContent", [row])
+        #expect((state as? String)?.contains("queued: waits its turn") == true, "\(size): \(state ?? "none")")
+        #expect(try await !fixture.library.isDownloaded(lesson), "\(size): nothing downloads while paused")
+        let live = "#live-list li[data-key=\"gemara/\(lesson.id)/audio\"][data-state=\"queued\"]"
+        #expect(try await browser.wait("document.querySelector(arguments[0])", [live]), "\(size): the live panel lists it as queued")
+        let bar = try await browser.run("return document.querySelector(arguments[0] + ' progress') !== null", [live])
+        #expect(bar as? Bool == false, "\(size): a queued item with nothing received has no progress bar")
+        try await browser.click("#queue-resume")
+        #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#queue-pause')"), "\(size)")
+        let end = ContinuousClock.now + .seconds(60)
+        while try await !fixture.library.isDownloaded(lesson), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(try await fixture.library.isDownloaded(lesson), "\(size): resumed, it downloads")
+        #expect(try await !fixture.library.isQueuePaused(), "\(size)")
+    }
+}
