@@ -27,6 +27,7 @@ struct RouteFailure: Error, Sendable {
             default: self.init(.serviceUnavailable, error.message(language))
             }
         case let error as MediaLinkError: self.init(.badGateway, error.message(language))
+        case let error as FileError: self.init(.serviceUnavailable, error.message(language))
         default: self.init(.internalServerError, String(describing: error))
         }
     }

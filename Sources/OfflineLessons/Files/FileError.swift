@@ -15,6 +15,8 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
     case inUse(URL)
     /// Not enough free space on the disk holding `url` for a file of known size.
     case noSpace(URL, needed: Int, available: Int)
+    /// The media folder (or a type's folder in it) is something other than a folder: a file.
+    case notAFolder(URL)
 
     /// What happened, in `language`.
     public func message(_ language: UserLanguage) -> String { words.text(language) }
@@ -33,6 +35,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
         case .inUse(let url): Message(.fileInUse, .text(url.path))
         case .noSpace(let url, let needed, let available):
             Message(.fileNoSpace, .text(url.deletingLastPathComponent().path), .number(needed), .number(available))
+        case .notAFolder(let url): Message(.fileNotAFolder, .text(url.path))
         }
     }
 
@@ -47,7 +50,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .posix(_, _, let code): code == ENOSPC || code == EDQUOT
         case .noSpace: true
-        case .inUse: false
+        case .inUse, .notAFolder: false
         }
     }
 
@@ -55,7 +58,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
     var isFinal: Bool {
         switch self {
         case .posix(_, _, let code): code == ENOSPC || code == EACCES || code == EROFS || code == EDQUOT
-        case .noSpace: true
+        case .noSpace, .notAFolder: true
         case .inUse: false
         }
     }

@@ -55,6 +55,16 @@ struct MediaStore: Sendable {
         }
     }
 
+    /// Throws ``FileError/notAFolder(_:)`` when the media folder, or a type's folder in it, is
+    /// there as something other than a folder (a symbolic link to a folder is one): a command
+    /// stops before it reads every file as gone or writes anything.
+    func checkFolders() throws {
+        for path in [layout.mediaPath] + LessonType.allCases.map({ layout.mediaPath + "/" + $0.rawValue }) {
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { throw FileError.notAFolder(URL(fileURLWithPath: path)) }
+        }
+    }
+
     /// Deletes an item's final file and its partial file (unless a download is writing it: that
     /// download then finds the item gone and removes its own partial). Returns whether a final
     /// file was there.

@@ -9,6 +9,7 @@ extension LessonLibrary {
     /// lesson's other media still come.
     public func download(_ lessons: [PlacedLesson], media choice: MediaChoice) async throws -> DownloadRun {
         try checkWritable()
+        try store.checkFolders()
         var registrations: [LibraryDatabase.Registration] = []
         var unavailable: [(MediaKey, String)] = []
         var badLinks: [(MediaKey, String)] = []
@@ -56,6 +57,7 @@ extension LessonLibrary {
     /// Failed items are retried too unless `includingFailed` is false.
     public func resumePending(includingFailed: Bool = true) async throws -> DownloadRun {
         try checkWritable()
+        try store.checkFolders()
         let states: [MediaState] = includingFailed ? [.queued, .downloading, .failed] : [.queued, .downloading]
         let keys = try await database.mediaItems(in: states).map(\.key)
         if includingFailed { try await database.requeueFailed(keys, at: now()) }

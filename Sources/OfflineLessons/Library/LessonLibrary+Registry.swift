@@ -143,6 +143,7 @@ extension LessonLibrary {
     /// too. Entries whose files are already gone are removed all the same (legacy B12).
     public func remove(_ lessons: [LessonID], media: [MediaKind]? = nil) async throws -> RemovalReport {
         try checkWritable()
+        try store.checkFolders()
         var report = RemovalReport()
         for lesson in lessons {
             let items = try await database.mediaItems(of: lesson)

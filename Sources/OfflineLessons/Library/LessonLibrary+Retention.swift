@@ -6,6 +6,7 @@ extension LessonLibrary {
     /// go and the bytes it would free, and changes nothing. An app can run it at launch.
     public func clean(_ policy: RetentionPolicy = RetentionPolicy(), dryRun: Bool = false) async throws -> CleanReport {
         if !dryRun { try checkWritable() }
+        try store.checkFolders()
         let (actions, pinnedKept, overQuota) = RetentionPlanner(policy: policy, now: now()).plan(try await database.retentionSnapshot())
         if !dryRun {
             for action in actions { _ = try await removeItem(action.key, reason: "clean: \(action.reason)", kind: .expired) }

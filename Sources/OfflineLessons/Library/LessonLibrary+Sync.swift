@@ -33,6 +33,7 @@ extension LessonLibrary {
     /// (nothing changed in the folders either), its report is the answer, without a read of the
     /// registry or a plan. Otherwise the registry is read, then the folders walked, as always.
     func quickSync(at version: LibraryDatabase.Version?) async throws -> SyncReport {
+        try store.checkFolders()
         if let version, let quiet = readCache.quietSync(at: version) {
             let snapshot = try await DirectorySnapshot.take(of: layout, memo: folderMemo)
             if snapshot.serial != 0, snapshot.serial == quiet.snapshot {
@@ -49,6 +50,7 @@ extension LessonLibrary {
         progress: (@Sendable (MaintenanceProgress) -> Void)?
     ) async throws -> SyncReport {
         if !options.dryRun { try checkWritable() }
+        try store.checkFolders()
         let layout = self.layout
         // The registry first, then the folder: a download that commits in between has its file
         // in place by the time of the walk (an item is never marked missing for a file that was

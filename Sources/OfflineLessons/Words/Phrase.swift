@@ -29,7 +29,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case registryNotRegistered, registryEmptyShas, registryUnreadableRow, registryNoLibrary, registryNeedsMigration
     case registryForeign, registryDatabase
     // Files
-    case fileFailed, fileFailedDiskFull, fileInUse, fileNoSpace, fileOperationAdopt, fileOperationFlushFolder
+    case fileFailed, fileFailedDiskFull, fileInUse, fileNoSpace, fileNotAFolder, fileOperationAdopt, fileOperationFlushFolder
     case fileOperationFlush, fileOperationList, fileOperationLock, fileOperationMoveAside, fileOperationMoveIntoTheLibrary
     case fileOperationOpenFolder, fileOperationOpen, fileOperationRead, fileOperationRenameIntoPlace, fileOperationSetTheTimeOf
     case fileOperationStat, fileOperationTruncate, fileOperationVerifyTheCopyOf, fileOperationWrite

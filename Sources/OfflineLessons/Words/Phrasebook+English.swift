@@ -98,6 +98,8 @@ extension Phrasebook {
         .fileFailedDiskFull: "cannot %1$@ %2$@: %3$@ (the disk is full: free some space and run the command again)",
         .fileInUse: "%1$@ is being downloaded by another process",
         .fileNoSpace: "the disk holding %1$@ is full: %2$@ bytes needed, %3$@ free",
+        .fileNotAFolder:
+            "%1$@ is a file where the library keeps its media folder: move that file elsewhere (or put the folder back), then run the command again; nothing was changed",
         .fileOperationAdopt: "adopt",
         .fileOperationFlushFolder: "flush folder",
         .fileOperationFlush: "flush",

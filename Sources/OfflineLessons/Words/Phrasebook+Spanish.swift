@@ -101,6 +101,8 @@ extension Phrasebook {
         .fileFailedDiskFull: "no se puede %1$@ %2$@: %3$@ (el disco está lleno: libera espacio y vuelve a ejecutar el comando)",
         .fileInUse: "otro proceso está descargando %1$@",
         .fileNoSpace: "el disco que contiene %1$@ está lleno: se necesitan %2$@ bytes y hay %3$@ libres",
+        .fileNotAFolder:
+            "%1$@ es un archivo donde la biblioteca guarda su carpeta de medios: mueve ese archivo a otro sitio (o vuelve a poner la carpeta) y ejecuta de nuevo el comando; no se cambió nada",
         .fileOperationAdopt: "adoptar",
         .fileOperationFlushFolder: "sincronizar la carpeta",
         .fileOperationFlush: "sincronizar",
