@@ -73,7 +73,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case downloadInterruptedCount, downloadStoppedAfter, downloadStoppedDisk, downloadFailedCount, downloadWillResume
     case downloadStoppedBefore, downloadConcurrency, downloadLimitRate, downloadServerNotAnswering, downloadServerUnreachable
     case downloadFiles, downloadFilesFailed, downloadWaitingForServer, downloadWaitingForOthers, downloadOthersArrived
-    case progressUnavailable, progressRetry, progressRetryOf, progressCompleted, progressInterrupted, progressStopped
+    case progressUnavailable, progressRetry, progressRetryOf, progressCompleted, progressInterrupted
     case progressETA, progressOfAbout, progressVerifying, progressImporting, progressMaintenance
     // The command line: sync, clean, doctor, remove and pin
     case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairFailed, syncRepairWithDryRun, cleanRemoved

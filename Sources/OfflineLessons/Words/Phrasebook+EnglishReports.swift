@@ -155,7 +155,6 @@ extension Phrasebook {
         .progressRetryOf: "of %1$@ in %2$@: %3$@",
         .progressCompleted: "completed",
         .progressInterrupted: "interrupted",
-        .progressStopped: "STOPPED",
         .progressETA: "ETA %1$@",
         .progressOfAbout: "of ~%1$@",
         .progressVerifying: "verifying",

@@ -155,7 +155,6 @@ extension Phrasebook {
         .progressRetryOf: "de %1$@ en %2$@: %3$@",
         .progressCompleted: "completado",
         .progressInterrupted: "interrumpido",
-        .progressStopped: "DETENIDO",
         .progressETA: "quedan %1$@",
         .progressOfAbout: "de ~%1$@",
         .progressVerifying: "verificando",

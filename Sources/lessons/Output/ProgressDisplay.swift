@@ -23,8 +23,8 @@ final class ProgressDisplay {
     private var lastLine = ContinuousClock.now
     /// Without a terminal, a status line this often on long work.
     private let lineInterval: Duration = .seconds(5)
-    /// Set once the run said it stops for the server: its items' ends are then not listed one by one.
-    private var stoppedForServer = false
+    /// Set once the run stops (a full disk, a server gone): its items' ends are then not listed one by one.
+    private var runStopped = false
     /// Whether the line that the server is not answering was printed: once a run (the total line
     /// says when the run waits for the server again).
     private var saidNotAnswering = false
@@ -61,10 +61,12 @@ final class ProgressDisplay {
             line(Style.failure(Terminal.say(.downloadFailedLabel), on: .err), key, Terminal.say(stored: reason))
         case .cancelled(let key):
             // Items stopped before they started are counted, not listed one by one; nor are the
-            // items a server that went away leaves queued (the run ends with one message for them).
-            if wasActive, !stoppedForServer { line(Style.warning(Terminal.say(.progressInterrupted), on: .err), key, nil) }
-        case .stopped(let key, let reason):
-            line(Style.failure(Terminal.say(.progressStopped), on: .err), key, Terminal.say(stored: reason))
+            // items a full disk or a server that went away leaves queued (the run ends with one
+            // message for them).
+            if wasActive, !runStopped { line(Style.warning(Terminal.say(.progressInterrupted), on: .err), key, nil) }
+        case .stopped:
+            // A full disk: the run's last message says so, with the reason and what to do.
+            runStopped = true
         case .serverNotAnswering(let reason):
             if !saidNotAnswering {
                 clear()
@@ -72,7 +74,7 @@ final class ProgressDisplay {
             }
             saidNotAnswering = true
         case .serverUnreachable:
-            stoppedForServer = true
+            runStopped = true
         case .finished:
             clear()
             return
