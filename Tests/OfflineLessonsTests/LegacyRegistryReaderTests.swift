@@ -109,3 +109,37 @@ struct LegacyRegistryReaderTests {
         #expect(Self.ids(mishnaReader) == ["mishna/50@1/1/2"])
     }
 }
+
+extension LegacyRegistryReaderTests {
+    @Test("a refused entry names its masechet, the field and the value found there (null said as null), in both languages")
+    func refusalsNameTheValue() throws {
+        typealias F = LegacyContainerFixture
+        func entry(_ change: (inout [String: Any]) -> Void) -> [String: Any] {
+            var lesson = F.gemara(5, daf: 2)
+            change(&lesson)
+            return lesson
+        }
+        let entries: [[String: Any]] = [
+            entry { $0["id"] = "abc" }, entry { $0["id"] = NSNull() }, entry { $0["duration"] = 1845.5 },
+            entry { $0["page_number"] = nil }, entry { $0["presenter"] = ["id": "x", "first_name": "M"] },
+        ]
+        let data = try JSONSerialization.data(withJSONObject: ["gemara": ["4": ["4": entries], "1": ["99": [entries[0]]]]])
+        let reader = LegacyRegistryReader.registry(data, source: "Documents/downloadedLessons.json") { $0 == 4 ? "Bava Kamma" : nil }
+        let reasons = Dictionary(uniqueKeysWithValues: reader.rejected.map { ($0.path, $0.reason) })
+        #expect(reasons["gemara/4/4[0]"] == #"a lesson of Bava Kamma: `id` is "abc", where a whole number belongs"#)
+        #expect(reasons["gemara/4/4[1]"] == "a lesson of Bava Kamma: `id` is null, where a whole number belongs")
+        #expect(reasons["gemara/4/4[2]"] == "a lesson of Bava Kamma: `duration` is 1845.5, where a whole number belongs")
+        #expect(reasons["gemara/4/4[3]"] == "a Gemara lesson of Bava Kamma without `page_number` (its daf)")
+        #expect(reasons["gemara/4/4[4]"]?.hasPrefix(#"a lesson of Bava Kamma: `presenter.id` is "x""#) == true, "\(reasons)")
+        #expect(reasons["gemara/1/99[0]"] == #"a lesson of masechet 99: `id` is "abc", where a whole number belongs"#)
+        #expect(reader.rejected.count == 6 && reader.entries.isEmpty, "\(reader.rejected)")
+        // Said in Spanish from the English the report keeps.
+        let first = try #require(reader.rejected.first { $0.path == "gemara/4/4[0]" })
+        #expect(
+            first.words.text(.es)
+                == #"Documents/downloadedLessons.json en gemara/4/4[0]: una clase de Bava Kamma: `id` es "abc", donde va un número entero"#,
+            "\(first.words.text(.es))")
+        let null = try #require(reader.rejected.first { $0.path == "gemara/4/4[1]" })
+        #expect(Phrasebook.recognize(null.reason).text(.es) == "una clase de Bava Kamma: `id` es null, donde va un número entero")
+    }
+}

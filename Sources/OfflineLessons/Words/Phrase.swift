@@ -93,6 +93,10 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case legacyToRecover, legacyNothing, serverMissingResource, serverDidNotStart, serverPortInUse, migrateRejectedAt
     case serveServing, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser, demoServer, demoCatalog
     case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen
+    // A legacy lesson refused: the field, the value found there, what belongs there
+    case legacyFieldMissing, legacyFieldNull, legacyFieldValue, legacyFieldUnreadable, legacyNoPageNumber, legacyNoMishna
+    case migrateRejectedWhole, legacyMasechetNumber, legacyWholeNumber, legacyNumber, legacyText, legacyTrueOrFalse
+    case legacyList, legacyObject
     // The command line: the frame of its help
     case helpOverview, helpUsage, helpArguments, helpOptions, helpSubcommands, helpShowHelp, helpShowVersion, helpSeeSubcommand
     case helpDefault, helpValues, helpAndDefault, helpIsDefault

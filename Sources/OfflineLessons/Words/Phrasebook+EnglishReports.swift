@@ -250,6 +250,20 @@ extension Phrasebook {
         .legacyShared: "%1$@: one file for two lessons (B11); left in place",
         .legacyToRecover: "%1$@ file(s) to recover: run `lessons migrate --from %2$@`",
         .legacyNothing: "nothing to migrate",
+        .migrateRejectedWhole: "%1$@: %2$@",
+        .legacyFieldMissing: "a lesson of %1$@: `%2$@` is missing",
+        .legacyFieldNull: "a lesson of %1$@: `%2$@` is null, where %3$@ belongs",
+        .legacyFieldValue: "a lesson of %1$@: `%2$@` is %3$@, where %4$@ belongs",
+        .legacyFieldUnreadable: "a lesson of %1$@: `%2$@` is %3$@, which cannot be read",
+        .legacyNoPageNumber: "a Gemara lesson of %1$@ without `page_number` (its daf)",
+        .legacyNoMishna: "a Mishna lesson of %1$@ without `mishna` (its number)",
+        .legacyMasechetNumber: "masechet %1$@",
+        .legacyWholeNumber: "a whole number",
+        .legacyNumber: "a number",
+        .legacyText: "text",
+        .legacyTrueOrFalse: "true or false",
+        .legacyList: "a list",
+        .legacyObject: "an object",
         .serverMissingResource: "the bundled resource %1$@ is missing from this build",
         .serverDidNotStart: "the content server did not start: %1$@",
         .serverPortInUse: "the port %1$@ on %2$@ is in use by another program: choose another with --port, or 0 for a free one",
@@ -316,6 +330,6 @@ extension Phrasebook {
     /// Sentences written alike in both languages (names, numbers and signs only).
     public static let sameInBothLanguages: Set<Phrase> = [
         .verbatim, .syncFoundBytes, .cliSeder, .cliResolved, .catalogSederLine, .masechetStateMedia, .doctorOther, .countWord,
-        .listSeparated,
+        .listSeparated, .migrateRejectedWhole,
     ]
 }

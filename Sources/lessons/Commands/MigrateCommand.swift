@@ -70,7 +70,7 @@ struct MigrateCommand: AsyncParsableCommand {
                     report.dryRun ? .migrateWouldAdopt : .migrateAdopted, .text(lesson), .text(adoption.file),
                     .text(formatBytes(adoption.bytes)), .text(adoption.placedBy)))
         }
-        for rejection in report.rejected { Terminal.out(Terminal.say(.migrateRejected, .message(Phrasebook.recognize("\(rejection)")))) }
+        for rejection in report.rejected { Terminal.out(Terminal.say(.migrateRejected, .message(rejection.words))) }
         for conflict in report.conflicts { Terminal.out(Terminal.say(.migrateConflict, .message(Phrasebook.recognize("\(conflict)")))) }
         for left in report.leftInPlace {
             Terminal.out(Terminal.say(.migrateLeft, .word(left.reason.phrase), .message(Phrasebook.recognize("\(left)"))))

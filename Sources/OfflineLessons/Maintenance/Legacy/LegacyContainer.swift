@@ -49,19 +49,24 @@ struct LegacyContainer: Sendable {
         let seder = { (masechet: Int) in
             legacyShas?.masechet(id: masechet)?.seder.id ?? libraryShas?.masechet(id: masechet)?.seder.id
         }
+        let masechetName = { @Sendable (masechet: Int) in
+            legacyShas?.masechet(id: masechet)?.masechet.name ?? libraryShas?.masechet(id: masechet)?.masechet.name
+        }
         for folder in present {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted()
             for name in names {
                 let relative = "\(folder)/\(name)"
                 let url = root.appendingPathComponent(relative)
                 if name == registryName {
-                    container.registries.append(.registry(try Data(contentsOf: url), source: relative))
+                    container.registries.append(.registry(try Data(contentsOf: url), source: relative, masechetName: masechetName))
                 } else if name.hasPrefix(registryName + migratedSuffix) {
-                    container.migratedRegistries.append(.registry(try Data(contentsOf: url), source: relative))
+                    container.migratedRegistries.append(.registry(try Data(contentsOf: url), source: relative, masechetName: masechetName))
                 } else if name == "gemaraLessons.json" {
-                    container.metadata.append(.gemaraMetadata(try Data(contentsOf: url), source: relative, seder: seder))
+                    container.metadata.append(
+                        .gemaraMetadata(try Data(contentsOf: url), source: relative, masechetName: masechetName, seder: seder))
                 } else if name == "mishnaLessons.json" {
-                    container.metadata.append(.mishnaMetadata(try Data(contentsOf: url), source: relative, seder: seder))
+                    container.metadata.append(
+                        .mishnaMetadata(try Data(contentsOf: url), source: relative, masechetName: masechetName, seder: seder))
                 } else if name == "shas.json" {
                     continue
                 } else if name == recentName {

@@ -17,13 +17,20 @@ struct LegacyRegistryReader {
     private(set) var entries: [Entry] = []
     private(set) var rejected: [MigrationReport.Rejection] = []
     let source: String
+    /// A masechet's name, for the reasons a refused lesson is given (`nil`: its number is said).
+    let masechetName: @Sendable (Int) -> String?
 
-    init(source: String) { self.source = source }
+    init(source: String, masechetName: @escaping @Sendable (Int) -> String? = { _ in nil }) {
+        self.source = source
+        self.masechetName = masechetName
+    }
 
     /// Reads a `downloadedLessons.json`. A document that is not JSON at all (truncated, say) is one
     /// rejection naming the file.
-    static func registry(_ data: Data, source: String) -> LegacyRegistryReader {
-        var reader = LegacyRegistryReader(source: source)
+    static func registry(_ data: Data, source: String, masechetName: @escaping @Sendable (Int) -> String? = { _ in nil })
+        -> LegacyRegistryReader
+    {
+        var reader = LegacyRegistryReader(source: source, masechetName: masechetName)
         guard let top = reader.object(data) else { return reader }
         for (key, value) in top {
             switch key {
@@ -36,12 +43,14 @@ struct LegacyRegistryReader {
     }
 
     /// Reads `gemaraLessons.json` (`{masechet: {lessonId: lesson}}`), placing lessons through `seder`.
-    static func gemaraMetadata(_ data: Data, source: String, seder: (Int) -> Int?) -> LegacyRegistryReader {
-        var reader = LegacyRegistryReader(source: source)
+    static func gemaraMetadata(
+        _ data: Data, source: String, masechetName: @escaping @Sendable (Int) -> String? = { _ in nil }, seder: (Int) -> Int?
+    ) -> LegacyRegistryReader {
+        var reader = LegacyRegistryReader(source: source, masechetName: masechetName)
         guard let top = reader.object(data) else { return reader }
         for (masechetKey, lessons) in top {
             reader.inMasechet(masechetKey, seder: seder) { reader, sederId, masechetId in
-                reader.readLessons(lessons, type: .gemara, path: masechetKey) { lesson in
+                reader.readLessons(lessons, type: .gemara, masechet: masechetId, path: masechetKey) { lesson in
                     Placement(sederId: sederId, masechetId: masechetId, chapter: lesson.chapter)
                 }
             }
@@ -50,8 +59,10 @@ struct LegacyRegistryReader {
     }
 
     /// Reads `mishnaLessons.json` (`{masechet: {chapter: {lessonId: lesson}}}`).
-    static func mishnaMetadata(_ data: Data, source: String, seder: (Int) -> Int?) -> LegacyRegistryReader {
-        var reader = LegacyRegistryReader(source: source)
+    static func mishnaMetadata(
+        _ data: Data, source: String, masechetName: @escaping @Sendable (Int) -> String? = { _ in nil }, seder: (Int) -> Int?
+    ) -> LegacyRegistryReader {
+        var reader = LegacyRegistryReader(source: source, masechetName: masechetName)
         guard let top = reader.object(data) else { return reader }
         for (masechetKey, chapters) in top {
             reader.inMasechet(masechetKey, seder: seder) { reader, sederId, masechetId in
@@ -75,7 +86,7 @@ struct LegacyRegistryReader {
                 guard let masechetId = number(masechetKey, what: "masechet", path: path) else { continue }
                 switch type {
                 case .gemara:
-                    readLessons(lessons, type: .gemara, path: path) {
+                    readLessons(lessons, type: .gemara, masechet: masechetId, path: path) {
                         Placement(sederId: sederId, masechetId: masechetId, chapter: $0.chapter)
                     }
                 case .mishna:
@@ -90,61 +101,56 @@ struct LegacyRegistryReader {
     private mutating func readMishnaChapters(_ value: Any, sederId: Int, masechetId: Int, path: String) {
         let byChapter = { (lesson: Lesson) in Placement(sederId: sederId, masechetId: masechetId, chapter: lesson.chapter) }
         guard let chapters = value as? [String: Any], !Self.isLessonObject(value) else {
-            readLessons(value, type: .mishna, path: path, place: byChapter)
+            readLessons(value, type: .mishna, masechet: masechetId, path: path, place: byChapter)
             return
         }
         for (chapterKey, lessons) in chapters {
             let chapterPath = "\(path)/\(chapterKey)"
             if Self.isLessonObject(lessons) {  // keyed by lesson id, no chapter level
-                readLessons(lessons, type: .mishna, path: chapterPath, place: byChapter)
+                readLessons(lessons, type: .mishna, masechet: masechetId, path: chapterPath, place: byChapter)
                 continue
             }
             guard let chapter = number(chapterKey, what: "chapter", path: chapterPath) else { continue }
-            readLessons(lessons, type: .mishna, path: chapterPath) { _ in
+            readLessons(lessons, type: .mishna, masechet: masechetId, path: chapterPath) { _ in
                 Placement(sederId: sederId, masechetId: masechetId, chapter: chapter)
             }
         }
     }
 
     /// Lessons in a list, a list of lists, a dict keyed by id, or one lesson object.
-    private mutating func readLessons(_ value: Any, type: LessonType, path: String, place: (Lesson) -> Placement) {
+    private mutating func readLessons(_ value: Any, type: LessonType, masechet: Int, path: String, place: (Lesson) -> Placement) {
         if let list = value as? [Any] {
             for (index, element) in list.enumerated() {
-                readLessons(element, type: type, path: "\(path)[\(index)]", place: place)
+                readLessons(element, type: type, masechet: masechet, path: "\(path)[\(index)]", place: place)
             }
         } else if Self.isLessonObject(value) {
-            guard let lesson = lesson(value, type: type, path: path) else { return }
+            guard let lesson = lesson(value, type: type, masechet: masechet, path: path) else { return }
             entries.append(Entry(placed: PlacedLesson(type: type, placement: place(lesson), lesson: lesson), source: source))
         } else if let byId = value as? [String: Any] {
             for (key, element) in byId.sorted(by: { $0.key < $1.key }) {
-                readLessons(element, type: type, path: "\(path)/\(key)", place: place)
+                readLessons(element, type: type, masechet: masechet, path: "\(path)/\(key)", place: place)
             }
         } else {
             reject(path, "not a lesson, a list of lessons or a dict of lessons")
         }
     }
 
-    private mutating func lesson(_ value: Any, type: LessonType, path: String) -> Lesson? {
+    /// A lesson object, or `nil` with a rejection naming its masechet, the field and the value.
+    private mutating func lesson(_ value: Any, type: LessonType, masechet: Int, path: String) -> Lesson? {
+        let name = masechetName(masechet).map { Message.verbatim($0) } ?? Message(.legacyMasechetNumber, .text(String(masechet)))
         do {
             let data = try JSONSerialization.data(withJSONObject: value)
             let lesson = try JSONDecoder().decode(Lesson.self, from: data)
-            if type == .gemara, lesson.pageNumber == nil { throw Unreadable("`page_number` is missing (required for a Gemara lesson)") }
-            if type == .mishna, lesson.mishna == nil { throw Unreadable("`mishna` is missing (required for a Mishna lesson)") }
-            return lesson
-        } catch let error as Unreadable {
-            reject(path, error.reason)
+            if type == .gemara, lesson.pageNumber == nil { reject(path, Message(.legacyNoPageNumber, .message(name)).description) }
+            if type == .mishna, lesson.mishna == nil { reject(path, Message(.legacyNoMishna, .message(name)).description) }
+            return (type == .gemara ? lesson.pageNumber : lesson.mishna) == nil ? nil : lesson
         } catch {
-            reject(path, error.decodingSummary)
+            reject(path, LegacyFieldProblem.reason(error, in: value, masechet: name).description)
         }
         return nil
     }
 
     // MARK: - Helpers
-
-    private struct Unreadable: Error {
-        var reason: String
-        init(_ reason: String) { self.reason = reason }
-    }
 
     private static func isLessonObject(_ value: Any) -> Bool {
         (value as? [String: Any])?["id"] != nil

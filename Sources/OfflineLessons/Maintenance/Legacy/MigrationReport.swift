@@ -11,8 +11,13 @@ public struct MigrationReport: Sendable, Hashable, Encodable {
         public var path: String
         public var reason: String
 
-        public var description: String {
-            path.isEmpty ? "\(source): \(reason)" : Message(.migrateRejectedAt, .text(source), .text(path), .text(reason)).description
+        public var description: String { words.description }
+
+        /// The rejection in the catalog's words, its reason recognised: said in either language.
+        public var words: Message {
+            let reason = Message.Argument.message(Phrasebook.recognize(reason))
+            return path.isEmpty
+                ? Message(.migrateRejectedWhole, .text(source), reason) : Message(.migrateRejectedAt, .text(source), .text(path), reason)
         }
     }
 
