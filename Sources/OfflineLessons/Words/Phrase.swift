@@ -146,4 +146,9 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case screenCancelItem, screenNextItem, screenWaitingForSlot, screenQueueSummary, screenQueuePausedNow
     case screenQueueResumedNow, screenCancelledItem, screenNothingToCancel, screenNextNow, screenNotQueued
     case screenRequestedWhilePaused
+    // A request it cannot answer
+    case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
+    case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
+    case screenNoMasechetID, screenNoSuchAsset, screenNoMedium, screenMediaOutside, screenNotDownloaded, screenBadPick
+    case screenNotOneOf, screenBadChapter, screenWrongHost, screenOtherSite, screenWrongToken, screenNeedsTokenHeader
 }

@@ -209,6 +209,32 @@ extension Phrasebook {
         .screenNextNow: "%1$@ is next.",
         .screenNotQueued: "%1$@ is not queued.",
         .screenRequestedWhilePaused: "%1$@ lesson(s) requested; the queue is paused: they wait until you resume it",
+        // A request it cannot answer
+        .screenNothing: "nothing",
+        .screenTheQuota: "the quota",
+        .screenBadLessonType: "the lesson type must be gemara or mishna, not %1$@",
+        .screenNotANumber: "%1$@ must be a number, not %2$@",
+        .screenQuotaTooSmall: "the quota must be at least 1 MB",
+        .screenBadLesson: "lesson must be written type/id, such as gemara/5, not %1$@",
+        .screenBadItem: "an item is written type/id/medium, such as gemara/5/audio, not %1$@",
+        .screenBadMedium: "medium must be audio, video or text, not %1$@",
+        .screenMediaChoice: "media must be audio, video or both",
+        .screenNothingToDownload: "nothing to download there",
+        .screenNotSeconds: "%1$@ must be a number of seconds, not %2$@",
+        .screenNoMediaDownloaded: "%1$@ has no audio or video downloaded",
+        .screenNoMasechetID: "no %1$@ masechet has id %2$@",
+        .screenNoSuchAsset: "no such asset",
+        .screenNoMedium: "no medium",
+        .screenMediaOutside: "media are served only from inside the library",
+        .screenNotDownloaded: "%1$@ is not downloaded",
+        .screenBadPick: "a pick is lesson:…, chapter:… or masechet:…, not %1$@",
+        .screenNotOneOf: "%1$@ must be one of %2$@, not %3$@",
+        .screenBadChapter: "a chapter is written type/masechet/chapter, such as gemara/1/2, not %1$@",
+        .screenWrongHost:
+            "This app answers only on its own address (loopback, or this machine's addresses and name with --host 0.0.0.0); the Host header names another.",
+        .screenOtherSite: "A page of another site (%1$@) may not use this app.",
+        .screenWrongToken: "Open the address `lessons ui` printed (it carries this run's token); this one has no token or an old one.",
+        .screenNeedsTokenHeader: "A request that changes the library needs the app's token in the X-Lessons-Token header.",
     ]
 
     /// The screen's sentences written alike in both languages (names, signs and placeholders only).

@@ -210,5 +210,33 @@ extension Phrasebook {
         .screenNextNow: "%1$@ es el siguiente.",
         .screenNotQueued: "%1$@ no está en cola.",
         .screenRequestedWhilePaused: "%1$@ clase(s) pedida(s); la cola está en pausa: esperan hasta que la reanudes",
+        // A request it cannot answer
+        .screenNothing: "nada",
+        .screenTheQuota: "la cuota",
+        .screenBadLessonType: "el tipo de clase debe ser gemara o mishna, no %1$@",
+        .screenNotANumber: "%1$@ debe ser un número, no %2$@",
+        .screenQuotaTooSmall: "la cuota debe ser de al menos 1 MB",
+        .screenBadLesson: "la clase se escribe tipo/id, como gemara/5, no %1$@",
+        .screenBadItem: "un elemento se escribe tipo/id/medio, como gemara/5/audio, no %1$@",
+        .screenBadMedium: "el medio debe ser audio, video o text, no %1$@",
+        .screenMediaChoice: "el medio debe ser audio, video o both",
+        .screenNothingToDownload: "no hay nada que descargar ahí",
+        .screenNotSeconds: "%1$@ debe ser un número de segundos, no %2$@",
+        .screenNoMediaDownloaded: "%1$@ no tiene audio ni vídeo descargado",
+        .screenNoMasechetID: "ninguna masejet de tipo %1$@ tiene el id %2$@",
+        .screenNoSuchAsset: "no existe ese recurso",
+        .screenNoMedium: "falta el medio",
+        .screenMediaOutside: "solo se sirven medios de dentro de la biblioteca",
+        .screenNotDownloaded: "%1$@ no está descargado",
+        .screenBadPick: "una selección es lesson:…, chapter:… o masechet:…, no %1$@",
+        .screenNotOneOf: "%1$@ debe ser uno de estos: %2$@; no %3$@",
+        .screenBadChapter: "un capítulo se escribe tipo/masejet/capítulo, como gemara/1/2, no %1$@",
+        .screenWrongHost:
+            "Esta aplicación solo responde en su propia dirección (loopback, o las direcciones y el nombre de esta máquina con --host 0.0.0.0); la cabecera Host nombra otra.",
+        .screenOtherSite: "Una página de otro sitio (%1$@) no puede usar esta aplicación.",
+        .screenWrongToken:
+            "Abre la dirección que mostró `lessons ui` (lleva el token de esta ejecución); esta no tiene token o tiene uno antiguo.",
+        .screenNeedsTokenHeader:
+            "Una solicitud que cambia la biblioteca necesita el token de la aplicación en la cabecera X-Lessons-Token.",
     ]
 }
