@@ -52,6 +52,11 @@ struct UIMediaTests {
                 #expect(!answer.text.contains("SQLite format"))
             }
             #expect(try await fixture.get("/media/gemara/1/audio", token: nil).status == 403)
+            // The refusal's sentence is the catalog's, in the request's language.
+            let spanish = [("Accept-Language", "es")]
+            #expect(try await fixture.get("/media/gemara/2/audio").text.hasSuffix(" is not downloaded\n"))
+            #expect(try await fixture.get("/media/gemara/2/audio", headers: spanish).text.hasSuffix(" no está descargado\n"))
+            #expect(try await fixture.get("/media/gemara/1/audio", token: nil, headers: spanish).text.hasPrefix("Abre la dirección"))
         }
     }
 

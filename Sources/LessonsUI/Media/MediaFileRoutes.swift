@@ -18,7 +18,7 @@ struct MediaFileRoutes: Sendable {
                 let failure = RouteFailure(classifying: error)
                 return Response(
                     status: failure.status, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: failure.message + "\n")))
+                    body: .init(byteBuffer: ByteBuffer(string: failure.message(RequestInput.language(request)) + "\n")))
             }
         }
     }
@@ -26,18 +26,20 @@ struct MediaFileRoutes: Sendable {
     func respond(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let type = try RequestInput.lessonType(context.parameters.get("type"))
         let id = try RequestInput.number(context.parameters.get("id"), "id")
-        guard let medium = try RequestInput.medium(context.parameters.get("medium")) else { throw RouteFailure(.badRequest, "no medium") }
+        guard let medium = try RequestInput.medium(context.parameters.get("medium")) else {
+            throw RouteFailure(.badRequest, Message(.screenNoMedium))
+        }
         let key = MediaKey(LessonID(type, id), medium)
         let url = library.fileURL(for: key).standardizedFileURL
         let root = library.root.standardizedFileURL.path
         guard url.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-            throw RouteFailure(.forbidden, "media are served only from inside the library")
+            throw RouteFailure(.forbidden, Message(.screenMediaOutside))
         }
         let transfers = try await library.transfers(also: [key])
         guard transfers.first(where: { $0.key == key })?.state == .complete,
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
         else {
-            throw RouteFailure(.notFound, "\(key) is not downloaded")
+            throw RouteFailure(.notFound, Message(.screenNotDownloaded, .text("\(key)")))
         }
         let total = size.intValue
         var headers: HTTPFields = [.contentType: medium.contentType, .acceptRanges: "bytes", .cacheControl: "no-store"]

@@ -63,7 +63,7 @@ extension DownloadsPage {
         return """
             <section id="quota"><h2>\(UIText.quotaTitle(l))</h2>\(current)
             <form method="get" action="/downloads">\(query.viewParameters.html { "<input type=\"hidden\" name=\"\($0.0)\" value=\"\($0.1)\">" })\
-            <label>\(UIText.quota(l)) (MB) <input type="number" name="maxMB" min="1" value="\(shownMB.map(String.init) ?? "")"></label> \
+            <label>\(UIText.quotaMB(l)) <input type="number" name="maxMB" min="1" value="\(shownMB.map(String.init) ?? "")"></label> \
             <button type="submit" aria-label="\(UIText.previewQuota(l))" title="\(UIText.previewQuota(l))">\(Icon.refresh.svg)</button></form>
             \(preview)</section>
             """
@@ -81,7 +81,7 @@ extension DownloadsPage {
             \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: UIText.cleanRun(l) + "?", id: "clean-run"))
             """
         return """
-            <section id="clean"><h2>\(UIText.cleanPreview(l))… (30 d\(storedQuota.map { ", \(UIText.quota(l)) \(l.size($0))" } ?? ""))</h2>
+            <section id="clean"><h2>\(UIText.cleanTitle(quota: storedQuota.map { l.size($0) }, l))</h2>
             \(list)</section>
             """
     }

@@ -31,7 +31,7 @@ struct DownloadsQuery: Sendable, Equatable {
             if name == "pick" {
                 let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
                 guard parts.count == 2, ["lesson", "chapter", "masechet"].contains(parts[0]) else {
-                    throw RouteFailure(.badRequest, "a pick is lesson:…, chapter:… or masechet:…, not \(value)")
+                    throw RouteFailure(.badRequest, Message(.screenBadPick, .text(value)))
                 }
                 try take(parts[0], parts[1])
             } else {
@@ -121,7 +121,7 @@ struct DownloadsQuery: Sendable, Equatable {
     where Value.RawValue == String {
         guard let chosen = Value(rawValue: value) else {
             let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw RouteFailure(.badRequest, "\(name) must be one of \(allowed), not \(value)")
+            throw RouteFailure(.badRequest, Message(.screenNotOneOf, .text(name), .text(allowed), .text(value)))
         }
         return chosen
     }
@@ -131,7 +131,7 @@ struct DownloadsQuery: Sendable, Equatable {
         let pieces = value.split(separator: "/", omittingEmptySubsequences: false)
         guard pieces.count == parts, LessonType(rawValue: String(pieces[0])) != nil, pieces.dropFirst().allSatisfy({ Int($0) != nil })
         else {
-            throw RouteFailure(.badRequest, "a chapter is written type/masechet/chapter, such as gemara/1/2, not \(value)")
+            throw RouteFailure(.badRequest, Message(.screenBadChapter, .text(value)))
         }
         return value
     }

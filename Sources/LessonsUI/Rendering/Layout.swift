@@ -75,7 +75,7 @@ enum Layout {
         words["refreshed"] = UIText.refreshed(l)
         words["progress"] = UIText.progress(l)
         words["live"] = UIText.liveTitle(l)
-        words["decimal"] = l == .es ? "," : "."
+        words["decimal"] = Message(.screenDecimalMark).text(l)
         words["waitsForServer"] = UIText.waitsForServer(l)
         words["connectionLost"] = UIText.connectionLost(l)
         words["connectionBack"] = UIText.connectionBack(l)

@@ -77,8 +77,8 @@ struct PlayerPage {
         }
         return """
             <div class="transport" role="group" aria-label="\(UIText.playerControls(l))">
-            <button type="button" id="skip-back" data-skip="-15" aria-label="\(UIText.skipBack(15, l))" title="\(UIText.skipBack(15, l))">−15 s</button>
-            <button type="button" id="skip-forward" data-skip="30" aria-label="\(UIText.skipForward(30, l))" title="\(UIText.skipForward(30, l))">+30 s</button>
+            <button type="button" id="skip-back" data-skip="-15" aria-label="\(UIText.skipBack(15, l))" title="\(UIText.skipBack(15, l))">\(UIText.skipBackShort(15, l))</button>
+            <button type="button" id="skip-forward" data-skip="30" aria-label="\(UIText.skipForward(30, l))" title="\(UIText.skipForward(30, l))">\(UIText.skipForwardShort(30, l))</button>
             </div>
             <div class="speeds" role="group" aria-label="\(UIText.speed(l))">\(speeds)</div>
             """

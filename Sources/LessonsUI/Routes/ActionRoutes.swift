@@ -104,8 +104,9 @@ struct ActionRoutes: Sendable {
         do {
             return .json(try await body())
         } catch {
-            let failure = RouteFailure(classifying: error, RequestInput.language(request))
-            return .json(Outcome(ok: false, message: failure.message, reload: false), status: failure.status)
+            let failure = RouteFailure(classifying: error)
+            return .json(
+                Outcome(ok: false, message: failure.message(RequestInput.language(request)), reload: false), status: failure.status)
         }
     }
 
@@ -115,7 +116,7 @@ struct ActionRoutes: Sendable {
         let type = try RequestInput.lessonType(query.get("type"))
         let masechet = try RequestInput.number(query.get("masechet"), "masechet")
         guard let choice = MediaChoice(rawValue: query.get("media") ?? "") else {
-            throw RouteFailure(.badRequest, "media must be audio, video or both")
+            throw RouteFailure(.badRequest, Message(.screenMediaChoice))
         }
         let chapter = try query.get("chapter").map { try RequestInput.number($0, "chapter") }
         let lessonID = try query.get("lesson").map { try RequestInput.number($0, "lesson") }
@@ -137,12 +138,12 @@ struct ActionRoutes: Sendable {
             case .notCached: break
             default: throw error
             }
-            throw RouteFailure(.serviceUnavailable, UIText.listingNeedsServer(RequestInput.language(request)))
+            throw RouteFailure(.serviceUnavailable, Message(.screenListingNeedsServer))
         }
         lessons = lessons.filter { lesson in
             lesson.placement.masechetId == masechet && (chapter.map { $0 == lesson.placement.chapter } ?? true)
         }
-        guard !lessons.isEmpty else { throw RouteFailure(.notFound, "nothing to download there") }
+        guard !lessons.isEmpty else { throw RouteFailure(.notFound, Message(.screenNothingToDownload)) }
         let l = RequestInput.language(request)
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         var names = try await library.lessonNames()

@@ -12,7 +12,7 @@ extension PageRoutes {
         if !context.server.isOffline, let fetched = await fromServer({ try await $0.refreshCatalog(within: timeout) }) {
             return fetched
         }
-        throw RouteFailure(.serviceUnavailable, UIText.noCatalog(context.language))
+        throw RouteFailure(.serviceUnavailable, Message(.screenNoCatalog))
     }
 
     /// A masechet's lessons from the cached listing; asked of the server when it is not cached and

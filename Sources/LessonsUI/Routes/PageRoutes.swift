@@ -42,10 +42,11 @@ struct PageRoutes: Sendable {
         do {
             return .html(try await render(context))
         } catch {
-            let failure = RouteFailure(classifying: error, context.language)
+            let failure = RouteFailure(classifying: error)
             let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.unavailableNow(context.language)
             return .html(
-                LessonPages.problem(failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message, context),
+                LessonPages.problem(
+                    failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message(context.language), context),
                 status: failure.status)
         }
     }
@@ -60,7 +61,7 @@ struct PageRoutes: Sendable {
         let l = context.language
         let snapshot = try await catalog(context)
         guard let (seder, masechet) = snapshot.shas.masechet(id: id), type == .mishna || masechet.pages > 0 else {
-            throw RouteFailure(.notFound, "no \(type.rawValue) masechet has id \(id)")
+            throw RouteFailure(.notFound, Message(.screenNoMasechetID, .text(type.rawValue), .number(id)))
         }
         let selector: LessonSelector =
             type == .gemara

@@ -37,7 +37,8 @@ struct PlayerRoutes: Sendable {
                 return Response.json(Saved(ok: true, position: saved.position.seconds, played: saved.played))
             } catch {
                 let failure = RouteFailure(classifying: error)
-                return .json(ActionRoutes.Outcome(ok: false, message: failure.message, reload: false), status: failure.status)
+                let message = failure.message(RequestInput.language(request))
+                return .json(ActionRoutes.Outcome(ok: false, message: message, reload: false), status: failure.status)
             }
         }
     }
@@ -45,7 +46,7 @@ struct PlayerRoutes: Sendable {
     /// Seconds, zero or more and finite (at most a day), or a 400.
     static func seconds(_ text: String?, _ name: String) throws -> Double {
         guard let text, let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
-            throw RouteFailure(.badRequest, "\(name) must be a number of seconds, not \(text ?? "nothing")")
+            throw RouteFailure(.badRequest, Message(.screenNotSeconds, .text(name), RequestInput.given(text)))
         }
         return value
     }
@@ -57,7 +58,7 @@ struct PlayerRoutes: Sendable {
         let complete = status?.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium) ?? []
         let name = status?.name ?? lesson.description
         guard let chosen = wanted.flatMap({ complete.contains($0) ? $0 : nil }) ?? complete.first(where: { $0 != .text }) else {
-            throw RouteFailure(.notFound, "\(name) has no audio or video downloaded")
+            throw RouteFailure(.notFound, Message(.screenNoMediaDownloaded, .text(name)))
         }
         let playback = try await library.playback(of: lesson)
         var page = PlayerPage(

@@ -2,49 +2,55 @@ import Foundation
 import Hummingbird
 import OfflineLessons
 
-/// A request the app cannot answer, with the status and the sentence the user sees.
+/// A request the app cannot answer, with the status and the sentence the user sees, said in the
+/// request's language when it is shown.
 struct RouteFailure: Error, Sendable {
     var status: HTTPResponse.Status
-    var message: String
+    var words: Message
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ words: Message) {
         self.status = status
-        self.message = message
+        self.words = words
     }
 
-    /// Any error of a route as a status and a message (in `language` where the library's catalog
-    /// says it): bad input is 4xx, a library or server that cannot be used is 409/503, anything
-    /// else 500. Never a crash.
-    init(classifying error: any Error, _ language: UserLanguage = .en) {
+    /// Any error of a route as a status and a sentence of the catalog: bad input is 4xx, a
+    /// library or server that cannot be used is 409/503, anything else 500. Never a crash.
+    init(classifying error: any Error) {
         switch error {
         case let failure as RouteFailure: self = failure
-        case let error as SelectorError: self.init(.badRequest, error.message(language))
-        case let error as CatalogError: self.init(.serviceUnavailable, error.message(language))
+        case let error as SelectorError: self.init(.badRequest, error.words)
+        case let error as CatalogError: self.init(.serviceUnavailable, error.words)
         case let error as LibraryError:
             switch error {
-            case .readOnly: self.init(.conflict, error.message(language))
-            case .invalidQuota: self.init(.badRequest, error.message(language))
-            default: self.init(.serviceUnavailable, error.message(language))
+            case .readOnly: self.init(.conflict, error.words)
+            case .invalidQuota: self.init(.badRequest, error.words)
+            default: self.init(.serviceUnavailable, error.words)
             }
-        case let error as MediaLinkError: self.init(.badGateway, error.message(language))
-        case let error as FileError: self.init(.serviceUnavailable, error.message(language))
-        default: self.init(.internalServerError, String(describing: error))
+        case let error as MediaLinkError: self.init(.badGateway, error.words)
+        case let error as FileError: self.init(.serviceUnavailable, error.words)
+        default: self.init(.internalServerError, .verbatim(String(describing: error)))
         }
     }
+
+    /// The sentence in `language`.
+    func message(_ language: UserLanguage) -> String { words.text(language) }
 }
 
 /// Reading a request's parts, with a 400 for anything malformed.
 enum RequestInput {
     static func lessonType(_ text: String?) throws -> LessonType {
         guard let text, let type = LessonType(rawValue: text) else {
-            throw RouteFailure(.badRequest, "the lesson type must be gemara or mishna, not \(text ?? "nothing")")
+            throw RouteFailure(.badRequest, Message(.screenBadLessonType, given(text)))
         }
         return type
     }
 
-    static func number(_ text: String?, _ name: String) throws -> Int {
+    /// What the request gave, for a failure's sentence: the text, or "nothing".
+    static func given(_ text: String?) -> Message.Argument { text.map { .text($0) } ?? .word(.screenNothing) }
+
+    static func number(_ text: String?, _ name: Message.Argument) throws -> Int {
         guard let text, let value = Int(text), value >= 0, value < 1_000_000 else {
-            throw RouteFailure(.badRequest, "\(name) must be a number, not \(text ?? "nothing")")
+            throw RouteFailure(.badRequest, Message(.screenNotANumber, name, given(text)))
         }
         return value
     }
@@ -52,15 +58,15 @@ enum RequestInput {
     /// A quota in megabytes (at least 1), or none when absent or empty.
     static func quota(_ text: String?) throws -> Int? {
         guard let text, !text.isEmpty else { return nil }
-        let megabytes = try number(text, "the quota")
-        guard megabytes > 0 else { throw RouteFailure(.badRequest, "the quota must be at least 1 MB") }
+        let megabytes = try number(text, .word(.screenTheQuota))
+        guard megabytes > 0 else { throw RouteFailure(.badRequest, Message(.screenQuotaTooSmall)) }
         return megabytes
     }
 
     /// `gemara/5`.
     static func lesson(_ text: String?) throws -> LessonID {
         guard let text, case .lesson(let id)? = try? LessonSelector(parsing: text) else {
-            throw RouteFailure(.badRequest, "lesson must be written type/id, such as gemara/5, not \(text ?? "nothing")")
+            throw RouteFailure(.badRequest, Message(.screenBadLesson, given(text)))
         }
         return id
     }
@@ -69,7 +75,7 @@ enum RequestInput {
     static func item(_ text: String?) throws -> MediaKey {
         guard let text, let slash = text.lastIndex(of: "/"), let medium = MediaKind(rawValue: String(text[text.index(after: slash)...]))
         else {
-            throw RouteFailure(.badRequest, "an item is written type/id/medium, such as gemara/5/audio, not \(text ?? "nothing")")
+            throw RouteFailure(.badRequest, Message(.screenBadItem, given(text)))
         }
         return MediaKey(try lesson(String(text[..<slash])), medium)
     }
@@ -77,7 +83,7 @@ enum RequestInput {
     static func medium(_ text: String?) throws -> MediaKind? {
         guard let text else { return nil }
         guard let medium = MediaKind(rawValue: text) else {
-            throw RouteFailure(.badRequest, "medium must be audio, video or text, not \(text)")
+            throw RouteFailure(.badRequest, Message(.screenBadMedium, .text(text)))
         }
         return medium
     }
@@ -114,7 +120,7 @@ extension RouteFailure: HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         Response(
             status: status, headers: [.contentType: "text/plain; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+            body: .init(byteBuffer: ByteBuffer(string: message(RequestInput.language(request)) + "\n")))
     }
 }
 

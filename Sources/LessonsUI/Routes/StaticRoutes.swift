@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OfflineLessons
 
 /// The page's script and style, shipped as package resources and read once, and the app's icon.
 enum StaticRoutes {
@@ -19,7 +20,7 @@ enum StaticRoutes {
     static func register(on router: Router<BasicRequestContext>) {
         router.get("/static/:name") { _, context in
             guard let name = context.parameters.get("name"), let asset = assets[name] else {
-                throw RouteFailure(.notFound, "no such asset")
+                throw RouteFailure(.notFound, Message(.screenNoSuchAsset))
             }
             return Response(
                 status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OfflineLessons
 
 /// Keeps every other site out, before any route runs:
 ///
@@ -29,19 +30,16 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority, let name = Self.hostName(host), hostNames.contains(name) else {
-            return Self.refusal(
-                .misdirectedRequest,
-                "This app answers only on its own address (loopback, or this machine's addresses and name with --host 0.0.0.0); the Host header names another."
-            )
+            return Self.refusal(.misdirectedRequest, Message(.screenWrongHost), request)
         }
         if let origin = request.headers[.origin], origin.lowercased() != "http://\(host.lowercased())" {
-            return Self.refusal(.forbidden, "A page of another site (\(origin)) may not use this app.")
+            return Self.refusal(.forbidden, Message(.screenOtherSite, .text(origin)), request)
         }
         let path = request.uri.path
         if path.hasPrefix("/static/") || path == "/favicon.ico" { return try await next(request, context) }
         let cookieName = Self.cookieName(host)
         if request.method == .get, let given = request.uri.queryParameters["token"].map(String.init) {
-            guard token.matches(given) else { return Self.refusal(.forbidden, AccessRules.wrongToken) }
+            guard token.matches(given) else { return Self.refusal(.forbidden, Message(.screenWrongToken), request) }
             var response = Response(status: .seeOther, headers: [.location: Self.pathWithoutToken(request)])
             response.headers[.setCookie] = "\(cookieName)=\(token.value); Path=/; HttpOnly; SameSite=Strict"
             return response
@@ -49,20 +47,21 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         if request.method == .get || request.method == .head {
             let header = AccessRules.tokenHeader(of: request)
             guard token.matches(request.cookies[cookieName]?.value) || token.matches(header) else {
-                return Self.refusal(.forbidden, AccessRules.wrongToken)
+                return Self.refusal(.forbidden, Message(.screenWrongToken), request)
             }
             return try await next(request, context)
         }
         guard token.matches(AccessRules.tokenHeader(of: request)) else {
-            return Self.refusal(.forbidden, "A request that changes the library needs the app's token in the X-Lessons-Token header.")
+            return Self.refusal(.forbidden, Message(.screenNeedsTokenHeader), request)
         }
         return try await next(request, context)
     }
 
-    static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    /// A refusal, its sentence in the request's language.
+    static func refusal(_ status: HTTPResponse.Status, _ words: Message, _ request: Request) -> Response {
         Response(
             status: status, headers: [.contentType: "text/plain; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+            body: .init(byteBuffer: ByteBuffer(string: words.text(RequestInput.language(request)) + "\n")))
     }
 
     /// `127.0.0.1` of `127.0.0.1:8080`, `[::1]` of `[::1]:8080`, lowercased.
@@ -97,8 +96,6 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
 
 /// The rules' constants (a generic type cannot hold stored statics).
 enum AccessRules {
-    static let wrongToken = "Open the address `lessons ui` printed (it carries the app's token); this one has no token or an old one."
-
     /// The `X-Lessons-Token` header's value.
     static func tokenHeader(of request: Request) -> String? {
         request.headers.first { $0.name.canonicalName == "x-lessons-token" }?.value

@@ -3,61 +3,59 @@ import OfflineLessons
 /// The names of the pages' controls and regions, for assistive technology, in the page's
 /// language: each control says what it acts on ("Download Shabbat 12, audio").
 extension UIText {
-    static func skip(_ l: UserLanguage) -> String { l == .es ? "Saltar al contenido" : "Skip to content" }
-    static func sections(_ l: UserLanguage) -> String { l == .es ? "Secciones" : "Sections" }
-    static func progress(_ l: UserLanguage) -> String { l == .es ? "Progreso de" : "Progress of" }
+    static func skip(_ l: UserLanguage) -> String { Message(.screenSkip).text(l) }
+    static func sections(_ l: UserLanguage) -> String { Message(.screenSections).text(l) }
+    static func progress(_ l: UserLanguage) -> String { Message(.screenProgressOf).text(l) }
 
     /// `audio`, `vídeo`, `ambos`: what a download button shows.
     static func choiceShort(_ choice: MediaChoice, _ l: UserLanguage) -> String {
         switch choice {
         case .audio: MediaKind.audio.name(l)
         case .video: MediaKind.video.name(l)
-        case .both: l == .es ? "ambos" : "both"
+        case .both: Message(.screenBoth).text(l)
         }
     }
 
     /// `audio`, `ambos (audio y vídeo)`: what a download button fetches, in its name.
     static func choiceLong(_ choice: MediaChoice, _ l: UserLanguage) -> String {
-        choice == .both ? (l == .es ? "ambos (audio y vídeo)" : "both (audio and video)") : choiceShort(choice, l)
+        choice == .both ? Message(.screenBothMedia).text(l) : choiceShort(choice, l)
     }
 
     static func download(_ what: String, _ choice: String, _ l: UserLanguage) -> String {
-        l == .es ? "Descargar \(what), \(choice)" : "Download \(what), \(choice)"
+        Message(.screenDownloadNamed, .text(what), .text(choice)).text(l)
     }
 
     /// "Berakhot, chapter 1".
     static func chapterOf(_ masechet: String, _ chapter: Int, _ l: UserLanguage) -> String {
-        l == .es ? "\(masechet), capítulo \(chapter)" : "\(masechet), chapter \(chapter)"
+        Message(.screenChapterOf, .text(masechet), .number(chapter)).text(l)
     }
 
     /// "all of Berakhot (Gemara)".
     static func allOf(_ masechet: String, _ type: String, _ l: UserLanguage) -> String {
-        l == .es ? "toda la masejet \(masechet) (\(type))" : "all of \(masechet) (\(type))"
+        Message(.screenAllOf, .text(masechet), .text(type)).text(l)
     }
 
-    static func playNamed(_ what: String, _ l: UserLanguage) -> String { l == .es ? "Reproducir \(what)" : "Play \(what)" }
-    static func historyOf(_ what: String, _ l: UserLanguage) -> String { l == .es ? "Historial de \(what)" : "History of \(what)" }
-    static func removeNamed(_ what: String, _ l: UserLanguage) -> String { l == .es ? "Eliminar \(what)" : "Remove \(what)" }
-    static func pinNamed(_ what: String, _ l: UserLanguage) -> String { l == .es ? "Fijar \(what)" : "Pin \(what)" }
-    static func unpinNamed(_ what: String, _ l: UserLanguage) -> String { l == .es ? "Soltar \(what)" : "Unpin \(what)" }
+    static func playNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenPlayNamed, .text(what)).text(l) }
+    static func historyOf(_ what: String, _ l: UserLanguage) -> String { Message(.screenHistoryOf, .text(what)).text(l) }
+    static func removeNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenRemoveNamed, .text(what)).text(l) }
+    static func pinNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenPinNamed, .text(what)).text(l) }
+    static func unpinNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenUnpinNamed, .text(what)).text(l) }
 
     /// "Gemara of Berakhot", "Mishna of Berakhot": the Shas page's links.
     static func open(_ type: String, of masechet: String, _ l: UserLanguage) -> String {
-        l == .es ? "\(type) de \(masechet)" : "\(type) of \(masechet)"
+        Message(.screenTypeOf, .text(type), .text(masechet)).text(l)
     }
 
     /// "3 downloaded", after a masechet's name.
-    static func downloadedCount(_ count: Int, _ l: UserLanguage) -> String {
-        l == .es ? "\(count) descargada(s)" : "\(count) downloaded"
-    }
+    static func downloadedCount(_ count: Int, _ l: UserLanguage) -> String { Message(.screenDownloadedCount, .number(count)).text(l) }
 
-    static func previewQuota(_ l: UserLanguage) -> String { l == .es ? "Ver con esta cuota" : "Preview with this quota" }
-    static func lessonColumn(_ l: UserLanguage) -> String { l == .es ? "Clase" : "Lesson" }
-    static func actionsColumn(_ l: UserLanguage) -> String { l == .es ? "Acciones" : "Actions" }
-    static func filesColumn(_ l: UserLanguage) -> String { l == .es ? "Archivos" : "Files" }
-    static func whenColumn(_ l: UserLanguage) -> String { l == .es ? "Cuándo" : "When" }
-    static func mediumColumn(_ l: UserLanguage) -> String { l == .es ? "Medio" : "Medium" }
-    static func detailColumn(_ l: UserLanguage) -> String { l == .es ? "Detalle" : "Detail" }
-    static func pdfOf(_ what: String, _ l: UserLanguage) -> String { "PDF \(l == .es ? "de" : "of") \(what)" }
-    static func noPDF(_ l: UserLanguage) -> String { l == .es ? "falta el PDF" : "PDF missing" }
+    static func previewQuota(_ l: UserLanguage) -> String { Message(.screenPreviewQuota).text(l) }
+    static func lessonColumn(_ l: UserLanguage) -> String { Message(.screenLessonColumn).text(l) }
+    static func actionsColumn(_ l: UserLanguage) -> String { Message(.screenActionsColumn).text(l) }
+    static func filesColumn(_ l: UserLanguage) -> String { Message(.screenFilesColumn).text(l) }
+    static func whenColumn(_ l: UserLanguage) -> String { Message(.screenWhenColumn).text(l) }
+    static func mediumColumn(_ l: UserLanguage) -> String { Message(.screenMedium).text(l) }
+    static func detailColumn(_ l: UserLanguage) -> String { Message(.screenDetailColumn).text(l) }
+    static func pdfOf(_ what: String, _ l: UserLanguage) -> String { Message(.screenPDFOf, .text(what)).text(l) }
+    static func noPDF(_ l: UserLanguage) -> String { Message(.screenNoPDF).text(l) }
 }

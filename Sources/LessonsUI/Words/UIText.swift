@@ -1,8 +1,9 @@
 import Foundation
 import OfflineLessons
 
-/// What the web app says, in Spanish and English. Where the library ships a phrase
-/// (``UserPhrase``), the app says exactly that, so the screen and the CLI never disagree.
+/// What the web app says, in Spanish and English, all of it from the library's catalog
+/// (``Phrasebook``) or, where the legacy app had a phrase, from ``UserPhrase``, so the screen and
+/// the CLI never disagree.
 enum UIText: String, Sendable, CaseIterable {
     case shas, downloads, history, refresh, refreshing, refreshed, downloadAudio, downloadVideo, downloadBoth
     case remove, removeMedium, removeConfirm, pin, unpin, pinned, play, pdf, chapter, daf, mishna, masechet, seder
@@ -12,76 +13,79 @@ enum UIText: String, Sendable, CaseIterable {
     case notRequested, queued, downloading, complete, failed, missing, corrupt, unavailable, removed, quota
     case language, stateComplete, stateFailed
 
-    /// The text in `language`.
+    /// The text in `language`: the legacy app's phrase (``UserPhrase``) where it has one, else
+    /// the catalog's (``Phrasebook``).
     func callAsFunction(_ language: UserLanguage) -> String {
-        let (es, en) = pair
-        return language == .es ? es : en
+        switch self {
+        case .refresh: UserPhrase.refreshTitle.text(language)
+        case .refreshing: UserPhrase.refreshing.text(language)
+        case .refreshed: UserPhrase.refreshed.text(language)
+        case .removeConfirm: UserPhrase.deleteConfirmation.text(language)
+        case .thirtyDays: UserPhrase.thirtyDayNotice.text(language)
+        case .complete: UserPhrase.downloadComplete.text(language)
+        case .failed: UserPhrase.downloadFailed.text(language)
+        default: Message(phrase).text(language)
+        }
     }
 
-    private var pair: (String, String) {
+    /// The catalog's key for the words the legacy app has no phrase for.
+    private var phrase: Phrase {
         switch self {
-        case .refresh: (UserPhrase.refreshTitle.text(.es), UserPhrase.refreshTitle.text(.en))
-        case .refreshing: (UserPhrase.refreshing.text(.es), UserPhrase.refreshing.text(.en))
-        case .refreshed: (UserPhrase.refreshed.text(.es), UserPhrase.refreshed.text(.en))
-        case .removeConfirm: (UserPhrase.deleteConfirmation.text(.es), UserPhrase.deleteConfirmation.text(.en))
-        case .thirtyDays: (UserPhrase.thirtyDayNotice.text(.es), UserPhrase.thirtyDayNotice.text(.en))
-        case .complete: (UserPhrase.downloadComplete.text(.es), UserPhrase.downloadComplete.text(.en))
-        case .failed: (UserPhrase.downloadFailed.text(.es), UserPhrase.downloadFailed.text(.en))
-        case .shas: ("Shas", "Shas")
-        case .downloads: ("Descargas", "Downloads")
-        case .history: ("Historial", "History")
-        case .downloadAudio: ("Descargar audio", "Download audio")
-        case .downloadVideo: ("Descargar video", "Download video")
-        case .downloadBoth: ("Descargar ambos", "Download both")
-        case .remove: ("Eliminar", "Remove")
-        case .removeMedium: ("Eliminar solo esto", "Remove only this")
-        case .pin: ("Fijar", "Pin")
-        case .unpin: ("Soltar", "Unpin")
-        case .pinned: ("fijada", "pinned")
-        case .play: ("Reproducir", "Play")
-        case .pdf: ("PDF", "PDF")
-        case .chapter: ("Capítulo", "Chapter")
-        case .daf: ("Daf", "Daf")
-        case .mishna: ("Mishná", "Mishna")
-        case .masechet: ("Masejet", "Masechet")
-        case .seder: ("Seder", "Seder")
-        case .state: ("Estado", "State")
-        case .audio: ("audio", "audio")
-        case .video: ("video", "video")
-        case .text: ("PDF", "PDF")
-        case .total: ("Total", "Total")
-        case .freeSpace: ("Espacio libre en el disco", "Free space on the disk")
-        case .cleanPreview: ("La limpieza eliminaría", "Clean would remove")
-        case .cleanNothing: ("La limpieza no eliminaría nada.", "Clean would remove nothing.")
-        case .cleanRun: ("Limpiar ahora", "Clean now")
-        case .liveTitle: ("Descargas en curso", "Downloads in progress")
-        case .liveEmpty: ("Ninguna descarga en curso.", "No download in progress.")
-        case .cancel: ("Cancelar", "Cancel")
-        case .retry: ("Reintentar", "Retry")
-        case .noCatalog: ("No hay catálogo guardado y el servidor no responde.", "No catalog is cached and the server is unreachable.")
-        case .notFound: ("No encontrado", "Not found")
-        case .badRequest: ("Solicitud incorrecta", "Bad request")
-        case .syncNotes: ("Cambios encontrados al actualizar", "Changes found on refresh")
-        case .back: ("Volver", "Back")
-        case .events: ("Eventos", "Events")
-        case .noDownloads: ("No hay clases descargadas.", "No lessons downloaded.")
-        case .wholeMasechet: ("Toda la masejet", "The whole masechet")
-        case .gemara: ("Guemará", "Gemara")
-        case .mishnaType: ("Mishná", "Mishna")
-        case .size: ("Tamaño", "Size")
-        case .rate: ("Velocidad", "Rate")
-        case .timeLeft: ("Tiempo restante", "Time left")
-        case .notRequested: ("no pedido", "not requested")
-        case .queued: ("en cola", "queued")
-        case .downloading: ("descargando", "downloading")
-        case .missing: ("falta el archivo", "missing")
-        case .corrupt: ("archivo dañado", "corrupt")
-        case .unavailable: ("no existe", "unavailable")
-        case .removed: ("eliminado", "removed")
-        case .quota: ("Cuota", "Quota")
-        case .language: ("English", "Español")
-        case .stateComplete: ("descargado", "complete")
-        case .stateFailed: ("falló", "failed")
+        case .shas: .screenShas
+        case .downloads: .screenDownloads
+        case .history: .screenHistory
+        case .downloadAudio: .screenDownloadAudio
+        case .downloadVideo: .screenDownloadVideo
+        case .downloadBoth: .screenDownloadBoth
+        case .remove: .screenRemove
+        case .removeMedium: .screenRemoveMedium
+        case .pin: .screenPin
+        case .unpin: .screenUnpin
+        case .pinned: .screenPinned
+        case .play: .screenPlay
+        case .pdf, .text: .screenPDF
+        case .chapter: .screenChapter
+        case .daf: .screenDaf
+        case .mishna, .mishnaType: .screenMishna
+        case .masechet: .screenMasechet
+        case .seder: .screenSeder
+        case .state: .screenState
+        case .audio: .screenAudio
+        case .video: .screenVideo
+        case .total: .screenTotal
+        case .freeSpace: .screenFreeSpace
+        case .cleanPreview: .screenCleanPreview
+        case .cleanNothing: .screenCleanNothing
+        case .cleanRun: .screenCleanRun
+        case .liveTitle: .screenLiveTitle
+        case .liveEmpty: .screenLiveEmpty
+        case .cancel: .screenCancel
+        case .retry: .screenRetry
+        case .noCatalog: .screenNoCatalog
+        case .notFound: .screenNotFound
+        case .badRequest: .screenBadRequest
+        case .syncNotes: .screenSyncNotes
+        case .back: .screenBack
+        case .events: .screenEvents
+        case .noDownloads: .screenNoDownloads
+        case .wholeMasechet: .screenWholeMasechet
+        case .gemara: .screenGemara
+        case .size: .screenSize
+        case .rate: .screenRate
+        case .timeLeft: .screenTimeLeft
+        case .notRequested: .screenNotRequested
+        case .queued: .screenQueued
+        case .downloading: .screenDownloading
+        case .missing: .screenMissing
+        case .corrupt: .screenCorrupt
+        case .unavailable: .screenUnavailable
+        case .removed: .screenRemoved
+        case .quota: .screenQuota
+        case .language: .screenOtherLanguage
+        case .stateComplete: .screenComplete
+        case .stateFailed: .screenFailed
+        // Said from ``UserPhrase`` (``callAsFunction(_:)``), never through this key.
+        case .refresh, .refreshing, .refreshed, .removeConfirm, .thirtyDays, .complete, .failed: .verbatim
         }
     }
 
