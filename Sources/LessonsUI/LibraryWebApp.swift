@@ -123,10 +123,12 @@ public struct LibraryWebApp: Sendable {
 public enum WebAppError: Error, CustomStringConvertible, Sendable {
     case didNotStart(host: String, port: Int)
 
-    public var description: String {
+    public var description: String { words.description }
+
+    /// What happened, in the catalog's words.
+    public var words: Message {
         switch self {
-        case .didNotStart(let host, let port):
-            "the web app could not listen on \(host):\(port): the port may be in use (choose another, or 0 for a free one)"
+        case .didNotStart(let host, let port): Message(.serverPortInUse, .text(String(port)), .text(host))
         }
     }
 }

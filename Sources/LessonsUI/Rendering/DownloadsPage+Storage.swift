@@ -78,7 +78,7 @@ extension DownloadsPage {
             : """
             <p>\(UIText.cleanPreview(l)) \(l.size(clean.bytesFreed)):</p>
             <ul>\(clean.actions.html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes)) — \(UIText.reason($0.reason, l))</li>" })</ul>
-            \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: UIText.cleanRun(l) + "?", id: "clean-run"))
+            \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: Message(.screenCleanConfirm).text(l), id: "clean-run"))
             """
         return """
             <section id="clean"><h2>\(UIText.cleanTitle(quota: storedQuota.map { l.size($0) }, l))</h2>

@@ -112,7 +112,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case screenShas, screenDownloads, screenHistory, screenDownloadAudio, screenDownloadVideo, screenDownloadBoth, screenRemove
     case screenRemoveMedium, screenPin, screenUnpin, screenPinned, screenPlay, screenPDF, screenChapter, screenDaf, screenMishna
     case screenMasechet, screenSeder, screenState, screenAudio, screenVideo, screenTotal, screenFreeSpace, screenCleanPreview
-    case screenCleanNothing, screenCleanRun, screenLiveTitle, screenLiveEmpty, screenCancel, screenRetry, screenNoCatalog
+    case screenCleanNothing, screenCleanRun, screenCleanConfirm, screenLiveTitle, screenLiveEmpty, screenCancel, screenRetry
+    case screenNoCatalog
     case screenNotFound, screenBadRequest, screenSyncNotes, screenBack, screenEvents, screenNoDownloads, screenWholeMasechet
     case screenGemara, screenSize, screenRate, screenTimeLeft, screenNotRequested, screenQueued, screenDownloading
     case screenMissing, screenCorrupt, screenUnavailable, screenRemoved, screenQuota, screenOtherLanguage, screenComplete

@@ -28,6 +28,7 @@ extension Phrasebook {
         .screenCleanPreview: "Clean would remove",
         .screenCleanNothing: "Clean would remove nothing.",
         .screenCleanRun: "Clean now",
+        .screenCleanConfirm: "Clean now?",
         .screenLiveTitle: "Downloads in progress",
         .screenLiveEmpty: "No download in progress.",
         .screenCancel: "Cancel",

@@ -28,6 +28,7 @@ extension Phrasebook {
         .screenCleanPreview: "La limpieza eliminaría",
         .screenCleanNothing: "La limpieza no eliminaría nada.",
         .screenCleanRun: "Limpiar ahora",
+        .screenCleanConfirm: "¿Limpiar ahora?",
         .screenLiveTitle: "Descargas en curso",
         .screenLiveEmpty: "Ninguna descarga en curso.",
         .screenCancel: "Cancelar",

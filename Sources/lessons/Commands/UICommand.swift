@@ -68,7 +68,7 @@ struct UICommand: AsyncParsableCommand {
         }
         if let failure = failure as? WebAppError {
             throw CommandFailure(
-                Terminal.say(.uiCannotServe, .text("\(host):\(port)"), .message(Phrasebook.recognize("\(failure)"))),
+                Terminal.say(.uiCannotServe, .text("\(host):\(port)"), .message(failure.words)),
                 exitCode: CommandFailure.unusable)
         } else if let failure {
             throw failure
