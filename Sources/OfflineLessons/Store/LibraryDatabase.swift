@@ -28,8 +28,17 @@ struct LibraryDatabase: Sendable {
         return try withRegistryErrors {
             // The version reader is the connection the check reads with, opened before the pool
             // writes anything (one connection fewer to open); for a new file, after the pool made it.
-            let checked = try fileSize(path) > 0 ? DatabaseQueue(path: path, configuration: readOnly) : nil
-            if let checked { try checkBelongsToLibrary(path, reading: checked) }
+            let checked: DatabaseQueue?
+            do {
+                checked = try checkedReader(path, readOnly)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+                // A write killed mid-way (a first creation, before WAL) left a hot journal, which
+                // only a writer rolls back: rolled back, the file is what it was before that write.
+                try DatabaseQueue(path: path, configuration: configuration).read { db in
+                    _ = try Int.fetchOne(db, sql: "PRAGMA user_version")
+                }
+                checked = try checkedReader(path, readOnly)
+            }
             let pool = try DatabasePool(path: path, configuration: configuration)
             let versionReader = try checked ?? DatabaseQueue(path: path, configuration: readOnly)
             let database = try LibraryDatabase(pool, versionReader: versionReader)
@@ -40,6 +49,15 @@ struct LibraryDatabase: Sendable {
             }
             return database
         }
+    }
+
+    /// A read-only connection to an existing file, once the file is found to be this library's
+    /// (``checkBelongsToLibrary(_:reading:)``); `nil` for an empty or absent file.
+    private static func checkedReader(_ path: String, _ readOnly: Configuration) throws -> DatabaseQueue? {
+        guard fileSize(path) > 0 else { return nil }
+        let queue = try DatabaseQueue(path: path, configuration: readOnly)
+        try checkBelongsToLibrary(path, reading: queue)
+        return queue
     }
 
     /// Opens an existing library's database read-only (a read-only folder, disk or mount): no
