@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServerTesting
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import OfflineLessons
@@ -48,5 +49,45 @@ struct TransferSlotTests {
             #expect(tally.mostAtOnce == 2, "transfers at once: \(tally.mostAtOnce)")
             for lesson in lessons { #expect(fixture.hasServedFile(library, lesson, .audio)) }
         }
+    }
+
+    @Test("a free slot is kept for an item at the front that has not asked for it yet")
+    func frontItemKeepsAFreeSlot() async throws {
+        let front = MediaKey(LessonID(.gemara, 5), .audio)
+        let other = MediaKey(LessonID(.gemara, 1), .audio)
+        let frontItems = NIOLockedValueBox<Set<MediaKey>>([front])
+        let slots = Slots(1, preferred: { frontItems.withLockedValue { $0 } })
+        let order = NIOLockedValueBox<[MediaKey]>([])
+        // The other item asks first, the slot free: it waits for the item at the front.
+        let otherTransfer = Task {
+            guard await slots.acquire(for: other) else { return }
+            order.withLockedValue { $0.append(other) }
+            slots.release(for: other)
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(order.withLockedValue { $0 }.isEmpty, "the other item took the slot kept for the front")
+        #expect(await slots.acquire(for: front))
+        order.withLockedValue { $0.append(front) }
+        slots.release(for: front)
+        // The item at the front ends: its slot is no longer kept.
+        frontItems.withLockedValue { $0 = [] }
+        slots.reconsider()
+        await otherTransfer.value
+        #expect(order.withLockedValue { $0 } == [front, other])
+    }
+
+    @Test("a slot kept for an item at the front goes to the others once it ends without asking")
+    func frontItemEndingFreesItsSlot() async throws {
+        let front = MediaKey(LessonID(.gemara, 5), .audio)
+        let other = MediaKey(LessonID(.gemara, 1), .audio)
+        let frontItems = NIOLockedValueBox<Set<MediaKey>>([front])
+        let slots = Slots(1, preferred: { frontItems.withLockedValue { $0 } })
+        let otherTransfer = Task { await slots.acquire(for: other) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(slots.available == 1, "nobody holds the slot yet")
+        frontItems.withLockedValue { $0 = [] }
+        slots.reconsider()
+        #expect(await otherTransfer.value)
+        #expect(slots.available == 0)
     }
 }

@@ -186,16 +186,18 @@ extension LessonLibrary {
         await withTaskGroup(of: (MediaKey, ItemOutcome, joined: Bool).self) { group in
             func startNext() -> Bool {
                 guard let key = order.next() else { return false }
+                // Its own task, so that a cancel of this item alone stops it; registered as running
+                // before the next item starts, so that an item at the front is known to the slots
+                // before any later item asks for one.
+                let item = Task { await engine.download(key, watch: watch, report: reportItem) }
+                let token = control.started(key) { item.cancel() }
                 group.addTask {
-                    // Its own task, so that a cancel of this item alone stops it.
-                    let item = Task { await engine.download(key, watch: watch, report: reportItem) }
-                    let token = control.started(key) { item.cancel() }
                     let (outcome, joined) = await withTaskCancellationHandler {
                         await item.value
                     } onCancel: {
                         item.cancel()
                     }
-                    control.finished(key, token: token)
+                    if control.finished(key, token: token) { engine.frontChanged() }
                     // A joined download's events went to the run that started it: report its end here
                     // (an item back in the queue for the server is reported below, by the run).
                     if joined, !outcome.isUnreachable { reportJoined(outcome.endEvent(for: key)) }

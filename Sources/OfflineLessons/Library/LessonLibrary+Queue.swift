@@ -47,6 +47,7 @@ extension LessonLibrary {
     public func moveToFront(_ key: MediaKey) async throws -> Bool {
         guard let item = try await database.mediaItem(key), item.state == .queued || item.state == .downloading else { return false }
         queueControl.moveToFront(key)
+        engine.frontChanged()
         return true
     }
 

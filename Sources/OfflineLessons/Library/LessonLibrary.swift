@@ -100,7 +100,7 @@ public final class LessonLibrary: Sendable {
             beforeCommit: configuration.beforeCommit, logger: logger)
         let control = QueueControl()
         queueControl = control
-        engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency, isPreferred: control.isFront)
+        engine = DownloadEngine(fetcher: fetcher, concurrency: configuration.concurrency, front: { control.frontUnderWay })
         self.logger = logger
     }
 

@@ -16,12 +16,15 @@ actor DownloadEngine {
     private var inFlight: [MediaKey: [Int: CheckedContinuation<ItemOutcome, Never>]] = [:]
     private var nextWaiter = 0
 
-    /// `isPreferred`: whether an item was moved to the front; its transfer takes the next free slot.
-    init(fetcher: MediaFetcher, concurrency: Int, isPreferred: @escaping @Sendable (MediaKey) -> Bool = { _ in false }) {
+    /// `front`: the items moved to the front and under way; their transfers take slots first.
+    init(fetcher: MediaFetcher, concurrency: Int, front: @escaping @Sendable () -> Set<MediaKey> = { [] }) {
         self.fetcher = fetcher
         self.concurrency = max(1, concurrency)
-        slots = Slots(self.concurrency, isPreferred: isPreferred)
+        slots = Slots(self.concurrency, preferred: front)
     }
+
+    /// The items at the front changed (one moved there, or one ended): free slots are handed out again.
+    nonisolated func frontChanged() { slots.reconsider() }
 
     /// How many items are being downloaded or waiting for a slot.
     var activeDownloads: Int { inFlight.count }

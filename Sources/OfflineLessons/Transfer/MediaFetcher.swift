@@ -167,7 +167,7 @@ struct MediaFetcher: Sendable {
     /// then overlaps the next transfer). Throws `CancellationError` when cancelled waiting for one.
     private func transfer(_ request: TransportRequest, into sink: DownloadSink, slots: Slots) async throws {
         guard await slots.acquire(for: sink.key) else { throw CancellationError() }
-        defer { slots.release() }
+        defer { slots.release(for: sink.key) }
         sink.markRequested()
         try await transport.fetch(request, into: sink)
     }

@@ -31,8 +31,13 @@ final class QueueControl: Sendable {
         }
     }
 
-    /// Whether `key` was moved to the front and has not started since.
+    /// Whether `key` was moved to the front and has not ended since.
     func isFront(_ key: MediaKey) -> Bool { state.withLockedValue { $0.front.contains(key) } }
+
+    /// The items moved to the front that a run here is downloading: each comes first for a slot.
+    var frontUnderWay: Set<MediaKey> {
+        state.withLockedValue { state in Set(state.front.filter { state.running[$0] != nil }) }
+    }
 
     /// The items moved to the front, with their places (0 first).
     var frontOrder: [MediaKey: Int] {
@@ -63,11 +68,15 @@ final class QueueControl: Sendable {
         }
     }
 
-    func finished(_ key: MediaKey, token: Int) {
+    /// Ends a running item's registration; returns whether it was at the front.
+    @discardableResult
+    func finished(_ key: MediaKey, token: Int) -> Bool {
         state.withLockedValue { state in
+            let wasFront = state.front.contains(key)
             state.front.removeAll { $0 == key }
             state.running[key]?[token] = nil
             if state.running[key]?.isEmpty == true { state.running[key] = nil }
+            return wasFront
         }
     }
 

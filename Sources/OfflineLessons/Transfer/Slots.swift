@@ -1,20 +1,30 @@
 import NIOConcurrencyHelpers
 
 /// A counting semaphore for async code: the engine's concurrency limit on transfers. A wait for
-/// a slot ends when the waiting task is cancelled. A slot is given back synchronously, to the
-/// longest waiter, or first to one whose item is preferred (moved to the front of the queue).
+/// a slot ends when the waiting task is cancelled. Items moved to the front come first: a waiting
+/// one takes the next slot given back, and a free slot is kept for one that is under way but has
+/// not asked yet, so that no other item's transfer starts before it.
 final class Slots: Sendable {
-    private struct State {
+    fileprivate struct Waiter {
+        let id: Int
+        let key: MediaKey?
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+    fileprivate struct State {
         var available: Int
-        var waiters: [(id: Int, key: MediaKey?, continuation: CheckedContinuation<Bool, Never>)] = []
+        var waiters: [Waiter] = []
+        /// How many transfers of each item hold a slot.
+        var holders: [MediaKey: Int] = [:]
         var nextID = 0
     }
     private let state: NIOLockedValueBox<State>
-    private let isPreferred: @Sendable (MediaKey) -> Bool
+    private let preferred: @Sendable () -> Set<MediaKey>
 
-    init(_ count: Int, isPreferred: @escaping @Sendable (MediaKey) -> Bool = { _ in false }) {
+    /// `preferred`: the items moved to the front and under way (read under this semaphore's lock,
+    /// so it must not wait on it).
+    init(_ count: Int, preferred: @escaping @Sendable () -> Set<MediaKey> = { [] }) {
         state = NIOLockedValueBox(State(available: count))
-        self.isPreferred = isPreferred
+        self.preferred = preferred
     }
 
     /// Slots free now.
@@ -24,11 +34,9 @@ final class Slots: Sendable {
     /// nothing, when the task is cancelled before it gets one.
     func acquire(for key: MediaKey? = nil) async -> Bool {
         guard !Task.isCancelled else { return false }
+        let preferred = self.preferred
         let id: Int? = state.withLockedValue { state in
-            if state.available > 0 {
-                state.available -= 1
-                return nil
-            }
+            if state.takeFree(for: key, preferred: preferred()) { return nil }
             defer { state.nextID += 1 }
             return state.nextID
         }
@@ -38,11 +46,8 @@ final class Slots: Sendable {
                 // A slot given back since the first look is taken now, not waited for.
                 let now: Bool? = state.withLockedValue { state in
                     if Task.isCancelled { return false }
-                    if state.available > 0 {
-                        state.available -= 1
-                        return true
-                    }
-                    state.waiters.append((id, key, continuation))
+                    if state.takeFree(for: key, preferred: preferred()) { return true }
+                    state.waiters.append(Waiter(id: id, key: key, continuation: continuation))
                     return nil
                 }
                 if let now { continuation.resume(returning: now) }
@@ -52,18 +57,26 @@ final class Slots: Sendable {
         }
     }
 
-    /// Gives a slot back: to a preferred waiter, else the longest waiter, or to the pool.
-    func release() {
-        let isPreferred = self.isPreferred
-        let waiter: CheckedContinuation<Bool, Never>? = state.withLockedValue { state in
-            if state.waiters.isEmpty {
-                state.available += 1
-                return nil
+    /// Gives `key`'s slot back, to the waiters first.
+    func release(for key: MediaKey? = nil) {
+        let preferred = self.preferred
+        let granted = state.withLockedValue { state in
+            state.available += 1
+            if let key {
+                state.holders[key, default: 1] -= 1
+                if state.holders[key] == 0 { state.holders[key] = nil }
             }
-            let index = state.waiters.firstIndex { $0.key.map(isPreferred) ?? false } ?? 0
-            return state.waiters.remove(at: index).continuation
+            return state.grant(preferred: preferred())
         }
-        waiter?.resume(returning: true)
+        for continuation in granted { continuation.resume(returning: true) }
+    }
+
+    /// Hands free slots to waiters again: call it when an item moved to the front ends or moves,
+    /// since a slot kept for it may now go to another.
+    func reconsider() {
+        let preferred = self.preferred
+        let granted = state.withLockedValue { $0.grant(preferred: preferred()) }
+        for continuation in granted { continuation.resume(returning: true) }
     }
 
     /// Ends a cancelled waiter's wait (if a release has not handed it a slot already).
@@ -72,5 +85,44 @@ final class Slots: Sendable {
             state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
         }
         waiter?.resume(returning: false)
+    }
+}
+
+extension Slots.State {
+    /// Free slots beyond those kept for preferred items under way that hold none.
+    private func spare(preferred: Set<MediaKey>) -> Int {
+        available - preferred.filter { holders[$0] == nil }.count
+    }
+
+    /// Takes a free slot for `key` if one is its to take.
+    fileprivate mutating func takeFree(for key: MediaKey?, preferred: Set<MediaKey>) -> Bool {
+        let isPreferred = key.map(preferred.contains) ?? false
+        guard available > 0, isPreferred || spare(preferred: preferred) > 0 else { return false }
+        take(for: key)
+        return true
+    }
+
+    private mutating func take(for key: MediaKey?) {
+        available -= 1
+        if let key { holders[key, default: 0] += 1 }
+    }
+
+    /// Gives free slots to waiters, preferred ones first; returns the waits to end.
+    fileprivate mutating func grant(preferred: Set<MediaKey>) -> [CheckedContinuation<Bool, Never>] {
+        var granted: [CheckedContinuation<Bool, Never>] = []
+        while available > 0, !waiters.isEmpty {
+            let index: Int
+            if let first = waiters.firstIndex(where: { $0.key.map(preferred.contains) ?? false }) {
+                index = first
+            } else if spare(preferred: preferred) > 0 {
+                index = 0
+            } else {
+                break
+            }
+            let waiter = waiters.remove(at: index)
+            take(for: waiter.key)
+            granted.append(waiter.continuation)
+        }
+        return granted
     }
 }
