@@ -244,6 +244,15 @@ struct CLITests {
         #expect(help.exitCode == 0 && help.stdout.contains("--limit-rate"), "\(help.stdout)")
     }
 
+    @Test("the completion scripts the README installs are generated, one per shell", arguments: ["bash", "zsh", "fish"])
+    func completionScripts(_ shell: String) async throws {
+        for arguments in [["--generate-completion-script", shell], ["--generate-completion-script=\(shell)"]] {
+            let result = try await lessons(arguments)
+            #expect(result.exitCode == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains("download") && result.stdout.contains("limit-rate"), "\(arguments)")
+        }
+    }
+
     @Test(
         "each command's help shows only the options it uses",
         arguments: [

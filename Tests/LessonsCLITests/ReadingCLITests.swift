@@ -107,6 +107,56 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("export --legacy-json - writes the legacy document to standard output and no file named '-'")
+    func exportToStandardOutput() async throws {
+        try await withLibrary { env, _ in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-export-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let result = try await CLIRunner.run(["export", "--legacy-json", "-"], environment: env, currentDirectory: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "a file was written in the folder")
+            // Standard output holds the document alone: it parses whole.
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(document["gemara"] != nil && document["mishna"] != nil, "\(result.stdout.prefix(200))")
+        }
+    }
+
+    @Test("every --json report names its lessons beside their ids: history, pin, queue, sync, clean, remove")
+    func jsonNames() async throws {
+        try await withLibrary { env, _ in
+            func json(_ arguments: [String]) async throws -> String {
+                let result = try await CLIRunner.run(["--json"] + arguments, environment: env)
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                return result.stdout
+            }
+            #expect(try await json(["history", "-n", "1"]).contains("\"name\" : \"Berakhot"), "history")
+            let pinned = try await json(["pin", "gemara:berakhot:2"])
+            #expect(pinned.contains("\"Berakhot 2\"") && pinned.contains("\"gemara/1\""), "\(pinned)")
+            _ = try await json(["unpin", "gemara:berakhot:2"])
+            let layout = LibraryLayout(root: URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])))
+            try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 2), .audio))
+            let sync = try await json(["sync", "--dry-run"])
+            #expect(sync.contains("\"name\" : \"Berakhot 3 audio\"") && sync.contains("\"id\" : 2"), "\(sync)")
+            let clean = try await json(["clean", "--dry-run", "--max-size", "1K"])
+            #expect(clean.contains("\"name\" : \"Berakhot 2 audio\"") && clean.contains("\"id\" : 1"), "\(clean)")
+            let removed = try await json(["remove", "gemara:berakhot:2", "--media", "audio"])
+            #expect(removed.contains("\"name\" : \"Berakhot 2\"") && removed.contains("\"id\" : 1"), "\(removed)")
+            #expect(try await json(["queue"]).contains("\"paused\" : false"))
+        }
+    }
+
+    @Test("doctor --json names the version that made the report beside its findings")
+    func doctorVersion() async throws {
+        try await withLibrary { env, _ in
+            let result = try await CLIRunner.run(["--json", "doctor"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(report["version"] as? String == LibraryVersion.current, "\(result.stdout.prefix(300))")
+            #expect((report["problems"] as? [Any])?.isEmpty == true, "\(result.stdout.prefix(300))")
+        }
+    }
+
     @Test("serve on a port in use: one message naming it, exit 3")
     func servePortInUse() async throws {
         try await withLibrary { _, running in

@@ -27,6 +27,8 @@ public struct CleanAction: Sendable, Hashable, Codable {
     public var action: String
     public var bytes: Int
     public var reason: String
+    /// "Shabbat 2 audio", when a caller named it (``CleanReport/named(by:)``).
+    public var name: String? = nil
 
     public var key: MediaKey { MediaKey(LessonID(type, id), medium) }
 }
@@ -41,6 +43,13 @@ public struct CleanReport: Sendable, Hashable, Codable {
     /// With a quota: the bytes the library holds after this clean, when they are still over the
     /// quota because of pinned lessons (unpin some, or raise the quota); `nil` otherwise.
     public var overQuotaByPins: Int? = nil
+
+    /// The report with each removed medium named.
+    public func named(by names: LessonNames) -> CleanReport {
+        var named = self
+        for index in named.actions.indices { named.actions[index].name = names.name(actions[index].key) }
+        return named
+    }
 }
 
 /// The retention plan: from one read of the registry, the media to remove and why.

@@ -30,6 +30,8 @@ public struct SyncAction: Sendable, Hashable, Codable {
     /// The size of the file found, when there is one.
     public var bytes: Int?
     public var reason: String
+    /// "Shabbat 2 audio", when a caller named it (``SyncReport/named(by:)``).
+    public var name: String? = nil
 
     /// Whether the step changes the library (an unknown file is only reported).
     public var changes: Bool { action != .unknown }
@@ -80,6 +82,13 @@ public struct SyncReport: Sendable, Hashable, Codable {
 
     /// The steps that change the library.
     public var changes: [SyncAction] { actions.filter(\.changes) }
+
+    /// The report with each step's lesson and medium named.
+    public func named(by names: LessonNames) -> SyncReport {
+        var named = self
+        for index in named.actions.indices { named.actions[index].name = actions[index].key.map { names.name($0) } }
+        return named
+    }
 
     /// One line: "3 missing, 1 adopted" (or "nothing to do").
     public var summary: String { summaryWords.description }

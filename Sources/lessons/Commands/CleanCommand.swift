@@ -78,7 +78,7 @@ struct CleanCommand: AsyncParsableCommand {
         if let keptQuota { policy.maxBytes = keptQuota }
         let report = try await library.clean(policy, dryRun: dryRun)
         if global.json {
-            try Terminal.json(report)
+            try Terminal.json(report.named(by: names))
             return
         }
         if let keptQuota { Terminal.out(Terminal.say(.cleanKeptQuota, .text(formatBytes(keptQuota)))) }

@@ -58,7 +58,7 @@ struct DemoCommand: AsyncParsableCommand {
             let downloads = try await library.downloads(sync: false)
             let names = try await library.lessonNames()
             if global.json {
-                try Terminal.json(DemoReport(summary: summary, lessons: downloads, library: root.path, sync: sync))
+                try Terminal.json(Annotated.versioned(DemoReport(summary: summary, lessons: downloads, library: root.path, sync: sync)))
                 return
             }
             say("")

@@ -32,7 +32,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let library = try await global.openLibrary(readOnly: true, existing: true)
         let report = try await library.diagnose()
         if global.json {
-            try Terminal.json(report)
+            try Terminal.json(Annotated.versioned(report))
         } else if report.healthy {
             Terminal.out(Terminal.say(.doctorHealthy, .number(report.lessons), .number(report.files)))
         } else {

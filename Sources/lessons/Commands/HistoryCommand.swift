@@ -43,15 +43,15 @@ struct HistoryCommand: AsyncParsableCommand {
             events.sort { $0.seq > $1.seq }
         }
         if let maxCount { events = Array(events.prefix(maxCount)) }
+        let names = try await library.lessonNames()
         if global.json {
-            try Terminal.json(["events": events])
+            try Terminal.json(["events": events.map { Annotated($0, ["name": names.name($0.lesson)]) }])
             return
         }
         guard !events.isEmpty else {
             Terminal.out(Terminal.say(parsed.isEmpty ? .historyNone : .historyNoneForThese))
             return
         }
-        let names = try await library.lessonNames()
         let width = events.map { names.name($0.lesson).count + ($0.medium.map { $0.spoken.count + 1 } ?? 0) }.max() ?? 0
         for event in events {
             let item = event.medium.map { names.spoken(MediaKey(event.lesson, $0)) } ?? names.name(event.lesson)

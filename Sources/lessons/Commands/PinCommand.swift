@@ -45,7 +45,8 @@ private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOp
     let changed = pinned ? try await library.pin(parsed) : try await library.unpin(parsed)
     let word = pinned ? "pinned" : "unpinned"
     if global.json {
-        try Terminal.json([word: changed.map(\.description)])
+        let names = try await library.lessonNames()
+        try Terminal.json([word: changed.map(\.description), "names": changed.map { names.name($0) }])
     } else {
         Terminal.out(Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
     }

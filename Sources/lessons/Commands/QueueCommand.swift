@@ -37,9 +37,10 @@ struct QueueListCommand: AsyncParsableCommand {
         if global.json {
             struct Report: Encodable {
                 var paused: Bool
-                var items: [TransferSnapshot]
+                var items: [Annotated<TransferSnapshot>]
             }
-            try Terminal.json(Report(paused: paused, items: items))
+            let names = try await library.lessonNames()
+            try Terminal.json(Report(paused: paused, items: items.map { Annotated($0, ["name": names.name($0.key.lesson)]) }))
             return
         }
         if paused { Terminal.out(Style.warning(Terminal.say(.queueIsPaused), on: .out)) }
@@ -121,7 +122,7 @@ struct QueueCancelCommand: AsyncParsableCommand {
         let names = try await library.lessonNames()
         let report = try await library.cancelDownloads(matching: parsed, media: media.map { [$0] })
         if global.json {
-            try Terminal.json(report)
+            try Terminal.json(report.named(by: names))
             return
         }
         for entry in report.removed {

@@ -33,7 +33,7 @@ struct RemoveCommand: AsyncParsableCommand {
         let names = try await library.lessonNames()
         let report = try await library.remove(matching: parsed, media: media.map { [$0] })
         if global.json {
-            try Terminal.json(report)
+            try Terminal.json(report.named(by: names))
             return
         }
         for entry in report.removed {

@@ -54,7 +54,7 @@ struct SyncCommand: AsyncParsableCommand {
         let names = try await library.lessonNames()
         let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair, verify: verify)) { display.show($0) }
         if global.json {
-            try Terminal.json(report)
+            try Terminal.json(report.named(by: names))
         } else {
             for action in report.actions {
                 let what = action.key.map { names.spoken($0) } ?? action.path ?? "?"
@@ -71,9 +71,24 @@ struct SyncCommand: AsyncParsableCommand {
         }
         guard repair, report.actions.contains(where: { $0.action == .requeued }) else { return }
         let run = try await library.resumePending(includingFailed: false)
-        let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: try await library.lessonNames())
-        for await event in run { progress.handle(event) }
-        let summary = await run.summary
+        let mode = ProgressDisplay.Mode(global)
+        // Ctrl-C and SIGTERM stop the downloads cleanly, as `lessons download` does: what is
+        // unfinished stays queued.
+        let (summary, stoppedBy) = await runInterruptibly { () -> DownloadSummary in
+            let progress = ProgressDisplay(mode: mode, names: names)
+            for await event in run { progress.handle(event) }
+            return await withTaskCancellationHandler {
+                await run.summary
+            } onCancel: {
+                run.cancel()
+            }
+        }
+        if let stoppedBy {
+            let left = try await library.pendingDownloads()
+            throw CommandFailure(
+                Terminal.say(.downloadStoppedAfter, .text(stoppedBy.word), .number(summary.downloaded), .number(left)),
+                exitCode: stoppedBy.exitCode)
+        }
         if !global.json {
             Terminal.out(Terminal.say(.syncRepairDownloaded, .number(summary.downloaded), .text(formatBytes(summary.bytes))))
         }

@@ -5,7 +5,9 @@ import OfflineLessons
 /// and `lessons help downlod` get "did you mean `download`?" and exit 2.
 enum CommandGuess {
     /// Options of the root that take a value: what follows them is not a command.
-    static let valueOptions: Set<String> = ["--library", "--server", "--token", "--media-base", "--cacert"]
+    static let valueOptions: Set<String> = [
+        "--library", "--server", "--token", "--media-base", "--cacert", "--generate-completion-script",
+    ]
 
     /// The error for the command line's first word when it names no command, if it does not.
     static func check(_ arguments: [String], commands: [String]) -> CommandFailure? {

@@ -32,6 +32,7 @@ final class ProgressDisplay {
     private var waitedFor: Set<MediaKey> = []
     private var stillWaiting: Set<MediaKey> = []
     private var arrived = 0
+    private var saidArrived = false
     /// The one note about them: due once a burst of waits ends, said once.
     private var waitNote: (due: Bool, said: Bool) = (false, false)
 
@@ -108,7 +109,8 @@ final class ProgressDisplay {
         default:
             return
         }
-        if stillWaiting.isEmpty, arrived > 0, case .completed = event {
+        if stillWaiting.isEmpty, arrived > 0, !saidArrived, case .completed = event {
+            saidArrived = true
             clear()
             Terminal.err(Style.dim(DownloadText.othersArrived(arrived), on: .err) + "\n")
         }
