@@ -35,8 +35,16 @@ struct OutputFailureTests {
             #expect(try await CLIRunner.run(["download", "gemara:berakhot:4"], environment: env).status == 0)
             let result = try await CLIRunner.run(["--json", "list"], environment: env, stdout: full)
             #expect(result.status == 1, "stderr: \(result.stderr)")
-            #expect(result.stderr.contains("cannot write to standard output: No space left on device"), "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("cannot write to standard output: no space left on device"), "stderr: \(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"))
+            // The system's reason in the reader's language too.
+            var spanish = env
+            spanish["LANG"] = "es_ES.UTF-8"
+            let inSpanish = try await CLIRunner.run(["--json", "list"], environment: spanish, stdout: full)
+            #expect(inSpanish.status == 1)
+            #expect(
+                inSpanish.stderr.contains("no se puede escribir en la salida estándar: no queda espacio en el dispositivo"),
+                "stderr: \(inSpanish.stderr)")
         }
     }
 

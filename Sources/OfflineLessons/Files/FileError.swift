@@ -31,7 +31,7 @@ public enum FileError: Error, Sendable, CustomStringConvertible {
         case .posix(let operation, let url, let code):
             Message(
                 code == ENOSPC ? .fileFailedDiskFull : .fileFailed, .message(Self.operation(operation)), .text(url.path),
-                .text(String(cString: strerror(code))))
+                .message(.system(code)))
         case .inUse(let url): Message(.fileInUse, .text(url.path))
         case .noSpace(let url, let needed, let available):
             Message(.fileNoSpace, .text(url.deletingLastPathComponent().path), .number(needed), .number(available))

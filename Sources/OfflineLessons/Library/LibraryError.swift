@@ -46,7 +46,7 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
         case ELOOP: return Message(.libraryLinkLoop)
         case ENAMETOOLONG: return Message(.libraryPathTooLong)
         case EACCES, EPERM: return Message(.permissionDenied)
-        default: return .verbatim(String(cString: strerror(code)).lowercased())
+        default: return .system(code)
         }
     }
 

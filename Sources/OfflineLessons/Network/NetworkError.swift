@@ -80,7 +80,7 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case HTTPParserError.invalidEOFState: Message(.networkClosedEarly)  // mid-response
         case let error as HTTPParserError: Message(.networkInvalidHTTP, .text("\(error)"))
         case let error as IOError where error.errnoCode == ECONNREFUSED: Message(.networkRefused)
-        case let error as IOError: .verbatim(String(cString: strerror(error.errnoCode)).lowercased())
+        case let error as IOError: .system(error.errnoCode)
         case is CancellationError: Message(.networkCancelled)
         default: .verbatim("\(error)")
         }

@@ -24,6 +24,10 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case transferNotRequested, transferCompletedElsewhere
     // Library
     case libraryCannotOpen, libraryFileInTheWay, libraryLinkLoop, libraryPathTooLong, permissionDenied, libraryNoMediaBase
+    // The system's reasons (errno)
+    case systemNoSuchFile, systemNoSpace, systemReadOnly, systemNotAFolder, systemIsAFolder, systemExists, systemIO
+    case systemBrokenPipe, systemConnectionReset, systemTimedOut, systemHostUnreachable, systemNetworkUnreachable
+    case systemTooManyFiles, systemQuota, systemNotEmpty, systemBusy
     case libraryInvalidMediaBase, libraryReadOnly, libraryInvalidQuota
     // Registry
     case registryNotRegistered, registryEmptyShas, registryUnreadableRow, registryNoLibrary, registryNeedsMigration

@@ -62,7 +62,7 @@ struct ExportCommand: AsyncParsableCommand {
         case EACCES, EPERM: return Terminal.say(.exportPermission)
         case ENOSPC: return Terminal.say(.exportDiskFull)
         case EROFS: return Terminal.say(.exportReadOnly)
-        case .some(let code): return String(cString: strerror(code)).lowercased()
+        case .some(let code): return Terminal.say(Message.system(code))
         case nil: return Terminal.say(.exportNotWritten)
         }
     }

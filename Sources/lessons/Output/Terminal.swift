@@ -100,7 +100,7 @@ enum Terminal {
     /// Why stdout could not be written, when a write failed.
     static var stdoutProblem: String? {
         let code = stdoutFailure.load(ordering: .relaxed)
-        return code == 0 ? nil : say(.cliStdoutFailed, .text(String(cString: strerror(code))))
+        return code == 0 ? nil : say(.cliStdoutFailed, .message(.system(code)))
     }
 
     /// Whether stdout's reader went away (`lessons list | head -2`): the end of the output, not a failure to report.
