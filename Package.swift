@@ -84,6 +84,13 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
+        // Fuzz targets for the readers of outside data (Scripts/fuzz.sh); built plainly, it
+        // replays saved inputs (the committed corpora, as regression tests).
+        .executableTarget(
+            name: "lessons-fuzz",
+            dependencies: ["OfflineLessons"],
+            path: "Sources/LessonsFuzz"
+        ),
         // Test support: children started without Foundation's Process (see ChildProcess.swift).
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         .testTarget(
@@ -107,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LessonsCLITests",
-            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting", "lessons", "ChildProcesses"]
+            dependencies: ["OfflineLessons", "LessonsServer", "LessonsServerTesting", "lessons", "lessons-fuzz", "ChildProcesses"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (libFuzzer, with AddressSanitizer) of every reader of outside data:
+# the legacy registry and metadata caches, the player's positions, the API's envelope and lesson
+# lists, selectors, media keys and Range headers. Each target checks properties, not only "no
+# crash" (Sources/LessonsFuzz/FuzzTarget.swift).
+#
+#   Scripts/fuzz.sh            # 30 s per target (what CI runs)
+#   Scripts/fuzz.sh 300        # by hand: 5 minutes per target
+#   Scripts/fuzz.sh 60 api     # one target
+#
+# Each target starts from its committed seeds (Fuzz/Corpus/TARGET) and keeps what it learns in
+# .build-fuzz/corpus/TARGET. An input that breaks a property is written to Fuzz/Crashes/ (commit
+# it with its fix: `swift test` replays it) and the script exits 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-30}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(legacy-registry legacy-metadata playback api selector media-key byte-range)
+swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product lessons-fuzz --scratch-path .build-fuzz
+binary=$(swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product lessons-fuzz --scratch-path .build-fuzz --show-bin-path)/lessons-fuzz
+mkdir -p Fuzz/Crashes
+failed=0
+printf '%-16s %10s %8s %8s %8s\n' target runs 'exec/s' coverage crashes
+for target in "${targets[@]}"; do
+  corpus=".build-fuzz/corpus/$target"
+  mkdir -p "$corpus"
+  log=$(mktemp)
+  status=0
+  LESSONS_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" "Fuzz/Corpus/$target" \
+    -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
+    -artifact_prefix="Fuzz/Crashes/$target-" >"$log" 2>&1 || status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+  crashes=0
+  if [ "$status" -ne 0 ]; then
+    crashes=1
+    failed=1
+    echo "--- $target broke a property or crashed:"
+    grep -E 'property broken|Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer|Test unit written' "$log" | head -5
+  fi
+  printf '%-16s %10s %8s %8s %8s\n' "$target" "${runs:-?}" "${speed:-?}" "${coverage:-?}" "$crashes"
+  rm -f "$log"
+done
+exit "$failed"
