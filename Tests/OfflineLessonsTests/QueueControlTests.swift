@@ -107,8 +107,9 @@ struct QueueControlTests {
             let library = try await fixture.library(concurrency: 1)
             let lessons = try await fixture.lessons("gemara:berakhot:2-7", in: library)
             let keys = lessons.map { MediaKey($0.id, .audio) }
-            // Every transfer takes a while: while the first goes, the others wait for the one slot.
-            for key in keys { await fixture.faults.inject(.throttle(millisecondsPerChunk: 60), at: key) }
+            // Every transfer takes a while (over a second): while the first goes, the others wait
+            // for the one slot, and the move reaches the queue before it ends, on a loaded machine too.
+            for key in keys { await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: key) }
             let run = try await library.download(lessons, media: .audio)
             var order: [MediaKey] = []
             var moved: MediaKey?
