@@ -11,7 +11,7 @@ struct CleanCommand: AsyncParsableCommand {
             Age counts from each download's completion. With --max-size, the least recently used lessons go first, down to 90% of the quota (so that the next download does not start another sweep). Pinned lessons (`lessons pin`) are never removed; a lesson's PDF goes with its last audio or video. Every removal is logged as expired, with its reason.
 
             Examples:
-              lessons clean --dry-run                       # what would go, why, and the bytes freed
+              lessons clean --dry-run     # what would go, why, and the bytes freed
               lessons clean --older-than 7d --max-size 2GiB
               lessons clean --older-than never --max-size 500M
             """)

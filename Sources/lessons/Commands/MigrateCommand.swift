@@ -9,15 +9,15 @@ struct MigrateCommand: AsyncParsableCommand {
         discussion: HelpWords.say(
             """
             CONTAINER is the app's folder, holding Documents/ and/or Library/Caches/ (both generations are read):
-              downloadedLessons.json in both folders, in every shape the legacy app wrote, entry by entry;
-              gemaraLessons.json, mishnaLessons.json and shas.json, to place files no registry lists;
-              {id}_aud.mp3, {id}_vid.mp4 and {id}_text.pdf, moved into the library (copied, verified,
-              registered and only then deleted when the library is on another file system).
+              downloadedLessons.json in both folders, every shape the old app wrote;
+              gemaraLessons.json, mishnaLessons.json and shas.json, to place files;
+              {id}_aud.mp3, {id}_vid.mp4 and {id}_text.pdf, moved into the library
+              (copied, verified, registered, then deleted across file systems).
             A bare id that is both a Gemara and a Mishna lesson goes to the one whose snapshot has the link; when both have it, the file is left in place and reported. Files it cannot place, and unrelated files, are reported and left untouched. Imported media expire 30 days after their file's modification time, not after the import.
             After a run without failures each registry is renamed <name>.migrated. Running it again changes nothing; after a crash it finishes the job.
 
             Examples:
-              lessons migrate --from ~/backup/JabruTouch --dry-run   # the plan; changes nothing
+              lessons migrate --from ~/backup/JabruTouch --dry-run  # the plan only
               lessons migrate --from ~/backup/JabruTouch --json
             """)
     )

@@ -9,18 +9,18 @@ struct SyncCommand: AsyncParsableCommand {
         discussion: HelpWords.say(
             """
             One walk of the media folder and one read of the registry:
-              registered complete, file gone            → missing (the lesson leaves the list)
-              registered complete, file of wrong size   → corrupt: moved to <library>/aside/, never deleted
-              registered, not complete, whole file here → adopted (a crash after its rename, or a file back)
-              not registered, file of a known lesson    → discovered and registered
-              a partial file no download needs          → removed
-              a file the library cannot place           → reported, left as it is
+              registered complete, file gone     → missing (leaves the list)
+              registered complete, wrong size    → corrupt: moved to <library>/aside/
+              not complete, whole file here      → adopted (a crash after its rename)
+              not registered, a known lesson's   → discovered and registered
+              a partial file no download needs   → removed
+              a file the library cannot place    → reported, left as it is
             Every change is written to the event log with its reason (`lessons history`). A second sync finds nothing to do.
 
             Examples:
               lessons sync --dry-run      # what it would do; changes nothing
               lessons sync --repair       # and download what is missing or corrupt again
-              lessons sync --verify       # also hash each file whose server gave an MD5 ETag (S3, lessons serve --md5-etags)
+              lessons sync --verify       # also check files against MD5 ETags (S3)
             """)
     )
 
