@@ -244,14 +244,16 @@ struct CLITests {
         #expect(help.exitCode == 0 && help.stdout.contains("--limit-rate"), "\(help.stdout)")
     }
 
-    @Test("each command's tables and examples fit 80 columns, in English and Spanish, so that no row wraps", arguments: ["C", "es_ES.UTF-8"])
+    @Test(
+        "each command's tables and examples fit 80 columns, in English and Spanish, so that no row wraps", arguments: ["C", "es_ES.UTF-8"])
     func helpRowsFit(_ locale: String) async throws {
         let commands = [
             "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "migrate",
             "export", "history", "ui", "queue",
         ]
         for command in commands {
-            let result = try await lessons(["help", command], environment: cleanEnvironment(["LANG": locale, "LC_ALL": locale, "COLUMNS": "300"]))
+            let result = try await lessons(
+                ["help", command], environment: cleanEnvironment(["LANG": locale, "LC_ALL": locale, "COLUMNS": "300"]))
             #expect(result.exitCode == 0)
             // The discussion comes before the usage line; its indented lines are preformatted rows.
             let discussion = result.stdout.components(separatedBy: "\n").prefix { !$0.hasPrefix("USAGE:") && !$0.hasPrefix("USO:") }
