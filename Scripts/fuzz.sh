@@ -17,8 +17,11 @@ seconds="${1:-30}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(legacy-registry legacy-metadata playback api selector media-key byte-range)
-swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product lessons-fuzz --scratch-path .build-fuzz
-binary=$(swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product lessons-fuzz --scratch-path .build-fuzz --show-bin-path)/lessons-fuzz
+# `--sanitize=fuzzer` links libFuzzer's main; the Swift code gets coverage and AddressSanitizer
+# from one `-sanitize=fuzzer,address` (given as two flags, the compiler keeps only the last).
+build=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product lessons-fuzz --scratch-path .build-fuzz)
+swift build "${build[@]}"
+binary=$(swift build "${build[@]}" --show-bin-path)/lessons-fuzz
 mkdir -p Fuzz/Crashes
 failed=0
 printf '%-16s %10s %8s %8s %8s\n' target runs 'exec/s' coverage crashes
@@ -32,8 +35,13 @@ for target in "${targets[@]}"; do
     -artifact_prefix="Fuzz/Crashes/$target-" >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+  coverage=$({ grep -oE 'cov: [0-9]+' "$log" || true; } | tail -1 | cut -d' ' -f2)
   crashes=0
+  if [ "$status" -eq 0 ] && [ -z "$coverage" ]; then
+    # No edge seen: the code was not instrumented, and the run proved nothing.
+    echo "--- $target: no coverage recorded (was the build instrumented with -sanitize=fuzzer?)"
+    failed=1
+  fi
   if [ "$status" -ne 0 ]; then
     crashes=1
     failed=1

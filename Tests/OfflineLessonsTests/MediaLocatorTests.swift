@@ -90,6 +90,13 @@ struct MediaLocatorTests {
     }
 
     @Test(
+        "a dot segment hidden by a combining mark after its slash is still refused (the server splits at the byte)",
+        arguments: ["../\u{32F}etc/passwd", "media/../\u{301}../secret"])
+    func dotSegmentBehindACombiningMark(_ key: String) {
+        #expect(throws: MediaLinkError.outsideMediaBase(key)) { try Self.locator.url(forKey: key) }
+    }
+
+    @Test(
         "video links that are not http(s) are rejected",
         arguments: [
             "ftp://example.org/v.mp4", "javascript:alert(1)", "file:///etc/passwd", "data:video/mp4;base64,AAAA",

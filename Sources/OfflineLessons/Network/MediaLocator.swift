@@ -48,9 +48,10 @@ package struct MediaLocator: Sendable, Hashable {
         return url
     }
 
-    /// Whether a segment of `key` (between its `/`s) is `.` or `..`.
+    /// Whether a segment of `key` (between its `/`s) is `.` or `..`. Split by bytes, as a server
+    /// splits a path: a combining mark after a `/` makes one Character of the two.
     static func hasDotSegment(_ key: Substring) -> Bool {
-        key.split(separator: "/", omittingEmptySubsequences: true).contains { $0 == "." || $0 == ".." }
+        key.utf8.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }
     }
 
     /// RFC 3986's unreserved characters, and `/` (which separates key segments).

@@ -32,7 +32,7 @@ enum LegacyPlaybackReader {
     /// entry for an id already read is rejected: the first is kept.
     static func positions(_ data: Data, source: String) -> Reading<Position>? {
         var reading = Reading<Position>()
-        guard let top = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else {
+        guard let top = PropertyListValues.read(data) else {
             reading.rejected.append(.init(source: source, path: "", reason: Message(.playbackNotAPropertyList).description))
             return reading
         }
@@ -131,7 +131,7 @@ enum LegacyPlaybackReader {
         if let list = value as? [Any] { return list }
         guard let data = value as? Data else { return nil }
         if let list = (try? JSONSerialization.jsonObject(with: data)) as? [Any] { return list }
-        return (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [Any]
+        return PropertyListValues.read(data) as? [Any]
     }
 
     /// A whole number: an integer, an integral real, or digits in a string.

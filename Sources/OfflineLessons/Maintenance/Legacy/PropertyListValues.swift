@@ -1,0 +1,46 @@
+import Foundation
+
+/// A property list (binary or XML) as plain values: `[String: Any]`, `[Any]`, `String`, `Int`,
+/// `Double`, `Bool`, `Data`, `Date`; `nil` when the bytes are not one. Read by Foundation's
+/// `PropertyListDecoder`, not `PropertyListSerialization`, which crashed the process on a
+/// malformed binary list (a set where a dictionary's values belong).
+enum PropertyListValues {
+    static func read(_ data: Data) -> Any? {
+        (try? PropertyListDecoder().decode(Node.self, from: data))?.value
+    }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    private struct Node: Decodable {
+        let value: Any
+
+        init(from decoder: any Decoder) throws {
+            if var array = try? decoder.unkeyedContainer() {
+                var items: [Any] = []
+                while !array.isAtEnd { items.append(try array.decode(Node.self).value) }
+                value = items
+            } else if let object = try? decoder.container(keyedBy: Key.self) {
+                var entries: [String: Any] = [:]
+                for key in object.allKeys { entries[key.stringValue] = try object.decode(Node.self, forKey: key).value }
+                value = entries
+            } else {
+                value = try Self.scalar(try decoder.singleValueContainer())
+            }
+        }
+
+        private static func scalar(_ single: any SingleValueDecodingContainer) throws -> Any {
+            if let text = try? single.decode(String.self) { return text }
+            if let number = try? single.decode(Int.self) { return number }
+            if let number = try? single.decode(Double.self) { return number }
+            if let flag = try? single.decode(Bool.self) { return flag }
+            if let data = try? single.decode(Data.self) { return data }
+            if let date = try? single.decode(Date.self) { return date }
+            throw DecodingError.dataCorruptedError(in: single, debugDescription: "not a property list value")
+        }
+    }
+}
