@@ -7,6 +7,7 @@
 #   Scripts/fuzz.sh            # 30 s per target (what CI runs)
 #   Scripts/fuzz.sh 300        # by hand: 5 minutes per target
 #   Scripts/fuzz.sh 60 api     # one target
+#   LESSONS_FUZZ_SEED=1 …      # the same inputs in the same order each run (CI); 0, the default, a new seed
 #
 # Each target starts from its committed seeds (Fuzz/Corpus/TARGET) and keeps what it learns in
 # .build-fuzz/corpus/TARGET. An input that breaks a property is written to Fuzz/Crashes/ (commit
@@ -31,7 +32,7 @@ for target in "${targets[@]}"; do
   log=$(mktemp)
   status=0
   LESSONS_FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" "Fuzz/Corpus/$target" \
-    -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
+    -max_total_time="$seconds" -seed="${LESSONS_FUZZ_SEED:-0}" -print_final_stats=1 -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="Fuzz/Crashes/$target-" >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

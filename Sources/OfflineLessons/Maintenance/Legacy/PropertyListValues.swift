@@ -1,13 +1,23 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// A property list (binary or XML) as plain values: `[String: Any]`, `[Any]`, `String`, `Int`,
 /// `Double`, `Bool`, `Data`, `Date`; `nil` when the bytes are not one. Read by Foundation's
 /// `PropertyListDecoder`, not `PropertyListSerialization`, which crashed the process on a
-/// malformed binary list (a set where a dictionary's values belong).
+/// malformed binary list (a set where a dictionary's values belong). A binary list's objects may
+/// refer to each other in a cycle or share children without end: past `maxDepth` levels or
+/// `maxValues` values the list is refused, not expanded.
 enum PropertyListValues {
+    static let maxDepth = 32
+    static let maxValues = 100_000
+
     static func read(_ data: Data) -> Any? {
-        (try? PropertyListDecoder().decode(Node.self, from: data))?.value
+        let decoder = PropertyListDecoder()
+        if let budgetKey { decoder.userInfo[budgetKey] = NIOLockedValueBox(maxValues) }
+        return (try? decoder.decode(Node.self, from: data))?.value
     }
+
+    private static let budgetKey = CodingUserInfoKey(rawValue: "values left")
 
     private struct Key: CodingKey {
         let stringValue: String
@@ -20,6 +30,14 @@ enum PropertyListValues {
         let value: Any
 
         init(from decoder: any Decoder) throws {
+            let budget = PropertyListValues.budgetKey.flatMap { decoder.userInfo[$0] as? NIOLockedValueBox<Int> }
+            let left = budget?.withLockedValue { left in
+                left -= 1
+                return left
+            }
+            guard decoder.codingPath.count <= PropertyListValues.maxDepth, (left ?? 0) >= 0 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "nested too deep or too large"))
+            }
             if var array = try? decoder.unkeyedContainer() {
                 var items: [Any] = []
                 while !array.isAtEnd { items.append(try array.decode(Node.self).value) }
