@@ -18,7 +18,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     target.run(Data(bytes: bytes, count: count))
     return 0
 }
-#else
+#elseif DEBUG
 @main
 enum Replay {
     static func main() {
@@ -45,6 +45,14 @@ enum Replay {
         guard isFolder.boolValue else { return [url] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.sorted().map { url.appendingPathComponent($0) }
+    }
+}
+#else
+@main
+enum Replay {
+    static func main() {
+        FileHandle.standardError.write(Data("lessons-fuzz needs a debug build: swift build --product lessons-fuzz\n".utf8))
+        exit(2)
     }
 }
 #endif

@@ -1,3 +1,6 @@
+// The targets reach the library's internal readers, so they build where it is compiled for
+// testing: a debug build (the fuzz build and `swift test`), not a release one.
+#if DEBUG
 import Foundation
 
 @testable import OfflineLessons
@@ -162,3 +165,4 @@ extension FuzzTarget {
         lessons.reduce(into: [:]) { $0[$1, default: 0] += 1 }
     }
 }
+#endif

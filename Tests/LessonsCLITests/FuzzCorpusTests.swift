@@ -2,11 +2,19 @@ import ChildProcesses
 import Foundation
 import Testing
 
+#if DEBUG
+private let isDebugBuild = true
+#else
+private let isDebugBuild = false
+#endif
+
 /// The fuzz targets' saved inputs, replayed by the plain build of `lessons-fuzz`: the committed
 /// seeds and every input that once broke a property (Fuzz/Crashes), so each crash found stays a
-/// regression test.
-@Suite("Fuzz corpora replayed")
+/// regression test. It replays only in a debug build (the targets need the library compiled for
+/// testing), so the release pass leaves this suite to the debug one.
+@Suite("Fuzz corpora replayed", .enabled(if: isDebugBuild, "lessons-fuzz replays in a debug build only"))
 struct FuzzCorpusTests {
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let targets = ["legacy-registry", "legacy-metadata", "playback", "api", "selector", "media-key", "byte-range"]
 
