@@ -31,9 +31,6 @@ final class QueueControl: Sendable {
         }
     }
 
-    /// Whether `key` was moved to the front and has not ended since.
-    func isFront(_ key: MediaKey) -> Bool { state.withLockedValue { $0.front.contains(key) } }
-
     /// The items moved to the front that a run here is downloading: each comes first for a slot.
     var frontUnderWay: Set<MediaKey> {
         state.withLockedValue { state in Set(state.front.filter { state.running[$0] != nil }) }
