@@ -224,7 +224,7 @@ struct CLITests {
             (["--library", "/tmp/x", "lst"], "'lst' is not a lessons command; did you mean `lessons list`?"),
             (
                 ["help", "foo"],
-                "'foo' is not a lessons command; the commands are: serve, demo, catalog, download, list, status, remove, sync, clean, pin, unpin, doctor, history, export, migrate, ui, queue"
+                "'foo' is not a lessons command; the commands are: serve, demo, catalog, download, list, status, remove, sync, clean, pin, unpin, doctor, history, export, migrate, ui, queue, today"
             ),
         ])
     func mistypedCommand(_ arguments: [String], message: String) async throws {

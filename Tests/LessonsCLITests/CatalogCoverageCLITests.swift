@@ -113,6 +113,11 @@ struct CatalogCoverageCLITests {
             try await run(["queue", "resume"], status: 0)
             try await run(["download"], status: 1)  // the failed item is retried, and fails again
             try await run(["remove", "gemara:berakhot:30"], status: 0)
+            // The calendars: a day with its lessons, one whose daf the catalog lacks, no day at all.
+            try await run(["today", "--date", "2026-11-28"], status: 0)
+            try await run(["today", "--date", "2021-03-23"], status: 0)
+            try await run(["today", "--date", "1990-01-01"], status: 0)
+            try await run(["today", "--date", "2026-02-30"], status: 2)
             let export = root.appendingPathComponent("out.json")
             try await run(["export", "--legacy-json", export.path], status: 0)
             try await run(["export", "--legacy-json", root.path], status: 2)
@@ -158,7 +163,7 @@ struct CatalogCoverageCLITests {
             // The help of every command.
             let commands = [
                 "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
-                "export", "migrate", "ui", "queue",
+                "export", "migrate", "ui", "queue", "today",
             ]
             try await run(["--help"], status: 0)
             for command in ["list", "pause", "resume", "cancel"] { try await run(["queue", command, "--help"], status: 0) }
@@ -203,7 +208,9 @@ struct CatalogCoverageCLITests {
         let fixed: Set<String> = [
             "lessons", "error", "audio", "video", "PDF", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "ms", "min", "s", "h", "B",
             "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
-            "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text",
+            "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text", "today",
+            // The learning calendars' names, the same in every language.
+            "Daf", "Yomi", "HaShavua",
         ]
         return words(plain(rest)).filter { !fixed.contains($0) && !names.contains($0) }
     }

@@ -49,7 +49,7 @@ extension LessonLibrary {
 
     /// The library's catalog with a client whose requests take at most `timeout`; with no client
     /// when `timeout` is nil.
-    private func catalog(within timeout: Duration?) -> Catalog {
+    func catalog(within timeout: Duration?) -> Catalog {
         guard let timeout, var client = lessonCatalog.client else {
             return Catalog(database: database, client: nil, now: now, caches: lessonCatalog.caches)
         }

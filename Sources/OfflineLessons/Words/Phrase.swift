@@ -87,6 +87,12 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair, fixDownload
     case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeCount, pinCount, unpinCount, pinNothing
     case historyNone, historyNoneForThese
+    // Learning calendars (lessons today)
+    case todayDayOfCycle, todayWeekOfCycle, todayTomorrow, todayNextWeek, todayNoGemara, todayNoLesson, todayUnknown
+    case todayNotBegun, todayNotADay, todayDownloaded, todayUnderWay
+    case todayDate, weekdaySunday, weekdayMonday, weekdayTuesday, weekdayWednesday, weekdayThursday, weekdayFriday
+    case weekdayShabbat, monthJanuary, monthFebruary, monthMarch, monthApril, monthMay, monthJune, monthJuly, monthAugust
+    case monthSeptember, monthOctober, monthNovember, monthDecember
     // The command line: export, migrate, serve, ui and demo
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten, exportIsFolder
     case exportNoFolder, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt, migrateRejected

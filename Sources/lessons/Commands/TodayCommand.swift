@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import OfflineLessons
+
+struct TodayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today",
+        abstract: HelpWords.say("Today's daf of Daf Yomi and of Daf HaShavua, and the next one, with their state."),
+        discussion: HelpWords.say(
+            """
+            The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020) and Daf HaShavua (a daf a week, Sunday to Shabbat). Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. The day starts at local midnight (TZ is honoured).
+
+            Examples: lessons today; lessons today --date 2027-06-08 --json
+            """)
+    )
+
+    @Option(help: ArgumentHelp(HelpWords.say("The day to show instead of today, as YYYY-MM-DD."), valueName: "date"))
+    var date: String?
+
+    @OptionGroup var libraryOption: LibraryOption
+    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var output: OutputOptions
+
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
+
+    func validate() throws {
+        if let date, LearningDay(iso: date) == nil { throw ValidationError(Terminal.say(.todayNotADay, .text(date))) }
+    }
+
+    func run() async throws {
+        // Without a library or a server the calendars still answer, without lessons to show.
+        let library = try global.apiBase() == nil && !global.libraryExists ? nil : try await global.openLibrary()
+        let day = date.flatMap { LearningDay(iso: $0) } ?? library?.today() ?? LearningDay(Date(), in: .current)
+        var entries: [TodayEntry] = []
+        if !global.json { Terminal.out(Self.spoken(day)) }
+        for calendar in DafCalendar.allCases {
+            guard let (now, next) = try await Self.lessons(calendar, on: day, library) else {
+                if !global.json { Terminal.out("\(calendar.spoken): " + Terminal.say(.todayNotBegun, .text(calendar.began.iso))) }
+                continue
+            }
+            entries += [TodayEntry(calendar, now, next: false), TodayEntry(calendar, next, next: true)]
+            if !global.json { Self.show(calendar, now, next) }
+        }
+        if global.json { try Terminal.json(TodayReport(day: day, lessons: entries)) }
+    }
+
+    /// A calendar's daf on `day` and the next one, each found in the catalog or with the reason
+    /// it could not be; `nil` before the calendar began.
+    static func lessons(_ calendar: DafCalendar, on day: LearningDay, _ library: LessonLibrary?) async throws -> (Found, Found)? {
+        guard let days = calendar.days(around: day) else { return nil }
+        func find(_ day: LearningDay) async -> Found {
+            guard let library else { return Found(day: day, daf: calendar.daf(on: day), lesson: nil) }
+            do {
+                let lesson = try await library.lesson(of: calendar, on: day, fetchingWithin: .seconds(10))
+                return Found(day: day, daf: calendar.daf(on: day), lesson: lesson)
+            } catch {
+                let words = CommandFailure(classifying: error)?.message ?? Terminal.say(stored: String(describing: error))
+                return Found(day: day, daf: calendar.daf(on: day), lesson: nil, problem: words)
+            }
+        }
+        return (await find(day), await find(days.upperBound.adding(days: 1)))
+    }
+
+    struct Found {
+        var day: LearningDay
+        var daf: ScheduledDaf?
+        var lesson: CalendarLesson?
+        var problem: String? = nil
+    }
+
+    static func show(_ calendar: DafCalendar, _ now: Found, _ next: Found) {
+        guard let daf = now.daf else { return }
+        let place: String
+        if calendar == .dafYomi {
+            place = Terminal.say(.todayDayOfCycle, .text("\(daf.position)"), .text("\(daf.length)"), .text("\(daf.cycle)"))
+        } else {
+            let week = calendar.days(around: now.day)
+            let from = week?.lowerBound.iso ?? ""
+            let to = week?.upperBound.iso ?? ""
+            place = Terminal.say(
+                .todayWeekOfCycle, .text("\(daf.position)"), .text("\(daf.length)"), .text("\(daf.cycle)"), .text(from), .text(to))
+        }
+        Terminal.out("\(calendar.spoken): \(daf.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
+        let label = Terminal.say(calendar == .dafYomi ? .todayTomorrow : .todayNextWeek)
+        if let nextDaf = next.daf { Terminal.out("  \(label): \(nextDaf.name)\(state(of: next))") }
+    }
+
+    /// " — downloaded", " — not downloaded", or why it has no lesson here; nothing without a library.
+    static func state(of found: Found) -> String {
+        if let problem = found.problem { return " — " + Terminal.say(.todayUnknown, .text(problem)) }
+        guard let lesson = found.lesson else { return "" }
+        return " — " + state(of: lesson)
+    }
+
+    static func state(of lesson: CalendarLesson) -> String {
+        switch lesson.absence {
+        case .noGemara: return Terminal.say(.todayNoGemara, .text(lesson.daf.masechet))
+        case .noLesson: return Terminal.say(.todayNoLesson)
+        case nil: break
+        }
+        if lesson.isReady { return Style.state("complete", shown: Terminal.say(.todayDownloaded), on: .out) }
+        let underWay = lesson.lessons.contains { $0.media.contains { ["queued", "downloading"].contains($0.state) } }
+        return Terminal.say(underWay ? .todayUnderWay : .cliNotDownloaded)
+    }
+
+    /// "Shabbat, 28 November 2026" in the terminal's language.
+    static func spoken(_ day: LearningDay) -> String {
+        let weekdays: [Phrase] = [
+            .weekdaySunday, .weekdayMonday, .weekdayTuesday, .weekdayWednesday, .weekdayThursday, .weekdayFriday, .weekdayShabbat,
+        ]
+        let months: [Phrase] = [
+            .monthJanuary, .monthFebruary, .monthMarch, .monthApril, .monthMay, .monthJune, .monthJuly, .monthAugust,
+            .monthSeptember, .monthOctober, .monthNovember, .monthDecember,
+        ]
+        return Terminal.say(
+            .todayDate, .message(Message(weekdays[day.weekday - 1])), .text("\(day.day)"), .message(Message(months[day.month - 1])),
+            .text("\(day.year)"))
+    }
+}
+
+/// `lessons today --json`: the day, and each calendar's daf for it and the next one.
+struct TodayReport: Encodable {
+    var day: LearningDay
+    var lessons: [TodayEntry]
+}
+
+/// One calendar's daf on one day: its name ("Daf Yomi: Arakhin 9"), where it stands in its cycle,
+/// the catalog's lessons on it with their state, or why it has none here.
+struct TodayEntry: Encodable {
+    var calendar: DafCalendar
+    var next: Bool
+    var name: String
+    var day: LearningDay
+    var from: LearningDay?
+    var to: LearningDay?
+    var daf: ScheduledDaf?
+    var lessons: [LessonStatus]
+    var absence: CalendarLesson.Absence?
+    var problem: String?
+
+    init(_ calendar: DafCalendar, _ found: TodayCommand.Found, next: Bool) {
+        self.calendar = calendar
+        self.next = next
+        name = "\(calendar.spoken): " + (found.daf?.name ?? "")
+        day = found.day
+        from = calendar.days(around: found.day)?.lowerBound
+        to = calendar.days(around: found.day)?.upperBound
+        daf = found.daf
+        lessons = found.lesson?.lessons ?? []
+        absence = found.lesson?.absence
+        problem = found.problem
+    }
+}
+
+extension DafCalendar {
+    /// "Daf Yomi", "Daf HaShavua": the same in both languages.
+    var spoken: String {
+        switch self {
+        case .dafYomi: "Daf Yomi"
+        case .dafHashavua: "Daf HaShavua"
+        }
+    }
+}
