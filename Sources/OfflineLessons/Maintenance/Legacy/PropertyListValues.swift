@@ -2,16 +2,19 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// A property list (binary or XML) as plain values: `[String: Any]`, `[Any]`, `String`, `Int`,
-/// `Double`, `Bool`, `Data`, `Date`; `nil` when the bytes are not one. Read by Foundation's
-/// `PropertyListDecoder`, not `PropertyListSerialization`, which crashed the process on a
-/// malformed binary list (a set where a dictionary's values belong). A binary list's objects may
-/// refer to each other in a cycle or share children without end: past `maxDepth` levels or
+/// `Double`, `Bool`, `Data`, `Date`; `nil` when the bytes are not one. A binary list is read by
+/// ``BinaryPropertyList``, an XML one by Foundation's `PropertyListDecoder` (not
+/// `PropertyListSerialization`, which crashed the process on a malformed list). A list's objects
+/// may refer to each other in a cycle or share children without end: past `maxDepth` levels or
 /// `maxValues` values the list is refused, not expanded.
 enum PropertyListValues {
     static let maxDepth = 32
     static let maxValues = 100_000
 
     static func read(_ data: Data) -> Any? {
+        if data.starts(with: BinaryPropertyList.magic) {
+            return BinaryPropertyList.read(data, maxDepth: maxDepth, maxValues: maxValues)
+        }
         let decoder = PropertyListDecoder()
         if let budgetKey { decoder.userInfo[budgetKey] = NIOLockedValueBox(maxValues) }
         return (try? decoder.decode(Node.self, from: data))?.value
