@@ -99,4 +99,25 @@ struct TodayCLITests {
             #expect(early.stdout.contains("Daf HaShavua: not yet: it began on 2005-03-02"), "\(early.stdout)")
         }
     }
+
+    @Test(
+        "the server out of reach: each daf still named, the reason said once on stderr, exit 0; no library and no server: the calendar alone"
+    )
+    func serverOutOfReach() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-today-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A port that was just served and is closed now.
+        let gone = try await ContentServer(configuration: .init()).withRunning { $0.apiBase.absoluteString }
+        let env = ["LESSONS_SERVER": gone, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
+        let result = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Daf Yomi: Arakhin 11  (day 2520 of 2711, cycle 14)\n  tomorrow: Arakhin 12\n"), "\(result.stdout)")
+        #expect(result.stderr.components(separatedBy: "not known here").count == 2, "once: \(result.stderr)")
+        #expect(result.stderr.hasPrefix("lessons: warning: the lessons of these dapim are not known here: could not reach the server"))
+        let bare = ["LESSONS_LIBRARY": root.appendingPathComponent("none").path, "LANG": "C"]
+        let alone = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: bare)
+        #expect(alone.status == 0 && alone.stderr.isEmpty, "\(alone.stderr)")
+        #expect(alone.stdout.contains("  next week: Nazir 21\n"), "\(alone.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("none").path), "no library was made")
+    }
 }

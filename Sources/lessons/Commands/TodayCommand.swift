@@ -32,16 +32,21 @@ struct TodayCommand: AsyncParsableCommand {
         let library = try global.apiBase() == nil && !global.libraryExists ? nil : try await global.openLibrary()
         let day = date.flatMap { LearningDay(iso: $0) } ?? library?.today() ?? LearningDay(Date(), in: .current)
         var entries: [TodayEntry] = []
+        // The first failure to reach the catalog is said once, and the catalog not asked again.
+        var problem: String?
         if !global.json { Terminal.out(Self.spoken(day)) }
         for calendar in DafCalendar.allCases {
-            guard let (now, next) = try await Self.lessons(calendar, on: day, library) else {
+            guard var (now, next) = try await Self.lessons(calendar, on: day, problem == nil ? library : nil) else {
                 if !global.json { Terminal.out("\(calendar.spoken): " + Terminal.say(.todayNotBegun, .text(calendar.began.iso))) }
                 continue
             }
+            problem = problem ?? now.problem ?? next.problem
+            (now.problem, next.problem) = (now.lesson == nil ? problem : nil, next.lesson == nil ? problem : nil)
             entries += [TodayEntry(calendar, now, next: false), TodayEntry(calendar, next, next: true)]
             if !global.json { Self.show(calendar, now, next) }
         }
         if global.json { try Terminal.json(TodayReport(day: day, lessons: entries)) }
+        if let problem, !global.json { Terminal.warning(Terminal.say(.todayUnknown, .text(problem))) }
     }
 
     /// A calendar's daf on `day` and the next one, each found in the catalog or with the reason
@@ -58,7 +63,10 @@ struct TodayCommand: AsyncParsableCommand {
                 return Found(day: day, daf: calendar.daf(on: day), lesson: nil, problem: words)
             }
         }
-        return (await find(day), await find(days.upperBound.adding(days: 1)))
+        let now = await find(day)
+        let following = days.upperBound.adding(days: 1)
+        guard now.problem == nil else { return (now, Found(day: following, daf: calendar.daf(on: following), lesson: nil)) }
+        return (now, await find(following))
     }
 
     struct Found {
@@ -85,9 +93,9 @@ struct TodayCommand: AsyncParsableCommand {
         if let nextDaf = next.daf { Terminal.out("  \(label): \(nextDaf.name)\(state(of: next))") }
     }
 
-    /// " — downloaded", " — not downloaded", or why it has no lesson here; nothing without a library.
+    /// " — downloaded", " — not downloaded", or why it has no lesson here; nothing when its
+    /// lesson is not known (no library, or the catalog out of reach: said once, at the end).
     static func state(of found: Found) -> String {
-        if let problem = found.problem { return " — " + Terminal.say(.todayUnknown, .text(problem)) }
         guard let lesson = found.lesson else { return "" }
         return " — " + state(of: lesson)
     }
