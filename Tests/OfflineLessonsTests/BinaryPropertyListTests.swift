@@ -71,4 +71,43 @@ struct BinaryPropertyListTests {
         #expect(BinaryPropertyList.read(wide, maxDepth: 32, maxValues: 100_000) != nil)
         #expect(BinaryPropertyList.read(wide, maxDepth: 32, maxValues: 20) == nil)
     }
+
+    @Test("Foundation's XML lists read back the same as its binary ones; entities and comments are read; malformed XML is refused")
+    func xml() throws {
+        let value: [String: Any] = [
+            "LessonWatched": [["lessonId": 12, "duration": 95.5], ["lessonId": "300", "duration": 0]],
+            "text": "a < b & \"c\" 'd' ברכות", "empty": "", "yes": true, "no": false, "negative": -5,
+            "data": Data([0, 1, 2, 255]), "date": Date(timeIntervalSinceReferenceDate: 812_345_678), "none": [Any](),
+            "nothing": [String: Any](),
+        ]
+        let xml = try PropertyListSerialization.data(fromPropertyList: value, format: .xml, options: 0)
+        let read = try #require(PropertyListValues.read(xml) as? [String: Any], "\(String(decoding: xml, as: UTF8.self))")
+        let binary = try #require(PropertyListValues.read(try Self.binary(value)) as? [String: Any])
+        #expect(Set(read.keys) == Set(value.keys))
+        #expect(read["text"] as? String == "a < b & \"c\" 'd' ברכות" && read["empty"] as? String == "")
+        #expect(read["yes"] as? Bool == true && read["no"] as? Bool == false && read["negative"] as? Int == -5)
+        #expect(read["data"] as? Data == binary["data"] as? Data && read["date"] as? Date == binary["date"] as? Date)
+        let watched = try #require(read["LessonWatched"] as? [[String: Any]])
+        #expect(watched.count == 2 && watched[0]["duration"] as? Double == 95.5 && watched[1]["duration"] as? Int == 0)
+        #expect((read["none"] as? [Any])?.isEmpty == true && (read["nothing"] as? [String: Any])?.isEmpty == true)
+        let handWritten = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- kept by hand -->
+            <plist version="1.0"><dict><key>a&#x42;&#67;</key><array><integer> 7 </integer><real>2.5</real><string/></array></dict></plist>
+            """
+        let hand = try #require(PropertyListValues.read(Data(handWritten.utf8)) as? [String: Any])
+        #expect((hand["aBC"] as? [Any])?.count == 3)
+        for broken in [
+            "<plist><dict><key>a</key></dict></plist>", "<plist><array><integer>1</array></plist>", "<plist><string>a</plist>",
+            "<plist><string>&bogus;</string></plist>", "<plist><dict><string>a</string><true/></dict></plist>", "<plist><set/></plist>",
+            "<plist><true/></plist><plist/>", "<plist>",
+        ] {
+            #expect(PropertyListValues.read(Data(broken.utf8)) == nil, "\(broken)")
+        }
+        let deep = "<plist>" + String(repeating: "<array>", count: 40) + String(repeating: "</array>", count: 40) + "</plist>"
+        #expect(PropertyListValues.read(Data(deep.utf8)) == nil, "deeper than 32 levels")
+        for length in 0..<xml.count where length % 7 == 0 {
+            #expect(PropertyListValues.read(xml.prefix(length)) == nil, "cut at \(length)")
+        }
+    }
 }
