@@ -23,7 +23,7 @@ struct Lessons: AsyncParsableCommand {
             ServeCommand.self, DemoCommand.self, CatalogCommand.self, DownloadCommand.self, ListCommand.self,
             StatusCommand.self, RemoveCommand.self, SyncCommand.self, CleanCommand.self, PinCommand.self, UnpinCommand.self,
             DoctorCommand.self, HistoryCommand.self, ExportCommand.self, MigrateCommand.self, UICommand.self, QueueCommand.self,
-            TodayCommand.self,
+            TodayCommand.self, PlanCommand.self, ReadyCommand.self,
         ]
     )
 

@@ -224,7 +224,7 @@ struct CLITests {
             (["--library", "/tmp/x", "lst"], "'lst' is not a lessons command; did you mean `lessons list`?"),
             (
                 ["help", "foo"],
-                "'foo' is not a lessons command; the commands are: serve, demo, catalog, download, list, status, remove, sync, clean, pin, unpin, doctor, history, export, migrate, ui, queue, today"
+                "'foo' is not a lessons command; the commands are: serve, demo, catalog, download, list, status, remove, sync, clean, pin, unpin, doctor, history, export, migrate, ui, queue, today, plan, ready"
             ),
         ])
     func mistypedCommand(_ arguments: [String], message: String) async throws {
@@ -249,7 +249,7 @@ struct CLITests {
     func helpRowsFit(_ locale: String) async throws {
         let commands = [
             "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "migrate",
-            "export", "history", "ui", "queue",
+            "export", "history", "ui", "queue", "today", "plan", "ready",
         ]
         for command in commands {
             let result = try await lessons(

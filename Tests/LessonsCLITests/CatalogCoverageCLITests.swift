@@ -118,6 +118,18 @@ struct CatalogCoverageCLITests {
             try await run(["today", "--date", "2021-03-23"], status: 0)
             try await run(["today", "--date", "1990-01-01"], status: 0)
             try await run(["today", "--date", "2026-02-30"], status: 2)
+            // Learning plans: none yet, added, changed, listed, made ready (twice), refused, removed.
+            try await run(["plan", "list"], status: 0)
+            try await run(["ready"], status: 0)
+            try await run(["plan", "add", "daf-yomi", "--ahead", "1"], status: 0)
+            try await run(["plan", "add", "daf-yomi", "--keep", "2w", "--keep-unplayed"], status: 0)
+            try await run(["plan", "list"], status: 0)
+            try await run(["ready"], status: 0)
+            try await run(["ready"], status: 0)
+            try await run(["plan", "add", "daf-yomi", "--ahead", "99"], status: 2)
+            try await run(["plan", "add", "daf-yomi", "--keep", "3h"], status: 2)
+            try await run(["plan", "remove", "daf-hashavua"], status: 2)
+            try await run(["plan", "remove", "daf-yomi"], status: 0)
             let export = root.appendingPathComponent("out.json")
             try await run(["export", "--legacy-json", export.path], status: 0)
             try await run(["export", "--legacy-json", root.path], status: 2)
@@ -163,10 +175,11 @@ struct CatalogCoverageCLITests {
             // The help of every command.
             let commands = [
                 "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
-                "export", "migrate", "ui", "queue", "today",
+                "export", "migrate", "ui", "queue", "today", "plan", "ready",
             ]
             try await run(["--help"], status: 0)
             for command in ["list", "pause", "resume", "cancel"] { try await run(["queue", command, "--help"], status: 0) }
+            for command in ["list", "add", "remove"] { try await run(["plan", command, "--help"], status: 0) }
             try await run(["help", "download"], status: 0)
             for command in commands { try await run([command, "--help"], status: 0) }
             let catalog = try await CLIRunner.run(["catalog", "--json"], environment: env)
@@ -208,9 +221,9 @@ struct CatalogCoverageCLITests {
         let fixed: Set<String> = [
             "lessons", "error", "audio", "video", "PDF", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "ms", "min", "s", "h", "B",
             "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
-            "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text", "today",
-            // The learning calendars' names, the same in every language.
-            "Daf", "Yomi", "HaShavua",
+            "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text", "today", "plan", "ready", "add",
+            // The learning calendars' names and ids (daf-yomi), the same in every language.
+            "Daf", "Yomi", "HaShavua", "daf", "yomi", "hashavua",
         ]
         return words(plain(rest)).filter { !fixed.contains($0) && !names.contains($0) }
     }

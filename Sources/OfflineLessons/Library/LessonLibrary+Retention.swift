@@ -7,7 +7,9 @@ extension LessonLibrary {
     public func clean(_ policy: RetentionPolicy = RetentionPolicy(), dryRun: Bool = false) async throws -> CleanReport {
         if !dryRun { try checkWritable() }
         try store.checkFolders()
-        let (actions, pinnedKept, overQuota) = RetentionPlanner(policy: policy, now: now()).plan(try await database.retentionSnapshot())
+        let holds = try await planHolds(on: LearningDay(now(), in: policy.timeZone))
+        let planner = RetentionPlanner(policy: policy, now: now(), holds: holds)
+        let (actions, pinnedKept, overQuota) = planner.plan(try await database.retentionSnapshot())
         if !dryRun {
             for action in actions { _ = try await removeItem(action.key, reason: "clean: \(action.reason)", kind: .expired) }
         }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// Which downloads `clean` removes: those completed longer ago than ``olderThan``, then, while the
-/// library is larger than ``maxBytes``, the least recently used, down to ``trimRatio`` of the
-/// quota (so that the next download does not start another sweep). Pinned lessons are never
-/// removed; a lesson's PDF goes with its last audio or video.
+/// Which downloads `clean` removes: first those a learning plan brought in whose day is past the
+/// plan's keep period; then those completed longer ago than ``olderThan`` (not a plan's lesson it
+/// still keeps); then, while the library is larger than ``maxBytes``, the least recently used
+/// (a plan's kept lessons last), down to ``trimRatio`` of the quota (so that the next download
+/// does not start another sweep). Pinned lessons are never removed; a lesson's PDF goes with its
+/// last audio or video.
 public struct RetentionPolicy: Sendable, Hashable {
     /// Media completed longer ago than this go (30 days by default; `nil`: no age limit).
     public var olderThan: Duration?
@@ -11,11 +13,21 @@ public struct RetentionPolicy: Sendable, Hashable {
     public var maxBytes: Int?
     /// Where a size sweep stops, as a share of ``maxBytes``.
     public var trimRatio: Double
+    /// Where the plans' days start: at midnight of this zone.
+    public var timeZone: TimeZone
 
-    public init(olderThan: Duration? = .seconds(30 * 24 * 3600), maxBytes: Int? = nil, trimRatio: Double = 0.9) {
+    public init(
+        olderThan: Duration? = .seconds(30 * 24 * 3600), maxBytes: Int? = nil, trimRatio: Double = 0.9, timeZone: TimeZone = .current
+    ) {
         self.olderThan = olderThan
         self.maxBytes = maxBytes
         self.trimRatio = min(max(trimRatio, 0), 1)
+        self.timeZone = timeZone
+    }
+
+    /// What a plan's own cleanup removes: its lessons past their keep period, and nothing else.
+    public static func plansOnly(timeZone: TimeZone = .current) -> RetentionPolicy {
+        RetentionPolicy(olderThan: nil, maxBytes: nil, timeZone: timeZone)
     }
 }
 
@@ -56,16 +68,26 @@ public struct CleanReport: Sendable, Hashable, Codable {
 struct RetentionPlanner {
     var policy: RetentionPolicy
     var now: Date
+    /// The lessons the plans brought in, and how each plan weighs them.
+    var holds: [LessonID: PlanHold] = [:]
 
     /// `lessons`: each registered lesson's complete items and whether it is pinned.
     func plan(_ lessons: [RetentionRow]) -> (actions: [CleanAction], pinnedKept: Int, overQuota: Int?) {
         var chosen: [MediaKey: String] = [:]
         var pinnedKept = Set<LessonID>()
         var overQuota: Int?
+        for row in lessons {
+            guard case .offered(let reason) = holds[row.lesson], !row.items.isEmpty else { continue }
+            if row.pinned {
+                pinnedKept.insert(row.lesson)
+            } else {
+                for item in row.items { chosen[item.key] = reason.description }
+            }
+        }
         if let olderThan = policy.olderThan {
             let cutoff = now.addingTimeInterval(-olderThan.seconds)
-            for row in lessons {
-                for item in row.items where item.key.medium != .text && item.completedAt < cutoff {
+            for row in lessons where holds[row.lesson] != .kept {
+                for item in row.items where item.key.medium != .text && item.completedAt < cutoff && chosen[item.key] == nil {
                     if row.pinned {
                         pinnedKept.insert(row.lesson)
                         continue
@@ -83,9 +105,11 @@ struct RetentionPlanner {
             var total = lessons.flatMap(\.items).filter { chosen[$0.key] == nil }.reduce(0) { $0 + $1.bytes }
             if total > maxBytes {
                 let target = Int(Double(maxBytes) * policy.trimRatio)
-                // Least recently used lessons first, whole lessons at a time.
+                // Least recently used lessons first, whole lessons at a time; those a plan keeps last.
                 let byUse = lessons.sorted {
-                    ($0.items.map(\.lastUsed).max() ?? .distantPast) < ($1.items.map(\.lastUsed).max() ?? .distantPast)
+                    let kept = (holds[$0.lesson] == .kept, holds[$1.lesson] == .kept)
+                    if kept.0 != kept.1 { return !kept.0 }
+                    return ($0.items.map(\.lastUsed).max() ?? .distantPast) < ($1.items.map(\.lastUsed).max() ?? .distantPast)
                 }
                 for row in byUse where total > target {
                     let left = row.items.filter { chosen[$0.key] == nil }

@@ -12,6 +12,14 @@ public enum DafCalendar: String, Sendable, Hashable, CaseIterable, Codable {
     static let shekalimChanged = LearningDay(dayNumber: LearningDay.dayNumber(year: 1975, month: 6, day: 24))
     static let dafHashavuaBegan = LearningDay(dayNumber: LearningDay.dayNumber(year: 2005, month: 3, day: 2))
 
+    /// "Daf Yomi", "Daf HaShavua": the same in both languages.
+    public var name: String {
+        switch self {
+        case .dafYomi: "Daf Yomi"
+        case .dafHashavua: "Daf HaShavua"
+        }
+    }
+
     /// The first day of the calendar: no daf is assigned before it.
     public var began: LearningDay {
         switch self {

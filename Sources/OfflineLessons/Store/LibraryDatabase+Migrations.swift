@@ -340,6 +340,7 @@ extension LibraryDatabase {
                     CREATE INDEX playback_playedAt ON playback(playedAt);
                     """)
         }
+        registerPlans(in: &migrator)
         return migrator
     }
 }

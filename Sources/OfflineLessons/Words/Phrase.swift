@@ -93,6 +93,10 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case todayDate, weekdaySunday, weekdayMonday, weekdayTuesday, weekdayWednesday, weekdayThursday, weekdayFriday
     case weekdayShabbat, monthJanuary, monthFebruary, monthMarch, monthApril, monthMay, monthJune, monthJuly, monthAugust
     case monthSeptember, monthOctober, monthNovember, monthDecember
+    // Learning plans (lessons plan, lessons ready)
+    case planAheadOutOfRange, planKeepOutOfRange, planNoSuchPlan, planPastReason, planAdded, planChanged, planSettings
+    case planSettingsUnplayed, planNone, planRemoved, planNextStep, planKeepWholeDays, readyQueuePaused, readyFetched
+    case readyNotReady
     // The command line: export, migrate, serve, ui and demo
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten, exportIsFolder
     case exportNoFolder, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt, migrateRejected

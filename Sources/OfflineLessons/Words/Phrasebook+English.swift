@@ -1,7 +1,7 @@
 extension Phrasebook {
     /// Every sentence in English; `%1$@`, `%2$@`… stand for the values, in order.
     public static let english = englishErrors.merging(englishReports) { first, _ in first }.merging(englishScreen) { first, _ in first }
-        .merging(englishCalendars) { first, _ in first }
+        .merging(englishCalendars) { first, _ in first }.merging(englishPlans) { first, _ in first }
 
     /// The errors.
     static let englishErrors: [Phrase: String] = [

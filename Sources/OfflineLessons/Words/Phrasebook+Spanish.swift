@@ -1,7 +1,7 @@
 extension Phrasebook {
     /// Every sentence in Spanish, as the legacy app's users read it ("clase", "descarga", Guemará, Mishná).
     public static let spanish = spanishErrors.merging(spanishReports) { first, _ in first }.merging(spanishScreen) { first, _ in first }
-        .merging(spanishCalendars) { first, _ in first }
+        .merging(spanishCalendars) { first, _ in first }.merging(spanishPlans) { first, _ in first }
 
     /// The errors.
     static let spanishErrors: [Phrase: String] = [

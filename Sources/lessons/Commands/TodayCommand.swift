@@ -8,7 +8,7 @@ struct TodayCommand: AsyncParsableCommand {
         abstract: HelpWords.say("Today's daf of Daf Yomi and of Daf HaShavua, and the next one, with their state."),
         discussion: HelpWords.say(
             """
-            The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020) and Daf HaShavua (a daf a week, Sunday to Shabbat). Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. The day starts at local midnight (TZ is honoured).
+            The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020) and Daf HaShavua (a daf a week, Sunday to Shabbat). Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. With plans followed (`lessons plan`), their calendars only. The day starts at local midnight (TZ is honoured).
 
             Examples: lessons today; lessons today --date 2027-06-08 --json
             """)
@@ -35,9 +35,11 @@ struct TodayCommand: AsyncParsableCommand {
         // The first failure to reach the catalog is said once, and the catalog not asked again.
         var problem: String?
         if !global.json { Terminal.out(Self.spoken(day)) }
-        for calendar in DafCalendar.allCases {
+        // The calendars of the plans followed; both when none is.
+        let planned = try await library?.plans().map(\.calendar) ?? []
+        for calendar in planned.isEmpty ? DafCalendar.allCases : planned {
             guard var (now, next) = try await Self.lessons(calendar, on: day, problem == nil ? library : nil) else {
-                if !global.json { Terminal.out("\(calendar.spoken): " + Terminal.say(.todayNotBegun, .text(calendar.began.iso))) }
+                if !global.json { Terminal.out("\(calendar.name): " + Terminal.say(.todayNotBegun, .text(calendar.began.iso))) }
                 continue
             }
             problem = problem ?? now.problem ?? next.problem
@@ -88,7 +90,7 @@ struct TodayCommand: AsyncParsableCommand {
             place = Terminal.say(
                 .todayWeekOfCycle, .text("\(daf.position)"), .text("\(daf.length)"), .text("\(daf.cycle)"), .text(from), .text(to))
         }
-        Terminal.out("\(calendar.spoken): \(daf.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
+        Terminal.out("\(calendar.name): \(daf.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
         let label = Terminal.say(calendar == .dafYomi ? .todayTomorrow : .todayNextWeek)
         if let nextDaf = next.daf { Terminal.out("  \(label): \(nextDaf.name)\(state(of: next))") }
     }
@@ -149,7 +151,7 @@ struct TodayEntry: Encodable {
     init(_ calendar: DafCalendar, _ found: TodayCommand.Found, next: Bool) {
         self.calendar = calendar
         self.next = next
-        name = "\(calendar.spoken): " + (found.daf?.name ?? "")
+        name = "\(calendar.name): " + (found.daf?.name ?? "")
         day = found.day
         from = calendar.days(around: found.day)?.lowerBound
         to = calendar.days(around: found.day)?.upperBound
@@ -157,15 +159,5 @@ struct TodayEntry: Encodable {
         lessons = found.lesson?.lessons ?? []
         absence = found.lesson?.absence
         problem = found.problem
-    }
-}
-
-extension DafCalendar {
-    /// "Daf Yomi", "Daf HaShavua": the same in both languages.
-    var spoken: String {
-        switch self {
-        case .dafYomi: "Daf Yomi"
-        case .dafHashavua: "Daf HaShavua"
-        }
     }
 }

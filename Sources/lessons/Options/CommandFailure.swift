@@ -65,6 +65,8 @@ struct CommandFailure: Error {
             self.init(Terminal.say(error.words), exitCode: Self.usage)
         case let error as MigrationError:
             self.init(Terminal.say(error.words), exitCode: Self.usage)
+        case let error as PlanError:
+            self.init(Terminal.say(error.words), exitCode: Self.usage)
         case let error as FileError:
             self.init(Terminal.say(error.words), exitCode: Self.unusable)
         case let error as RegistryError:

@@ -1,7 +1,7 @@
 /// The help in Spanish, keyed by its English text as it stands in the commands (as gettext keys a
 /// translation by its msgid).
 extension HelpWords {
-    static let spanish: [String: String] = [
+    static let spanishCommands: [String: String] = [
         "The catalog is cached in the library database, so it is there offline. It is fetched from the server when nothing is cached or with --refresh; a failed or empty answer never replaces the cached copy.\n\nWith a masechet (named as `download` takes it), its dapim and its mishnayot by chapter, each with its state: downloaded (which media), queued, failed, or not downloaded.\n\nExamples:\n  lessons catalog --server http://127.0.0.1:8080/api/\n  lessons catalog berakhot\n  lessons catalog --refresh --json":
             "El catálogo se guarda en la base de datos de la biblioteca, así que está disponible sin conexión. Se obtiene del servidor cuando no hay nada guardado o con --refresh; una respuesta fallida o vacía nunca sustituye la copia guardada.\n\nCon una masechet (nombrada como la acepta `download`), sus dapim y sus mishnayot por capítulo, cada una con su estado: descargada (qué medios), en cola, fallida o no descargada.\n\nEjemplos:\n  lessons catalog --server http://127.0.0.1:8080/api/\n  lessons catalog berakhot\n  lessons catalog --refresh --json",
         "Show the Shas, or one masechet's lessons with their download states.":
@@ -163,8 +163,8 @@ extension HelpWords {
             "Cancela solo este medio: audio o video.",
         "Today's daf of Daf Yomi and of Daf HaShavua, and the next one, with their state.":
             "El daf de hoy del Daf Yomi y del Daf HaShavua, y el siguiente, con su estado.",
-        "The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020) and Daf HaShavua (a daf a week, Sunday to Shabbat). Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. The day starts at local midnight (TZ is honoured).\n\nExamples: lessons today; lessons today --date 2027-06-08 --json":
-            "Los calendarios se calculan aquí, sin conexión: Daf Yomi (un daf al día; el 14.º ciclo empezó el 5 de enero de 2020) y Daf HaShavua (un daf a la semana, de domingo a Shabat). Cada daf se busca en el catálogo (una lista que no está guardada se pide al servidor); un daf del que el catálogo no tiene clase, como Shekalim del Yerushalmi, se nombra y se omite. El día empieza a la medianoche local (se respeta TZ).\n\nEjemplos: lessons today; lessons today --date 2027-06-08 --json",
+        "The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020) and Daf HaShavua (a daf a week, Sunday to Shabbat). Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. With plans followed (`lessons plan`), their calendars only. The day starts at local midnight (TZ is honoured).\n\nExamples: lessons today; lessons today --date 2027-06-08 --json":
+            "Los calendarios se calculan aquí, sin conexión: Daf Yomi (un daf al día; el 14.º ciclo empezó el 5 de enero de 2020) y Daf HaShavua (un daf a la semana, de domingo a Shabat). Cada daf se busca en el catálogo (una lista que no está guardada se pide al servidor); un daf del que el catálogo no tiene clase, como Shekalim del Yerushalmi, se nombra y se omite. Con planes que se siguen (`lessons plan`), solo sus calendarios. El día empieza a la medianoche local (se respeta TZ).\n\nEjemplos: lessons today; lessons today --date 2027-06-08 --json",
         "The day to show instead of today, as YYYY-MM-DD.":
             "El día que mostrar en lugar de hoy, como AAAA-MM-DD.",
     ]

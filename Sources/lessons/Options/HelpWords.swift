@@ -11,6 +11,9 @@ enum HelpWords {
         return Terminal.language == .es ? spanish[english] ?? english : english
     }
 
+    /// Every translation, by its English text.
+    static let spanish = spanishCommands.merging(spanishPlans) { first, _ in first }
+
     /// The man page is generated from the English help, whatever the builder's locale.
     static let generatingManual = CommandLine.arguments.contains("--experimental-dump-help")
 

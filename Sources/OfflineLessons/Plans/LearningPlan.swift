@@ -1,0 +1,66 @@
+/// A learning plan the library keeps ready: its calendar's dapim downloaded before their day
+/// (``ahead``), and offered to `clean` once their day is ``keepDays`` past. One plan per calendar.
+public struct LearningPlan: Sendable, Hashable, Codable {
+    public var calendar: DafCalendar
+    /// Days ahead of today whose dapim are kept downloaded, today's included: with 3, on Sunday
+    /// the dapim of Sunday to Wednesday (Daf HaShavua: the weeks those days fall in).
+    public var ahead: Int
+    /// Days a daf the plan downloaded is kept after its last day (its day, or its week's Shabbat)
+    /// before `clean` offers it; 0 offers it the next day.
+    public var keepDays: Int
+    /// Which media the plan downloads; the PDF comes along when the lesson has one.
+    public var media: MediaChoice
+    /// Whether a daf never played through is kept past ``keepDays`` until it is.
+    public var keepUnplayed: Bool
+
+    /// Days ahead, and days kept, as the plan accepts them.
+    public static let aheadRange = 0...30
+    public static let keepRange = 0...3650
+
+    public init(calendar: DafCalendar, ahead: Int = 3, keepDays: Int = 7, media: MediaChoice = .audio, keepUnplayed: Bool = false) {
+        self.calendar = calendar
+        self.ahead = ahead
+        self.keepDays = keepDays
+        self.media = media
+        self.keepUnplayed = keepUnplayed
+    }
+
+    /// The days whose dapim the plan wants downloaded on `today`, one per daf (Daf HaShavua: one
+    /// day of each week), in order; none before the calendar began.
+    public func days(from today: LearningDay) -> [LearningDay] {
+        var days: [LearningDay] = []
+        var last: LearningDay?
+        for offset in 0...max(0, ahead) {
+            let day = today.adding(days: offset)
+            guard let learned = calendar.days(around: day), learned.upperBound != last else { continue }
+            last = learned.upperBound
+            days.append(day)
+        }
+        return days
+    }
+}
+
+/// A plan's settings out of range: said with the range.
+public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    case aheadOutOfRange(Int)
+    case keepOutOfRange(Int)
+    /// No plan follows that calendar (`plan remove`).
+    case noSuchPlan(DafCalendar)
+
+    public var words: Message {
+        switch self {
+        case .aheadOutOfRange(let days):
+            Message(
+                .planAheadOutOfRange, .number(days), .number(LearningPlan.aheadRange.lowerBound),
+                .number(LearningPlan.aheadRange.upperBound))
+        case .keepOutOfRange(let days):
+            Message(
+                .planKeepOutOfRange, .number(days), .number(LearningPlan.keepRange.lowerBound),
+                .number(LearningPlan.keepRange.upperBound))
+        case .noSuchPlan(let calendar): Message(.planNoSuchPlan, .text(calendar.rawValue))
+        }
+    }
+
+    public func message(_ language: UserLanguage) -> String { words.text(language) }
+    public var description: String { message(.en) }
+}

@@ -1,0 +1,98 @@
+import Foundation
+internal import GRDB
+
+/// The registry's side of learning plans: a `plan` row per calendar followed, and a `planLesson`
+/// row per lesson a plan brought in, with the last day of its daf (what `clean` counts from).
+extension LibraryDatabase {
+    static func registerPlans(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v10-plans") { db in
+            // `day` is the last day the daf is learned, in days since 1970-01-01. A lesson the
+            // library held before its plan asked for it has no row: the plan never removes it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE plan (
+                      calendar TEXT PRIMARY KEY NOT NULL CHECK (calendar = 'daf-yomi' OR calendar = 'daf-hashavua'),
+                      ahead INTEGER NOT NULL CHECK (ahead >= 0),
+                      keepDays INTEGER NOT NULL CHECK (keepDays >= 0),
+                      media TEXT NOT NULL CHECK (media = 'audio' OR media = 'video' OR media = 'both'),
+                      keepUnplayed BOOLEAN NOT NULL DEFAULT 0,
+                      createdAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE planLesson (
+                      calendar TEXT NOT NULL REFERENCES plan(calendar) ON DELETE CASCADE,
+                      type TEXT NOT NULL CHECK (type = 'gemara' OR type = 'mishna'),
+                      id INTEGER NOT NULL,
+                      day INTEGER NOT NULL,
+                      PRIMARY KEY (calendar, type, id)
+                    );
+                    """)
+        }
+    }
+
+    /// The plans followed, in the calendars' order.
+    func plans() async throws -> [LearningPlan] {
+        try await read { db in
+            guard try db.tableExists("plan") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT calendar, ahead, keepDays, media, keepUnplayed FROM plan").compactMap { row in
+                guard let calendar = DafCalendar(rawValue: row["calendar"]), let media = MediaChoice(rawValue: row["media"]) else {
+                    return nil
+                }
+                return LearningPlan(
+                    calendar: calendar, ahead: row["ahead"], keepDays: row["keepDays"], media: media, keepUnplayed: row["keepUnplayed"])
+            }.sorted { DafCalendar.allCases.firstIndex(of: $0.calendar) ?? 0 < DafCalendar.allCases.firstIndex(of: $1.calendar) ?? 0 }
+        }
+    }
+
+    /// Adds `plan`, or changes the settings of the plan of its calendar (its lessons stay its own).
+    func savePlan(_ plan: LearningPlan, at now: Date) async throws {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(calendar) DO UPDATE SET ahead = excluded.ahead, keepDays = excluded.keepDays,
+                      media = excluded.media, keepUnplayed = excluded.keepUnplayed
+                    """,
+                arguments: [plan.calendar.rawValue, plan.ahead, plan.keepDays, plan.media.rawValue, plan.keepUnplayed, now])
+        }
+    }
+
+    /// Removes the plan of `calendar`; its lessons stay, as any other download. Whether there was one.
+    func deletePlan(_ calendar: DafCalendar) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM planLesson WHERE calendar = ?", arguments: [calendar.rawValue])
+            try db.execute(sql: "DELETE FROM plan WHERE calendar = ?", arguments: [calendar.rawValue])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Records that `calendar`'s plan wants each lesson until its daf's `day`: a lesson the
+    /// registry does not hold yet becomes the plan's; one the plan already has gets the new day
+    /// (the same daf in a later cycle). Lessons held before the plan asked stay the user's own.
+    func claimPlanLessons(_ calendar: DafCalendar, _ lessons: [(LessonID, LearningDay)]) async throws {
+        try await write { db in
+            for (lesson, day) in lessons {
+                let registered = try LessonRecord.matching(lesson).fetchCount(db) > 0
+                let arguments: StatementArguments = [day.dayNumber, calendar.rawValue, lesson.type.rawValue, lesson.id]
+                if registered {
+                    try db.execute(sql: "UPDATE planLesson SET day = ? WHERE calendar = ? AND type = ? AND id = ?", arguments: arguments)
+                } else {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO planLesson (day, calendar, type, id) VALUES (?, ?, ?, ?)", arguments: arguments)
+                }
+            }
+        }
+    }
+
+    /// Each lesson a plan brought in, with its plan and the last day of its daf.
+    func planLessons() async throws -> [(calendar: DafCalendar, lesson: LessonID, day: LearningDay)] {
+        try await read { db in
+            guard try db.tableExists("planLesson") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT calendar, type, id, day FROM planLesson").compactMap { row in
+                guard let calendar = DafCalendar(rawValue: row["calendar"]), let type = LessonType(rawValue: row["type"]) else {
+                    return nil
+                }
+                return (calendar, LessonID(type, row["id"]), LearningDay(dayNumber: row["day"]))
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// The help of the learning plans' commands (`plan`, `ready`) in Spanish, keyed by its English text.
+extension HelpWords {
+    static let spanishPlans: [String: String] = [
+        "Follow a learning plan: its dapim downloaded before their day, removed after it.":
+            "Seguir un plan de estudio: sus dapim descargados antes de su día y borrados después.",
+        """
+        A plan follows Daf Yomi (a daf a day) or Daf HaShavua (a daf a week). `lessons ready` then downloads the dapim of today and of the next days (--ahead), and removes a daf the plan downloaded once its day is more than --keep past (pinned lessons stay; one the library held before stays too). `lessons clean` removes those first, and removes a daf the plan still keeps last.
+
+        Examples:
+          lessons plan add daf-yomi --ahead 3 --keep 7d --media audio
+          lessons plan list
+          lessons plan remove daf-hashavua
+        """:
+            """
+        Un plan sigue el Daf Yomi (un daf al día) o el Daf HaShavua (un daf a la semana). `lessons ready` descarga entonces los dapim de hoy y de los próximos días (--ahead), y borra un daf que el plan descargó cuando su día quedó atrás más de --keep (las clases fijadas se quedan; también una que la biblioteca ya tenía). `lessons clean` borra esos primero, y un daf que el plan aún guarda, el último.
+
+        Ejemplos:
+          lessons plan add daf-yomi --ahead 3 --keep 7d --media audio
+          lessons plan list
+          lessons plan remove daf-hashavua
+        """,
+        "Follow a calendar, or change the settings of its plan.": "Seguir un calendario, o cambiar la configuración de su plan.",
+        "The calendar: daf-yomi or daf-hashavua.": "El calendario: daf-yomi o daf-hashavua.",
+        "Days ahead whose dapim are kept ready (0-30).": "Días por delante cuyos dapim se tienen listos (0-30).",
+        "How long a daf is kept after its day, in whole days: 7d, 2w, 0d.":
+            "Cuánto se guarda un daf después de su día, en días enteros: 7d, 2w, 0d.",
+        "Keep a daf not played through past --keep, until it is.":
+            "Guardar un daf no escuchado entero más allá de --keep, hasta que lo esté.",
+        "List the plans followed.": "Lista los planes que se siguen.",
+        "Stop following a plan; its lessons stay, as any other download.":
+            "Deja de seguir un plan; sus clases se quedan, como cualquier otra descarga.",
+        "Do what the plans want now: download the coming dapim, remove the past ones.":
+            "Hace lo que los planes piden ahora: descarga los dapim que vienen y borra los pasados.",
+        """
+        For each plan (`lessons plan`): removes the dapim it downloaded whose day is more than its keep period past (pinned lessons stay), then downloads the dapim of today and of its days ahead that are not complete. Run twice, the second run changes nothing; with nothing to do it prints nothing. A paused queue (`lessons queue pause`) is honoured: nothing is fetched. A server that does not answer ends the run with exit 3, its items still queued, for the next run.
+
+        Run it daily, from crontab (crontab -e):
+          15 4 * * *  lessons ready --quiet
+        or from a systemd user timer (~/.config/systemd/user/lessons-ready.timer, with a .service of Type=oneshot whose ExecStart is `lessons ready --quiet`):
+          [Timer]
+          OnCalendar=daily
+          Persistent=true
+        """:
+            """
+        Para cada plan (`lessons plan`): borra los dapim que descargó cuyo día quedó atrás más que su plazo (las clases fijadas se quedan) y luego descarga los dapim de hoy y de sus días por delante que no estén completos. Ejecutado dos veces, la segunda no cambia nada; sin nada que hacer no imprime nada. Se respeta una cola en pausa (`lessons queue pause`): no se trae nada. Un servidor que no responde termina la ejecución con el código 3, con sus elementos aún en cola, para la siguiente.
+
+        Ejecútelo cada día, desde crontab (crontab -e):
+          15 4 * * *  lessons ready --quiet
+        o desde un temporizador de usuario de systemd (~/.config/systemd/user/lessons-ready.timer, con un .service de Type=oneshot cuyo ExecStart sea `lessons ready --quiet`):
+          [Timer]
+          OnCalendar=daily
+          Persistent=true
+        """,
+    ]
+}

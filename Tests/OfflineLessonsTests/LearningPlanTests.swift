@@ -1,0 +1,131 @@
+import Foundation
+import LessonsServer
+import Testing
+
+@testable import OfflineLessons
+
+/// Learning plans: the coming dapim kept downloaded, the past ones offered to `clean` once their
+/// keep period is over, pins and the user's own downloads respected. The library's clock is
+/// moved a day at a time (each library below is the same folder seen on another day).
+@Suite("Learning plans")
+struct LearningPlanTests {
+    static let utc = TimeZone(identifier: "UTC") ?? .current
+    /// Sunday 22 November 2026, noon UTC: Daf Yomi is on Arakhin 5.
+    static let start = Date(timeIntervalSince1970: 1_795_348_800)
+
+    static func library(_ fixture: DownloadFixture, day: Int) async throws -> LessonLibrary {
+        let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
+        let moment = start.addingTimeInterval(Double(day) * 86_400)
+        return try await LessonLibrary(
+            root: fixture.root, client: client, configuration: .init(retry: DownloadFixture.fastRetry, now: { moment }))
+    }
+
+    /// The Daf Yomi dapim of the days `range` after ``start``, as people name them.
+    static func dapim(_ range: ClosedRange<Int>) -> Set<String> {
+        let first = LearningDay(start, in: utc)
+        return Set(range.compactMap { DafCalendar.dafYomi.daf(on: first.adding(days: $0))?.name })
+    }
+
+    @Test(
+        "Daf Yomi, 3 days ahead, kept 7 days, for two weeks: the next dapim always complete, the past offered after 7 days, pins and own downloads kept"
+    )
+    func twoWeeks() async throws {
+        try await DownloadFixture.run { fixture in
+            let first = try await Self.library(fixture, day: 0)
+            #expect(LearningDay(Self.start, in: Self.utc).iso == "2026-11-22")
+            #expect(DafCalendar.dafYomi.daf(on: LearningDay(Self.start, in: Self.utc))?.name == "Arakhin 5")
+            // Arakhin 6 (day 1) was downloaded before the plan: it stays the user's own.
+            let own = try await fixture.lessons("gemara:arakhin:6", in: first)
+            #expect(await collect(try await first.download(own, media: .audio)).summary?.failed.isEmpty == true)
+            try await first.setPlan(LearningPlan(calendar: .dafYomi, ahead: 3, keepDays: 7))
+            for day in 0..<14 {
+                let library = try await Self.library(fixture, day: day)
+                let today = library.today(in: Self.utc)
+                let plan = try #require(try await library.plans().first)
+                let work = try await library.work(of: plan, on: today, fetchingWithin: .seconds(10))
+                if let run = try await library.fetch(work) {
+                    #expect(await collect(run).summary?.failed.isEmpty == true, "day \(day)")
+                }
+                if day == 2 {
+                    // Arakhin 7, pinned on its day: never removed.
+                    let pinned = try await fixture.lessons("gemara:arakhin:7", in: library)
+                    #expect(try await library.pin([.lesson(pinned[0].id)]).count == 1)
+                }
+                let again = try await library.work(of: plan, on: today, fetchingWithin: nil)
+                #expect(again.missing.isEmpty, "day \(day): nothing left to fetch")
+                #expect(Set(again.dapim.map(\.daf.name)) == Self.dapim(day...day + 3), "day \(day)")
+                let allReady = again.dapim.allSatisfy { $0.isReady }
+                #expect(allReady, "day \(day)")
+                let names = try await library.lessonNames()
+                let dry = try await library.clean(.plansOnly(timeZone: Self.utc), dryRun: true)
+                // Offered: the plan's dapim whose day is more than 7 days past, not yet removed.
+                let offered = day >= 8 ? [DafCalendar.dafYomi.daf(on: today.adding(days: -8))?.name ?? ""] : []
+                #expect(
+                    Set(dry.actions.filter { $0.medium == .audio }.map { names.name($0.key.lesson) })
+                        == Set(offered.filter { $0 != "Arakhin 6" && $0 != "Arakhin 7" }),
+                    "day \(day)")
+                #expect(dry.actions.allSatisfy { $0.reason.hasPrefix("its Daf Yomi day was ") }, "\(dry.actions)")
+                _ = try await library.clean(.plansOnly(timeZone: Self.utc))
+                let held = Set(try await library.downloads(sync: false).map { names.name($0.lessonID) })
+                #expect(held == Self.dapim(max(0, day - 7)...day + 3).union(["Arakhin 6", "Arakhin 7"]), "day \(day)")
+            }
+        }
+    }
+
+    @Test("clean with its age rule keeps what a plan still keeps, and takes what the plan offers first, before the quota")
+    func cleanWeighsPlans() async throws {
+        try await DownloadFixture.run { fixture in
+            let first = try await Self.library(fixture, day: 0)
+            try await first.setPlan(LearningPlan(calendar: .dafYomi, ahead: 0, keepDays: 40))
+            let plan = try #require(try await first.plans().first)
+            _ = await collect(
+                try #require(
+                    try await first.fetch(try await first.work(of: plan, on: first.today(in: Self.utc), fetchingWithin: .seconds(10)))))
+            // 35 days on: past the 30-day age rule, within the plan's 40 days: kept.
+            let later = try await Self.library(fixture, day: 35)
+            #expect(try await later.clean(RetentionPolicy(timeZone: Self.utc), dryRun: true).actions.isEmpty)
+            // 45 days on: offered by the plan, whatever the age rule says.
+            let past = try await Self.library(fixture, day: 45)
+            let report = try await past.clean(RetentionPolicy(olderThan: nil, timeZone: Self.utc), dryRun: true)
+            #expect(
+                report.actions.map(\.reason).contains("its Daf Yomi day was 2026-11-22; the plan keeps a daf 40 days after it"),
+                "\(report.actions)")
+        }
+    }
+
+    @Test(
+        "a plan out of range is refused, said with the range; removing one that is not followed says so; settings are kept across a reopen")
+    func settings() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            await #expect(throws: PlanError.aheadOutOfRange(31)) { try await library.setPlan(LearningPlan(calendar: .dafYomi, ahead: 31)) }
+            await #expect(throws: PlanError.keepOutOfRange(-1)) {
+                try await library.setPlan(LearningPlan(calendar: .dafYomi, keepDays: -1))
+            }
+            #expect(PlanError.aheadOutOfRange(31).message(.en) == "a plan looks 0 to 30 days ahead, not 31")
+            #expect(PlanError.aheadOutOfRange(31).message(.es) == "un plan mira de 0 a 30 días por delante, no 31")
+            await #expect(throws: PlanError.noSuchPlan(.dafHashavua)) { try await library.removePlan(.dafHashavua) }
+            try await library.setPlan(LearningPlan(calendar: .dafHashavua, ahead: 7, keepDays: 14, media: .both, keepUnplayed: true))
+            try await library.setPlan(LearningPlan(calendar: .dafYomi))
+            try await library.setPlan(LearningPlan(calendar: .dafYomi, ahead: 5))
+            let reopened = try await fixture.library()
+            #expect(
+                try await reopened.plans() == [
+                    LearningPlan(calendar: .dafYomi, ahead: 5),
+                    LearningPlan(calendar: .dafHashavua, ahead: 7, keepDays: 14, media: .both, keepUnplayed: true),
+                ])
+            try await reopened.removePlan(.dafYomi)
+            #expect(try await reopened.plans().map(\.calendar) == [.dafHashavua])
+        }
+    }
+
+    @Test("Daf HaShavua: one daf a week; --ahead reaching into next week adds next week's daf")
+    func weeks() {
+        let plan = LearningPlan(calendar: .dafHashavua, ahead: 3)
+        // Thursday 26 November 2026: this week's daf; Sunday the 29th begins the next week.
+        let thursday = LearningDay(year: 2026, month: 11, day: 26)!
+        #expect(plan.days(from: thursday) == [thursday, thursday.adding(days: 3)])
+        #expect(LearningPlan(calendar: .dafHashavua, ahead: 2).days(from: thursday) == [thursday])
+        #expect(LearningPlan(calendar: .dafYomi, ahead: 2).days(from: thursday).count == 3)
+    }
+}
