@@ -108,6 +108,7 @@ public struct LibraryWebApp: Sendable {
         DownloadsRoutes(services: services, pages: pages).register(on: router)
         PlayerRoutes(services: services, pages: pages).register(on: router)
         QueueRoutes(services: services, pages: pages).register(on: router)
+        TodayRoutes(services: services, pages: pages).register(on: router)
         LiveRoutes(services: services).register(on: router)
         MediaFileRoutes(library: library).register(on: router)
         StaticRoutes.register(on: router)

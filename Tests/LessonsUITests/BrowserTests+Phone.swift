@@ -25,8 +25,11 @@ extension BrowserTests {
             $0.contains { $0.key == "gemara/9/audio" && $0.state == "failed" }
                 && $0.contains { $0.key == "gemara/10/audio" && $0.state == "downloading" }
         }
+        // A plan followed: the Today page shows its settings and the Make ready button.
+        try await fixture.library.setPlan(LearningPlan(calendar: .dafHashavua))
         return [
-            "/shas", "/shas/gemara/1", "/shas/mishna/1", "/downloads", "/downloads?maxMB=1", "/history/gemara/1", "/history/gemara/20",
+            "/today?date=2026-11-28", "/shas", "/shas/gemara/1", "/shas/mishna/1", "/downloads", "/downloads?maxMB=1", "/history/gemara/1",
+            "/history/gemara/20",
             "/play/gemara/1", "/queue", "/downloads?sort=size", "/downloads?sort=recent&q=berakhot&media=audio&played=unplayed",
             "/downloads?media=missing", "/downloads?lesson=gemara%2F1&chapter=mishna%2F1%2F1",
         ]
@@ -72,7 +75,8 @@ extension BrowserTests {
             try await fixture.library.pauseQueue()  // the Queue page with items waiting
             #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=2&media=audio").status == 200)
             let pages = [
-                ("shas", "/shas"), ("masechet", "/shas/gemara/1"), ("queue", "/queue"), ("downloads", "/downloads"),
+                ("today", "/today?date=2026-11-28"), ("shas", "/shas"), ("masechet", "/shas/gemara/1"), ("queue", "/queue"),
+                ("downloads", "/downloads"),
                 ("player", "/play/gemara/1"),
             ]
             try await withBrowser { browser in

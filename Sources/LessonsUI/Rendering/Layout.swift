@@ -34,6 +34,7 @@ enum Layout {
             \(Icon.sprite)<a class="skip" href="#main">\(UIText.skip(l))</a>
             <header>
             <nav aria-label="\(UIText.sections(l))">
+            <a href="/today" id="nav-today">\(UIText.today(l))</a>
             <a href="/shas" id="nav-shas">\(UIText.shas(l))</a>
             <a href="/downloads" id="nav-downloads">\(UIText.downloads(l))</a>
             <a href="/queue" id="nav-queue">\(UIText.queueTitle(l))</a>

@@ -9,7 +9,7 @@ struct PageRoutes: Sendable {
     var library: LessonLibrary { services.library }
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Response.redirect("/shas") }
+        router.get("/") { _, _ in Response.redirect("/today") }
         router.get("/shas") { request, _ in await page(request) { try await shas($0) } }
         router.get("/shas/:type/:masechet") { request, context in
             await page(request) { page in

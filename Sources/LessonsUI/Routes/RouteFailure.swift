@@ -27,6 +27,7 @@ struct RouteFailure: Error, Sendable {
             default: self.init(.serviceUnavailable, error.words)
             }
         case let error as MediaLinkError: self.init(.badGateway, error.words)
+        case let error as PlanError: self.init(.badRequest, error.words)
         case let error as FileError: self.init(.serviceUnavailable, error.words)
         default: self.init(.internalServerError, .verbatim(String(describing: error)))
         }

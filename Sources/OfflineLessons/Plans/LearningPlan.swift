@@ -25,6 +25,12 @@ public struct LearningPlan: Sendable, Hashable, Codable {
         self.keepUnplayed = keepUnplayed
     }
 
+    /// Its settings in words: "the dapim of today and the next 3 days ready (audio), each kept 7
+    /// days after its day".
+    public var settings: Message {
+        Message(keepUnplayed ? .planSettingsUnplayed : .planSettings, .number(ahead), .text(media.rawValue), .number(keepDays))
+    }
+
     /// The days whose dapim the plan wants downloaded on `today`, one per daf (Daf HaShavua: one
     /// day of each week), in order; none before the calendar began.
     public func days(from today: LearningDay) -> [LearningDay] {

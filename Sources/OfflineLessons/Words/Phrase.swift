@@ -97,6 +97,10 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case planAheadOutOfRange, planKeepOutOfRange, planNoSuchPlan, planPastReason, planAdded, planChanged, planSettings
     case planSettingsUnplayed, planNone, planRemoved, planNextStep, planKeepWholeDays, readyQueuePaused, readyFetched
     case readyNotReady
+    // The Today page (lessons ui)
+    case screenToday, screenTomorrow, screenThisWeek, screenNextWeek, screenPlanFollowed, screenPlanNotFollowed, screenFollow
+    case screenFollowNamed, screenStopFollowing, screenStopFollowingNamed, screenMakeReady, screenMakeReadyNamed
+    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar
     // The command line: export, migrate, serve, ui and demo
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten, exportIsFolder
     case exportNoFolder, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt, migrateRejected

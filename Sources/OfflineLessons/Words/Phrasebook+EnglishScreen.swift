@@ -1,6 +1,6 @@
 extension Phrasebook {
     /// The Downloads screen's words (`lessons ui`) in English.
-    static let englishScreen: [Phrase: String] = [
+    static let englishScreenPages: [Phrase: String] = [
         // Its frame, states and shared words
         .screenShas: "Shas",
         .screenDownloads: "Downloads",

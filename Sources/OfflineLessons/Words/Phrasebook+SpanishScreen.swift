@@ -1,6 +1,6 @@
 extension Phrasebook {
     /// The Downloads screen's words (`lessons ui`) in Spanish.
-    static let spanishScreen: [Phrase: String] = [
+    static let spanishScreenPages: [Phrase: String] = [
         // Its frame, states and shared words
         .screenShas: "Shas",
         .screenDownloads: "Descargas",

@@ -125,10 +125,3 @@ struct PlanRemoveCommand: AsyncParsableCommand {
         }
     }
 }
-
-extension LearningPlan {
-    /// "the dapim of today and the next 3 days ready (audio), each kept 7 days after its day".
-    var settings: Message {
-        Message(keepUnplayed ? .planSettingsUnplayed : .planSettings, .number(ahead), .text(media.rawValue), .number(keepDays))
-    }
-}

@@ -80,16 +80,7 @@ struct TodayCommand: AsyncParsableCommand {
 
     static func show(_ calendar: DafCalendar, _ now: Found, _ next: Found) {
         guard let daf = now.daf else { return }
-        let place: String
-        if calendar == .dafYomi {
-            place = Terminal.say(.todayDayOfCycle, .text("\(daf.position)"), .text("\(daf.length)"), .text("\(daf.cycle)"))
-        } else {
-            let week = calendar.days(around: now.day)
-            let from = week?.lowerBound.iso ?? ""
-            let to = week?.upperBound.iso ?? ""
-            place = Terminal.say(
-                .todayWeekOfCycle, .text("\(daf.position)"), .text("\(daf.length)"), .text("\(daf.cycle)"), .text(from), .text(to))
-        }
+        let place = Terminal.say(calendar.place(of: daf, on: now.day))
         Terminal.out("\(calendar.name): \(daf.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
         let label = Terminal.say(calendar == .dafYomi ? .todayTomorrow : .todayNextWeek)
         if let nextDaf = next.daf { Terminal.out("  \(label): \(nextDaf.name)\(state(of: next))") }
@@ -115,16 +106,7 @@ struct TodayCommand: AsyncParsableCommand {
 
     /// "Shabbat, 28 November 2026" in the terminal's language.
     static func spoken(_ day: LearningDay) -> String {
-        let weekdays: [Phrase] = [
-            .weekdaySunday, .weekdayMonday, .weekdayTuesday, .weekdayWednesday, .weekdayThursday, .weekdayFriday, .weekdayShabbat,
-        ]
-        let months: [Phrase] = [
-            .monthJanuary, .monthFebruary, .monthMarch, .monthApril, .monthMay, .monthJune, .monthJuly, .monthAugust,
-            .monthSeptember, .monthOctober, .monthNovember, .monthDecember,
-        ]
-        return Terminal.say(
-            .todayDate, .message(Message(weekdays[day.weekday - 1])), .text("\(day.day)"), .message(Message(months[day.month - 1])),
-            .text("\(day.year)"))
+        Terminal.say(day.spoken)
     }
 }
 

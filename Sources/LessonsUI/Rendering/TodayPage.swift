@@ -1,0 +1,90 @@
+import OfflineLessons
+
+/// The home page: each calendar's daf for the day and the next one, with their state, a play
+/// button when downloaded, where the daf stands in its cycle, and the calendar's plan (followed
+/// or not, with its button). The plans' calendars come first.
+enum TodayPage {
+    /// One calendar on the page.
+    struct Section: Sendable {
+        var calendar: DafCalendar
+        var plan: LearningPlan?
+        var now: CalendarLesson?
+        var next: CalendarLesson?
+        /// The daf of the day and the next one, named even when the catalog cannot say more.
+        var nowDaf: ScheduledDaf
+        var nextDaf: ScheduledDaf?
+        var day: LearningDay
+    }
+
+    static func render(
+        _ day: LearningDay, _ sections: [Section], playbacks: [LessonID: Playback], unknown: String?, _ context: PageContext
+    ) -> HTML {
+        let l = context.language
+        let followed = sections.contains { $0.plan != nil }
+        let ready: HTML =
+            followed
+            ? "<div class=\"scope\">\(Controls.action(UIText.makeReady(l), "/api/plan/ready", name: UIText.makeReadyNamed(l), icon: .download, id: "make-ready"))</div>"
+            : .empty
+        let body: HTML = """
+            <p class="day" id="day">\(day.spoken.text(l))</p>
+            \(ready)
+            \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, l) })
+            """
+        return Layout.page(UIText.today(l), context, notices: unknown.map { [UIText.lessonsUnknown($0, l)] } ?? [], body: body)
+    }
+
+    static func section(_ section: Section, playbacks: [LessonID: Playback], offline: Bool, _ l: UserLanguage) -> HTML {
+        let id = "plan-\(section.calendar.rawValue)"
+        let weekly = section.calendar == .dafHashavua
+        let plan: HTML =
+            if let followed = section.plan {
+                """
+                <p class="plan-settings">\(UIText.planFollowed(followed, l))</p>
+                <div class="scope">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .remove, id: "\(id)-stop"))</div>
+                """
+            } else {
+                """
+                <p class="plan-settings">\(UIText.planNotFollowed(l))</p>
+                <div class="scope">\(Controls.action(UIText.follow(l), "/api/plan/follow?calendar=\(section.calendar.rawValue)", name: UIText.followNamed(section.calendar, l), icon: .download, id: "\(id)-follow"))</div>
+                """
+            }
+        return """
+            <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
+            <h2 id="\(id)-title">\(section.calendar.name): \(section.nowDaf.name)</h2>
+            <p class="cycle">\(section.calendar.place(of: section.nowDaf, on: section.day).text(l))</p>
+            \(plan)
+            \(daf(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowDaf, section.now, id: "\(id)-now", playbacks, offline, l))\
+            \(section.nextDaf.map { daf(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
+            </section>
+
+            """
+    }
+
+    /// One daf: a heading, then its lessons with their state and buttons, or why it has none here.
+    static func daf(
+        _ when: String, _ daf: ScheduledDaf, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback], _ offline: Bool,
+        _ l: UserLanguage
+    ) -> HTML {
+        let content: HTML
+        if let lesson, lesson.absence != nil {
+            content = "<p class=\"absence\">\(UIText.absence(lesson, l))</p>\n"
+        } else if let lesson {
+            content = """
+                <table class="lessons">
+                <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
+                <tbody>
+                \(lesson.lessons.html { ShasPages.row($0, scope: "type=\($0.type.rawValue)&masechet=\($0.masechetId)", playback: playbacks[LessonID($0.type, $0.id)], offline: offline, l) })</tbody>
+                </table>
+
+                """
+        } else {
+            content = .empty
+        }
+        return """
+            <div class="daf" id="\(id)">
+            <h3>\(when): \(daf.name)</h3>
+            \(content)</div>
+
+            """
+    }
+}

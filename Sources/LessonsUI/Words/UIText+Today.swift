@@ -1,0 +1,41 @@
+import OfflineLessons
+
+/// The Today page's words, in the page's language.
+extension UIText {
+    static func today(_ l: UserLanguage) -> String { Message(.screenToday).text(l) }
+    static func tomorrow(_ l: UserLanguage) -> String { Message(.screenTomorrow).text(l) }
+    static func thisWeek(_ l: UserLanguage) -> String { Message(.screenThisWeek).text(l) }
+    static func nextWeek(_ l: UserLanguage) -> String { Message(.screenNextWeek).text(l) }
+    static func planFollowed(_ plan: LearningPlan, _ l: UserLanguage) -> String {
+        Message(.screenPlanFollowed, .message(plan.settings)).text(l)
+    }
+    static func planNotFollowed(_ l: UserLanguage) -> String { Message(.screenPlanNotFollowed).text(l) }
+    static func follow(_ l: UserLanguage) -> String { Message(.screenFollow).text(l) }
+    static func followNamed(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
+        Message(.screenFollowNamed, .text(calendar.name)).text(l)
+    }
+    static func stopFollowing(_ l: UserLanguage) -> String { Message(.screenStopFollowing).text(l) }
+    static func stopFollowingNamed(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
+        Message(.screenStopFollowingNamed, .text(calendar.name)).text(l)
+    }
+    static func makeReady(_ l: UserLanguage) -> String { Message(.screenMakeReady).text(l) }
+    static func makeReadyNamed(_ l: UserLanguage) -> String { Message(.screenMakeReadyNamed).text(l) }
+    static func followedNow(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
+        Message(.screenFollowedNow, .text(calendar.name)).text(l)
+    }
+    static func stoppedNow(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
+        Message(.screenStoppedNow, .text(calendar.name)).text(l)
+    }
+    static func readyRequested(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyRequested, .number(count)).text(l) }
+    static func readyNothing(_ l: UserLanguage) -> String { Message(.screenReadyNothing).text(l) }
+    /// Why a daf has no lesson here ("not in the catalog, which has no Gemara of Shekalim: skipped").
+    static func absence(_ lesson: CalendarLesson, _ l: UserLanguage) -> String {
+        switch lesson.absence {
+        case .noGemara: Message(.todayNoGemara, .text(lesson.daf.masechet)).text(l)
+        case .noLesson, nil: Message(.todayNoLesson).text(l)
+        }
+    }
+    static func lessonsUnknown(_ reason: String, _ l: UserLanguage) -> String {
+        Message(.todayUnknown, .message(Phrasebook.recognize(reason))).text(l)
+    }
+}

@@ -1,0 +1,31 @@
+/// The calendars' days and places as sentences of the catalog, said in either language: the
+/// same words on the command line and on the screen.
+extension LearningDay {
+    /// "Shabbat, 28 November 2026", "Shabat, 28 de noviembre de 2026".
+    public var spoken: Message {
+        let weekdays: [Phrase] = [
+            .weekdaySunday, .weekdayMonday, .weekdayTuesday, .weekdayWednesday, .weekdayThursday, .weekdayFriday, .weekdayShabbat,
+        ]
+        let months: [Phrase] = [
+            .monthJanuary, .monthFebruary, .monthMarch, .monthApril, .monthMay, .monthJune, .monthJuly, .monthAugust,
+            .monthSeptember, .monthOctober, .monthNovember, .monthDecember,
+        ]
+        return Message(
+            .todayDate, .message(Message(weekdays[weekday - 1])), .number(day), .message(Message(months[month - 1])), .number(year))
+    }
+}
+
+extension DafCalendar {
+    /// Where `daf`, learned on `day`, stands in its cycle: "day 2520 of 2711, cycle 14"; for Daf
+    /// HaShavua also its week ("week 1135 of 2711, cycle 1; 2026-11-22 to 2026-11-28").
+    public func place(of daf: ScheduledDaf, on day: LearningDay) -> Message {
+        switch self {
+        case .dafYomi: return Message(.todayDayOfCycle, .number(daf.position), .number(daf.length), .number(daf.cycle))
+        case .dafHashavua:
+            let week = days(around: day)
+            return Message(
+                .todayWeekOfCycle, .number(daf.position), .number(daf.length), .number(daf.cycle), .text(week?.lowerBound.iso ?? ""),
+                .text(week?.upperBound.iso ?? ""))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+extension Phrasebook {
+    /// Every sentence of the screen in English (never stored, so never recognised).
+    static let englishScreen = englishScreenPages.merging(englishTodayScreen) { first, _ in first }
+    /// Every sentence of the screen in Spanish.
+    static let spanishScreen = spanishScreenPages.merging(spanishTodayScreen) { first, _ in first }
+
+    /// The Today page of `lessons ui` in English.
+    static let englishTodayScreen: [Phrase: String] = [
+        .screenToday: "Today",
+        .screenTomorrow: "Tomorrow",
+        .screenThisWeek: "This week",
+        .screenNextWeek: "Next week",
+        .screenPlanFollowed: "Followed: %1$@.",
+        .screenPlanNotFollowed: "Not followed: its dapim are not made ready ahead.",
+        .screenFollow: "Follow",
+        .screenFollowNamed: "Follow %1$@: today's daf and the next 3 kept ready, in audio, each kept 7 days",
+        .screenStopFollowing: "Stop following",
+        .screenStopFollowingNamed: "Stop following %1$@",
+        .screenMakeReady: "Make ready now",
+        .screenMakeReadyNamed: "Download now what the plans want",
+        .screenFollowedNow: "%1$@ is followed: press Make ready now, or run `lessons ready` daily",
+        .screenStoppedNow: "%1$@ is no longer followed; its lessons stay",
+        .screenReadyRequested: "%1$@ lesson(s) requested for the plans",
+        .screenReadyNothing: "Everything the plans want is downloaded",
+        .screenNoCalendar: "No calendar named '%1$@': daf-yomi or daf-hashavua",
+    ]
+
+    /// The Today page of `lessons ui` in Spanish.
+    static let spanishTodayScreen: [Phrase: String] = [
+        .screenToday: "Hoy",
+        .screenTomorrow: "Mañana",
+        .screenThisWeek: "Esta semana",
+        .screenNextWeek: "La semana que viene",
+        .screenPlanFollowed: "Se sigue: %1$@.",
+        .screenPlanNotFollowed: "No se sigue: sus dapim no se preparan con antelación.",
+        .screenFollow: "Seguir",
+        .screenFollowNamed: "Seguir %1$@: el daf de hoy y los 3 siguientes listos, en audio, cada uno guardado 7 días",
+        .screenStopFollowing: "Dejar de seguir",
+        .screenStopFollowingNamed: "Dejar de seguir %1$@",
+        .screenMakeReady: "Preparar ahora",
+        .screenMakeReadyNamed: "Descargar ahora lo que piden los planes",
+        .screenFollowedNow: "%1$@ se sigue: pulse Preparar ahora, o ejecute `lessons ready` cada día",
+        .screenStoppedNow: "%1$@ ya no se sigue; sus clases se quedan",
+        .screenReadyRequested: "%1$@ clase(s) pedidas para los planes",
+        .screenReadyNothing: "Todo lo que piden los planes está descargado",
+        .screenNoCalendar: "Ningún calendario se llama '%1$@': daf-yomi o daf-hashavua",
+    ]
+}

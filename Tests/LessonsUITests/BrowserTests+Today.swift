@@ -1,0 +1,34 @@
+import Foundation
+import OfflineLessons
+import Testing
+
+extension BrowserTests {
+    @Test("Today in the browser, on a desktop and a phone, in both languages: the day's daf shown; Follow makes it a plan")
+    func todayPage() async throws {
+        try await UIFixture.run { fixture in
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                #expect(try await browser.wait("document.getElementById('day') && document.title.startsWith('Today')"), "the home page")
+                for (width, height, mobile) in [(1280, 900, false), (390, 844, true)] {
+                    try await browser.emulate(width: width, height: height, mobile: mobile)
+                    for (language, title, tomorrow) in [
+                        ("en", "Daf Yomi: Arakhin 11", "Tomorrow: Arakhin 12"), ("es", "Daf Yomi: Arakhin 11", "Mañana: Arakhin 12"),
+                    ] {
+                        try await browser.open("\(fixture.base)/lang/\(language)?back=/today?date=2026-11-28")
+                        #expect(try await browser.wait("document.getElementById('plan-daf-yomi-title')"))
+                        #expect(try await browser.text("#plan-daf-yomi-title") == title, "\(language) \(width)")
+                        #expect(try await browser.text("#plan-daf-yomi-next h3") == tomorrow, "\(language) \(width)")
+                        let widths = try #require(
+                            try await browser.run("return [innerWidth, document.documentElement.scrollWidth]") as? [Int])
+                        #expect(widths[1] <= widths[0], "no sideways scroll: \(language) at \(width) px: \(widths)")
+                    }
+                }
+                try await browser.open("\(fixture.base)/lang/en?back=/today")
+                #expect(try await browser.wait("document.getElementById('plan-daf-yomi-follow')"))
+                try await browser.click("#plan-daf-yomi-follow")
+                #expect(try await browser.wait("document.getElementById('plan-daf-yomi-stop')"), "reloaded with the plan")
+                #expect(try await fixture.library.plans().map(\.calendar) == [.dafYomi])
+            }
+        }
+    }
+}

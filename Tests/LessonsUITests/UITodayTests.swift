@@ -1,0 +1,85 @@
+import Foundation
+import OfflineLessons
+import Testing
+
+/// The Today page over HTTP: each calendar's daf for the day and the next one, named, with its
+/// state and place in the cycle, in both languages; following a calendar, stopping, making the
+/// plans ready; bad input answered with a 400 that says what was wrong.
+@Suite("Web app: Today")
+struct UITodayTests {
+    @Test("the home page is Today: each calendar's daf and the next, where it stands in its cycle, in English and Spanish")
+    func page() async throws {
+        try await UIFixture.run { fixture in
+            #expect(try await fixture.get("/").header("Location") == "/today")
+            let page = try await fixture.get("/today?date=2026-11-28")
+            #expect(page.status == 200)
+            for text in [
+                "Shabbat, 28 November 2026", "Daf Yomi: Arakhin 11", "day 2520 of 2711, cycle 14", "Today: Arakhin 11",
+                "Tomorrow: Arakhin 12",
+                "Daf HaShavua: Nazir 20", "week 1135 of 2711, cycle 1; 2026-11-22 to 2026-11-28", "This week: Nazir 20",
+                "Next week: Nazir 21",
+                "Not followed: its dapim are not made ready ahead.", "Download Arakhin 11, audio",
+            ] {
+                #expect(page.text.contains(text), "\(text)")
+            }
+            #expect(!page.text.contains("id=\"make-ready\""), "no plan: nothing to make ready")
+            let spanish = try await fixture.get("/today?date=2026-11-28", headers: [("Accept-Language", "es")])
+            for text in [
+                "Shabat, 28 de noviembre de 2026", "día 2520 de 2711, ciclo 14", "Hoy: Arakhin 11", "Mañana: Arakhin 12",
+                "Esta semana: Nazir 20",
+            ] {
+                #expect(spanish.text.contains(text), "\(text)")
+            }
+            // A day whose daf the catalog has no lesson on: named and skipped.
+            let shekalim = try await fixture.get("/today?date=2021-03-23")
+            #expect(shekalim.text.contains("Daf Yomi: Shekalim 2"))
+            #expect(shekalim.text.contains("not in the catalog, which has no Gemara of Shekalim: skipped"))
+        }
+    }
+
+    @Test("follow a calendar, see its plan first with its settings, make it ready: its dapim downloaded; stop following it")
+    func followAndReady() async throws {
+        try await UIFixture.run { fixture in
+            let follow = try await fixture.post("/api/plan/follow?calendar=daf-hashavua")
+            #expect(follow.status == 200 && follow.text.contains("Daf HaShavua is followed"), "\(follow.text)")
+            #expect(try await fixture.library.plans() == [LearningPlan(calendar: .dafHashavua)])
+            let page = try await fixture.get("/today").text
+            #expect(page.contains("Followed: the dapim of today and the next 3 days ready (audio), each kept 7 days after its day."))
+            #expect(page.contains("id=\"make-ready\"") && page.contains("id=\"plan-daf-hashavua-stop\""))
+            let first = try #require(page.range(of: "id=\"plan-daf-hashavua\""))
+            let second = try #require(page.range(of: "id=\"plan-daf-yomi\""))
+            #expect(first.lowerBound < second.lowerBound, "the plan's calendar first")
+            let ready = try await fixture.post("/api/plan/ready")
+            #expect(ready.status == 200 && ready.text.contains("lesson(s) requested for the plans"), "\(ready.text)")
+            let plan = LearningPlan(calendar: .dafHashavua)
+            let end = ContinuousClock.now + .seconds(60)
+            var work = try await fixture.library.work(of: plan, on: fixture.library.today(), fetchingWithin: nil)
+            while !work.missing.isEmpty, ContinuousClock.now < end {
+                try await Task.sleep(for: .milliseconds(100))
+                work = try await fixture.library.work(of: plan, on: fixture.library.today(), fetchingWithin: nil)
+            }
+            #expect(work.missing.isEmpty && !work.dapim.isEmpty)
+            let lesson = try #require(work.dapim.first?.lessons.first)
+            #expect(try await fixture.get("/today").text.contains("Play \(lesson.name)"))
+            let again = try await fixture.post("/api/plan/ready")
+            #expect(again.text.contains("Everything the plans want is downloaded"), "\(again.text)")
+            let stop = try await fixture.post("/api/plan/stop?calendar=daf-hashavua")
+            #expect(stop.status == 200 && stop.text.contains("Daf HaShavua is no longer followed; its lessons stay"))
+            #expect(try await fixture.library.plans().isEmpty)
+            #expect(try await fixture.library.isDownloaded(LessonID(lesson.type, lesson.id)), "its lessons stay")
+        }
+    }
+
+    @Test("a calendar that is none, a day that is no day, a plan that is not followed: 400 saying what was wrong")
+    func badInput() async throws {
+        try await UIFixture.run { fixture in
+            let calendar = try await fixture.post("/api/plan/follow?calendar=daf-bavli")
+            #expect(calendar.status == 400 && calendar.text.contains("No calendar named 'daf-bavli': daf-yomi or daf-hashavua"))
+            let day = try await fixture.get("/today?date=2026-02-30")
+            #expect(day.status == 400 && day.text.contains("2026-02-30&#39; is not a day: give it as YYYY-MM-DD"), "\(day.text)")
+            let stop = try await fixture.post("/api/plan/stop?calendar=daf-yomi")
+            #expect(stop.status == 400 && stop.text.contains("no plan follows daf-yomi"), "\(stop.text)")
+            #expect(try await fixture.library.plans().isEmpty)
+        }
+    }
+}
