@@ -119,6 +119,26 @@ struct LearningPlanTests {
         }
     }
 
+    @Test("with keepUnplayed, a past daf stays until it is played through (a lesson finished in the player counts as learned)")
+    func keptUntilPlayed() async throws {
+        try await DownloadFixture.run { fixture in
+            let first = try await Self.library(fixture, day: 0)
+            try await first.setPlan(LearningPlan(calendar: .dafYomi, ahead: 0, keepDays: 1, keepUnplayed: true))
+            let plan = try #require(try await first.plans().first)
+            let work = try await first.work(of: plan, on: first.today(in: Self.utc), fetchingWithin: .seconds(10))
+            _ = await collect(try #require(try await first.fetch(work)))
+            let lesson = try #require(work.missing.first)
+            let later = try await Self.library(fixture, day: 5)
+            #expect(try await later.clean(.plansOnly(timeZone: Self.utc), dryRun: true).actions.isEmpty, "not played: kept")
+            _ = try await later.recordPlayback(of: lesson.id, medium: .audio, position: .seconds(100), duration: .seconds(600))
+            #expect(try await later.clean(.plansOnly(timeZone: Self.utc), dryRun: true).actions.isEmpty, "part heard: kept")
+            _ = try await later.recordPlayback(of: lesson.id, medium: .audio, position: .seconds(600), duration: .seconds(600))
+            let report = try await later.clean(.plansOnly(timeZone: Self.utc))
+            #expect(Set(report.actions.map(\.key.lesson)) == [lesson.id], "played through: offered, and removed")
+            #expect(try await !later.isDownloaded(lesson.id))
+        }
+    }
+
     @Test("Daf HaShavua: one daf a week; --ahead reaching into next week adds next week's daf")
     func weeks() {
         let plan = LearningPlan(calendar: .dafHashavua, ahead: 3)
