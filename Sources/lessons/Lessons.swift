@@ -81,11 +81,21 @@ struct Lessons: AsyncParsableCommand {
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         Terminal.error(Terminal.say(stored: message.split(separator: "\n").joined(separator: " ")))
         if exitCode == .validationFailure {
-            let command = CommandLine.arguments.dropFirst().first { name in
-                configuration.subcommands.contains { $0.configuration.commandName == name }
-            }
-            Terminal.err("  " + Terminal.say(.cliUsageHint, .text(command ?? "<command>")) + "\n")
+            Terminal.err("  " + Terminal.say(.cliUsageHint, .text(usedCommand() ?? "<command>")) + "\n")
         }
         return exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
+    }
+
+    /// The command the arguments name, with its subcommand if they name one ("plan add").
+    static func usedCommand() -> String? {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard
+            let index = arguments.firstIndex(where: { name in configuration.subcommands.contains { $0.configuration.commandName == name } }
+            ),
+            let command = configuration.subcommands.first(where: { $0.configuration.commandName == arguments[index] })
+        else { return nil }
+        let next = arguments.dropFirst(index + 1).first
+        let sub = command.configuration.subcommands.first { $0.configuration.commandName == next }?.configuration.commandName
+        return [arguments[index], sub].compactMap { $0 }.joined(separator: " ")
     }
 }

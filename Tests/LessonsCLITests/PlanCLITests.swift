@@ -46,6 +46,7 @@ struct PlanCLITests {
             ] {
                 let refused = try await CLIRunner.run(["plan", "add", "daf-hashavua"] + arguments, environment: env)
                 #expect(refused.status == 2 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+                #expect(refused.stderr.hasSuffix("(`lessons help plan add` shows the usage)\n"), "\(refused.stderr)")
             }
             let gone = try await CLIRunner.run(["plan", "remove", "daf-hashavua"], environment: env)
             #expect(gone.status == 2 && gone.stderr.contains("no plan follows daf-hashavua"), "\(gone.stderr)")
