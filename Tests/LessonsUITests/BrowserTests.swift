@@ -13,7 +13,7 @@ struct BrowserTests {
         try await UIFixture.run(scale: 0.05) { fixture in
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 120), at: MediaKey(LessonID(.gemara, 1), .audio))
             try await withBrowser { browser in
-                try await browser.open(fixture.app.url.absoluteString)
+                try await browser.open(fixture.app.url.absoluteString.replacingOccurrences(of: "/?token", with: "/shas?token"))
                 #expect(try await browser.wait("document.querySelector('#seder-1') && document.title.startsWith('Shas')"))
                 try await browser.click("#masechet-1 a.gemara")
                 #expect(try await browser.wait("document.querySelector('#chapter-1-audio')"))
