@@ -3,7 +3,8 @@ import OfflineLessons
 import Testing
 
 extension BrowserTests {
-    @Test("Today in the browser, on a desktop and a phone, in both languages: the day's daf shown; Follow makes it a plan")
+    @Test(
+        "Today in the browser, on a desktop and a phone, in both languages: the day's daf shown; Follow with its settings makes it a plan")
     func todayPage() async throws {
         try await UIFixture.run { fixture in
             try await withBrowser { browser in
@@ -25,9 +26,10 @@ extension BrowserTests {
                 }
                 try await browser.open("\(fixture.base)/lang/en?back=/today")
                 #expect(try await browser.wait("document.getElementById('plan-daf-yomi-follow')"))
+                _ = try await browser.run("document.querySelector('#plan-daf-yomi-settings input[name=ahead]').value = '5'")
                 try await browser.click("#plan-daf-yomi-follow")
                 #expect(try await browser.wait("document.getElementById('plan-daf-yomi-stop')"), "reloaded with the plan")
-                #expect(try await fixture.library.plans().map(\.calendar) == [.dafYomi])
+                #expect(try await fixture.library.plans() == [LearningPlan(calendar: .dafYomi, ahead: 5)])
             }
         }
     }

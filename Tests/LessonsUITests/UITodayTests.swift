@@ -70,6 +70,33 @@ struct UITodayTests {
         }
     }
 
+    @Test("the plan's settings: followed with them, shown in the form, saved again; out of range refused with the range")
+    func settingsForm() async throws {
+        try await UIFixture.run { fixture in
+            let follow = try await fixture.post("/api/plan/follow?calendar=daf-yomi&ahead=1&keep=14&media=both&unplayed=1")
+            #expect(follow.status == 200 && follow.text.contains("Daf Yomi is followed"), "\(follow.text)")
+            #expect(
+                try await fixture.library.plans() == [
+                    LearningPlan(calendar: .dafYomi, ahead: 1, keepDays: 14, media: .both, keepUnplayed: true)
+                ])
+            let page = try await fixture.get("/today").text
+            for text in [
+                "name=\"ahead\" min=\"0\" max=\"30\" value=\"1\"", "name=\"keep\" min=\"0\" max=\"3650\" value=\"14\"",
+                "<option value=\"both\" selected>", "<option value=\"1\" selected>once played through</option>", "Save",
+            ] {
+                #expect(page.contains(text), "\(text)")
+            }
+            let saved = try await fixture.post("/api/plan/follow?calendar=daf-yomi&ahead=2&keep=7&media=audio")
+            #expect(saved.text.contains("Daf Yomi: the plan's settings are saved"), "\(saved.text)")
+            #expect(try await fixture.library.plans() == [LearningPlan(calendar: .dafYomi, ahead: 2)])
+            let far = try await fixture.post("/api/plan/follow?calendar=daf-yomi&ahead=31")
+            #expect(far.status == 400 && far.text.contains("a plan looks 0 to 30 days ahead, not 31"), "\(far.text)")
+            let media = try await fixture.post("/api/plan/follow?calendar=daf-yomi&media=tape")
+            #expect(media.status == 400 && media.text.contains("media must be audio, video or both"), "\(media.text)")
+            #expect(try await fixture.library.plans() == [LearningPlan(calendar: .dafYomi, ahead: 2)], "refused: unchanged")
+        }
+    }
+
     @Test("a calendar that is none, a day that is no day, a plan that is not followed: 400 saying what was wrong")
     func badInput() async throws {
         try await UIFixture.run { fixture in

@@ -36,18 +36,14 @@ enum TodayPage {
     static func section(_ section: Section, playbacks: [LessonID: Playback], offline: Bool, _ l: UserLanguage) -> HTML {
         let id = "plan-\(section.calendar.rawValue)"
         let weekly = section.calendar == .dafHashavua
-        let plan: HTML =
-            if let followed = section.plan {
-                """
-                <p class="plan-settings">\(UIText.planFollowed(followed, l))</p>
-                <div class="scope">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .remove, id: "\(id)-stop"))</div>
-                """
-            } else {
-                """
-                <p class="plan-settings">\(UIText.planNotFollowed(l))</p>
-                <div class="scope">\(Controls.action(UIText.follow(l), "/api/plan/follow?calendar=\(section.calendar.rawValue)", name: UIText.followNamed(section.calendar, l), icon: .download, id: "\(id)-follow"))</div>
-                """
-            }
+        let stop: HTML =
+            section.plan == nil
+            ? .empty
+            : "<div class=\"scope\">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .remove, id: "\(id)-stop"))</div>"
+        let plan: HTML = """
+            <p class="plan-settings">\(section.plan.map { UIText.planFollowed($0, l) } ?? UIText.planNotFollowed(l))</p>
+            \(settings(section.calendar, section.plan, id: id, l))\(stop)
+            """
         return """
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
             <h2 id="\(id)-title">\(section.calendar.name): \(section.nowDaf.name)</h2>
@@ -56,6 +52,30 @@ enum TodayPage {
             \(daf(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowDaf, section.now, id: "\(id)-now", playbacks, offline, l))\
             \(section.nextDaf.map { daf(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
             </section>
+
+            """
+    }
+
+    /// A plan's settings as a form: Follow with them, or Save them (a followed plan).
+    static func settings(_ calendar: DafCalendar, _ plan: LearningPlan?, id: String, _ l: UserLanguage) -> HTML {
+        let shown = plan ?? LearningPlan(calendar: calendar)
+        let submit = plan == nil ? UIText.follow(l) : UIText.save(l)
+        let name = plan == nil ? UIText.followNamed(calendar, l) : UIText.planSettingsOf(calendar, l)
+        let ahead = LearningPlan.aheadRange
+        let keep = LearningPlan.keepRange
+        return """
+            <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(calendar.rawValue)">
+            <fieldset><legend class="visually-hidden">\(UIText.planSettingsOf(calendar, l))</legend>
+            <label>\(UIText.daysAhead(l)) <input type="number" name="ahead" min="\(ahead.lowerBound)" max="\(ahead.upperBound)" value="\(shown.ahead)" required></label>
+            <label>\(UIText.daysKept(l)) <input type="number" name="keep" min="\(keep.lowerBound)" max="\(keep.upperBound)" value="\(shown.keepDays)" required></label>
+            <label>\(UIText.mediumColumn(l)) <select name="media">\(MediaChoice.allCases.html { choice in
+                "<option value=\"\(choice.rawValue)\"\(choice == shown.media ? HTML(stringLiteral: " selected") : .empty)>\(UIText.choiceLong(choice, l))</option>"
+            })</select></label>
+            <label>\(UIText.keepUntilPlayed(l)) <select name="unplayed">\([(false, UIText.goesAnyway(l)), (true, UIText.goesOncePlayed(l))].html { kept, text in
+                "<option value=\"\(kept ? 1 : 0)\"\(kept == shown.keepUnplayed ? HTML(stringLiteral: " selected") : .empty)>\(text)</option>"
+            })</select></label>
+            <button type="submit" id="\(id)-follow" aria-label="\(name)" title="\(name)">\(Icon.download.svg)<span>\(submit)</span></button>
+            </fieldset></form>
 
             """
     }

@@ -79,6 +79,17 @@
     if (answer.reload) reloadSaying(answer.message);
   });
 
+  // A form that acts (a plan's settings): its fields go in the action's query, posted with the token.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target.closest("form[data-action]");
+    if (!form) return;
+    event.preventDefault();
+    const query = new URLSearchParams(new FormData(form)).toString();
+    const answer = await post(form.dataset.action + (form.dataset.action.includes("?") ? "&" : "?") + query);
+    say(answer.message);
+    if (answer.reload) reloadSaying(answer.message);
+  });
+
   // The Downloads selection: a chapter's or a masechet's box checks its lessons; the form's
   // button asks what goes, confirms once naming it, and removes it all in one request.
   const selection = document.getElementById("selection");

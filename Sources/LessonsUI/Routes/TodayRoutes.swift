@@ -15,9 +15,12 @@ struct TodayRoutes: Sendable {
         router.get("/today") { request, _ in await pages.page(request) { try await today(request, $0) } }
         router.post("/api/plan/follow") { request, _ in
             await actions.act(request) {
-                let calendar = try RequestInput.calendar(request.uri.queryParameters.get("calendar"))
-                try await library.setPlan(LearningPlan(calendar: calendar))
-                return ActionRoutes.Outcome(ok: true, message: UIText.followedNow(calendar, RequestInput.language(request)), reload: true)
+                let plan = try RequestInput.plan(request)
+                let followed = try await library.plans().contains { $0.calendar == plan.calendar }
+                try await library.setPlan(plan)
+                let l = RequestInput.language(request)
+                return ActionRoutes.Outcome(
+                    ok: true, message: followed ? UIText.planSaved(plan.calendar, l) : UIText.followedNow(plan.calendar, l), reload: true)
             }
         }
         router.post("/api/plan/stop") { request, _ in
@@ -99,6 +102,20 @@ extension RequestInput {
             throw RouteFailure(.badRequest, Message(.screenNoCalendar, given(text)))
         }
         return calendar
+    }
+
+    /// A plan from `calendar` and, each optional, `ahead` and `keep` (days), `media`, `unplayed` (1).
+    static func plan(_ request: Request) throws -> LearningPlan {
+        let query = request.uri.queryParameters
+        var plan = LearningPlan(calendar: try calendar(query.get("calendar")))
+        if let ahead = query.get("ahead") { plan.ahead = try number(ahead, .word(.screenDaysAhead)) }
+        if let keep = query.get("keep") { plan.keepDays = try number(keep, .word(.screenDaysKept)) }
+        if let media = query.get("media") {
+            guard let choice = MediaChoice(rawValue: media) else { throw RouteFailure(.badRequest, Message(.screenMediaChoice)) }
+            plan.media = choice
+        }
+        plan.keepUnplayed = query.get("unplayed") == "1"
+        return plan
     }
 
     /// A day as YYYY-MM-DD; none when absent or empty.

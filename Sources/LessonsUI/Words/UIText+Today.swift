@@ -28,6 +28,18 @@ extension UIText {
     }
     static func readyRequested(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyRequested, .number(count)).text(l) }
     static func readyNothing(_ l: UserLanguage) -> String { Message(.screenReadyNothing).text(l) }
+    static func planSettingsOf(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
+        Message(.screenPlanSettingsOf, .text(calendar.name)).text(l)
+    }
+    static func daysAhead(_ l: UserLanguage) -> String { Message(.screenDaysAhead).text(l) }
+    static func daysKept(_ l: UserLanguage) -> String { Message(.screenDaysKept).text(l) }
+    static func keepUntilPlayed(_ l: UserLanguage) -> String { Message(.screenKeepUntilPlayed).text(l) }
+    static func goesAnyway(_ l: UserLanguage) -> String { Message(.screenGoesAnyway).text(l) }
+    static func goesOncePlayed(_ l: UserLanguage) -> String { Message(.screenGoesOncePlayed).text(l) }
+    static func save(_ l: UserLanguage) -> String { Message(.screenSave).text(l) }
+    static func planSaved(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
+        Message(.screenPlanSaved, .text(calendar.name)).text(l)
+    }
     /// Why a daf has no lesson here ("not in the catalog, which has no Gemara of Shekalim: skipped").
     static func absence(_ lesson: CalendarLesson, _ l: UserLanguage) -> String {
         switch lesson.absence {

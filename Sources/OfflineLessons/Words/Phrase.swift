@@ -100,7 +100,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // The Today page (lessons ui)
     case screenToday, screenTomorrow, screenThisWeek, screenNextWeek, screenPlanFollowed, screenPlanNotFollowed, screenFollow
     case screenFollowNamed, screenStopFollowing, screenStopFollowingNamed, screenMakeReady, screenMakeReadyNamed
-    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar
+    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenPlanSettingsOf
+    case screenDaysAhead, screenDaysKept, screenKeepUntilPlayed, screenSave, screenPlanSaved, screenGoesAnyway, screenGoesOncePlayed
     // The command line: export, migrate, serve, ui and demo
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten, exportIsFolder
     case exportNoFolder, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt, migrateRejected

@@ -13,7 +13,7 @@ extension Phrasebook {
         .screenPlanFollowed: "Followed: %1$@.",
         .screenPlanNotFollowed: "Not followed: its dapim are not made ready ahead.",
         .screenFollow: "Follow",
-        .screenFollowNamed: "Follow %1$@: today's daf and the next 3 kept ready, in audio, each kept 7 days",
+        .screenFollowNamed: "Follow %1$@ with these settings",
         .screenStopFollowing: "Stop following",
         .screenStopFollowingNamed: "Stop following %1$@",
         .screenMakeReady: "Make ready now",
@@ -23,6 +23,14 @@ extension Phrasebook {
         .screenReadyRequested: "%1$@ lesson(s) requested for the plans",
         .screenReadyNothing: "Everything the plans want is downloaded",
         .screenNoCalendar: "No calendar named '%1$@': daf-yomi or daf-hashavua",
+        .screenPlanSettingsOf: "The settings of the %1$@ plan",
+        .screenDaysAhead: "Days ahead",
+        .screenDaysKept: "Days kept after its day",
+        .screenKeepUntilPlayed: "Then a daf goes",
+        .screenGoesAnyway: "whether played or not",
+        .screenGoesOncePlayed: "once played through",
+        .screenSave: "Save",
+        .screenPlanSaved: "%1$@: the plan's settings are saved",
     ]
 
     /// The Today page of `lessons ui` in Spanish.
@@ -34,7 +42,7 @@ extension Phrasebook {
         .screenPlanFollowed: "Se sigue: %1$@.",
         .screenPlanNotFollowed: "No se sigue: sus dapim no se preparan con antelación.",
         .screenFollow: "Seguir",
-        .screenFollowNamed: "Seguir %1$@: el daf de hoy y los 3 siguientes listos, en audio, cada uno guardado 7 días",
+        .screenFollowNamed: "Seguir %1$@ con esta configuración",
         .screenStopFollowing: "Dejar de seguir",
         .screenStopFollowingNamed: "Dejar de seguir %1$@",
         .screenMakeReady: "Preparar ahora",
@@ -44,5 +52,13 @@ extension Phrasebook {
         .screenReadyRequested: "%1$@ clase(s) pedidas para los planes",
         .screenReadyNothing: "Todo lo que piden los planes está descargado",
         .screenNoCalendar: "Ningún calendario se llama '%1$@': daf-yomi o daf-hashavua",
+        .screenPlanSettingsOf: "La configuración del plan de %1$@",
+        .screenDaysAhead: "Días por delante",
+        .screenDaysKept: "Días guardado después de su día",
+        .screenKeepUntilPlayed: "Luego un daf se va",
+        .screenGoesAnyway: "se haya escuchado o no",
+        .screenGoesOncePlayed: "una vez escuchado entero",
+        .screenSave: "Guardar",
+        .screenPlanSaved: "%1$@: se guardó la configuración del plan",
     ]
 }
