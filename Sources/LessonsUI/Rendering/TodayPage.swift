@@ -40,17 +40,20 @@ enum TodayPage {
             section.plan == nil
             ? .empty
             : "<div class=\"scope\">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .remove, id: "\(id)-stop"))</div>"
+        // The lessons first; the plan's settings after them, folded away once the plan is followed.
         let plan: HTML = """
             <p class="plan-settings">\(section.plan.map { UIText.planFollowed($0, l) } ?? UIText.planNotFollowed(l))</p>
-            \(settings(section.calendar, section.plan, id: id, l))\(stop)
+            <details class="plan-details"\(section.plan == nil ? HTML(stringLiteral: " open") : .empty)><summary>\(UIText.planSettingsOf(section.calendar, l))</summary>
+            \(settings(section.calendar, section.plan, id: id, l))</details>
+            \(stop)
             """
         return """
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
             <h2 id="\(id)-title">\(section.calendar.name): \(section.nowDaf.name)</h2>
             <p class="cycle">\(section.calendar.place(of: section.nowDaf, on: section.day).text(l))</p>
-            \(plan)
             \(daf(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowDaf, section.now, id: "\(id)-now", playbacks, offline, l))\
             \(section.nextDaf.map { daf(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
+            \(plan)
             </section>
 
             """
