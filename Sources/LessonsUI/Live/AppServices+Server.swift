@@ -52,6 +52,29 @@ extension AppServices {
         }
     }
 
+    /// Starts a run a page asked for: the live panel learns its items first (shown at once, named
+    /// by `names`); the run is then kept until it ends, or held for the server when `offline`.
+    /// `request` registers the items and returns the run (`nil`: nothing to fetch).
+    func start(
+        _ keys: Set<MediaKey>, names: LessonNames, offline: Bool, _ request: () async throws -> DownloadRun?
+    ) async throws -> DownloadRun? {
+        await board.use(names)
+        await board.expect(keys)
+        let run: DownloadRun?
+        do {
+            run = try await request()
+        } catch {
+            await board.forget(keys)
+            throw error
+        }
+        guard let run else {
+            await board.forget(keys)
+            return nil
+        }
+        if offline { await holdForServer(run) } else { await runs.keep(run, keys: keys) }
+        return run
+    }
+
     /// A run started while the server is unreachable, stopped at once: its items stay queued in
     /// the registry (they were registered when it started), and start when the server answers.
     func holdForServer(_ run: DownloadRun) async {

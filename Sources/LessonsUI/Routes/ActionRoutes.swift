@@ -148,20 +148,10 @@ struct ActionRoutes: Sendable {
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         var names = try await library.lessonNames()
         names.add(lessons)
-        await services.board.use(names)
-        await services.board.expect(keys)
-        let run: DownloadRun
-        do {
-            run = try await library.download(lessons, media: choice)
-        } catch {
-            await services.board.forget(keys)
-            throw error
-        }
+        _ = try await services.start(keys, names: names, offline: offline) { try await library.download(lessons, media: choice) }
         if offline {
-            await services.holdForServer(run)
             return Outcome(ok: true, message: UIText.queuedForServer(lessons.count, l), reload: false)
         }
-        await services.runs.keep(run, keys: keys)
         if try await library.isQueuePaused() {
             return Outcome(ok: true, message: UIText.requestedWhilePaused(lessons.count, l), reload: false)
         }

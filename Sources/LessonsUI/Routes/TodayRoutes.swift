@@ -74,20 +74,7 @@ struct TodayRoutes: Sendable {
             let keys = Set(work.missing.flatMap { lesson in (plan.media.media + [.text]).map { MediaKey(lesson.id, $0) } })
             var names = try await library.lessonNames()
             names.add(work.missing)
-            await services.board.use(names)
-            await services.board.expect(keys)
-            let run: DownloadRun?
-            do {
-                run = try await library.fetch(work)
-            } catch {
-                await services.board.forget(keys)
-                throw error
-            }
-            guard let run else {
-                await services.board.forget(keys)
-                continue
-            }
-            if offline { await services.holdForServer(run) } else { await services.runs.keep(run, keys: keys) }
+            guard try await services.start(keys, names: names, offline: offline, { try await library.fetch(work) }) != nil else { continue }
             requested += work.missing.count
         }
         return ActionRoutes.Outcome(
