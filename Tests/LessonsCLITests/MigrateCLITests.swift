@@ -76,32 +76,36 @@ struct MigrateCLITests {
         #expect(notContainer.status == 2 && notContainer.stderr.contains("not a legacy app container"), "\(notContainer.stderr)")
     }
 
-    @Test("SIGKILL between a file's move and its registration, and at random moments: the next run completes; nothing lost or doubled")
+    @Test(
+        "SIGKILL between a file's move and its registration, and at random moments: each file in one place after each kill; the next run completes"
+    )
     func killedMigrate() async throws {
         let root = Self.temporary("migrate-crash")
         defer { try? FileManager.default.removeItem(at: root) }
         let container = root.appendingPathComponent("container")
         let library = root.appendingPathComponent("library")
-        let files = try Self.container(at: container, lessons: 30)
+        // Half the rounds aimed (each leaves at least one file moved in), then half at random
+        // moments (a run let finish would leave nothing to aim at).
+        let rounds = KillSoakTests.rounds
+        let files = try Self.container(at: container, lessons: max(30, rounds))
         let arguments = ["migrate", "--from", container.path, "--library", library.path]
-        for round in 0..<3 {
-            let child = try CLIRunner.start(arguments, environment: ["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS": "10000"])
-            var announced = false
-            for _ in 0..<1000 where !announced {
-                try await Task.sleep(for: .milliseconds(10))
-                announced = ((try? String(contentsOf: child.stderr, encoding: .utf8)) ?? "").contains("test hook: ")
+        for round in 0..<rounds {
+            let aimed = round < rounds / 2
+            let child = try CLIRunner.start(arguments, environment: aimed ? ["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS": "120000"] : [:])
+            if aimed {
+                var announced = false
+                for _ in 0..<6000 where !announced {
+                    try await Task.sleep(for: .milliseconds(10))
+                    announced = ((try? String(contentsOf: child.stderr, encoding: .utf8)) ?? "").contains("test hook: ")
+                }
+                #expect(announced, "round \(round): migrate never reached the window between move and registration")
+            } else {
+                try await Task.sleep(for: .milliseconds(Int.random(in: 5...120)))
             }
             kill(child.process.processIdentifier, SIGKILL)
             await child.exit()
             _ = child.result()
-            #expect(announced, "round \(round): migrate never reached the window between move and registration")
-        }
-        for _ in 0..<3 {
-            let child = try CLIRunner.start(arguments)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 5...120)))
-            kill(child.process.processIdentifier, SIGKILL)
-            await child.exit()
-            _ = child.result()
+            try Self.checkOnePlace(files, container: container, library: library, round: round)
         }
         let final = try await CLIRunner.run(arguments)
         #expect(final.status == 0, "\(final.stderr)")
@@ -116,6 +120,21 @@ struct MigrateCLITests {
             let key = MediaKey(LessonID(.gemara, id), name.contains("_aud") ? .audio : .text)
             #expect(FileManager.default.contents(atPath: layout.fileURL(key.lesson, key.medium).path) == data, "\(key)")
             #expect(!FileManager.default.fileExists(atPath: container.appendingPathComponent(path).path), "\(path) left behind")
+        }
+    }
+
+    /// Every source file is in the container or in the library, byte for byte: never both, never neither.
+    static func checkOnePlace(_ files: [String: Data], container: URL, library: URL, round: Int) throws {
+        let layout = LibraryLayout(root: library)
+        for (path, data) in files {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let id = try #require(Int(name.prefix { $0.isNumber }))
+            let key = MediaKey(LessonID(.gemara, id), name.contains("_aud") ? .audio : .text)
+            let inContainer = FileManager.default.contents(atPath: container.appendingPathComponent(path).path) == data ? 1 : 0
+            let inLibrary = FileManager.default.contents(atPath: layout.fileURL(key.lesson, key.medium).path) == data ? 1 : 0
+            #expect(
+                inContainer + inLibrary == 1,
+                "round \(round): \(path) is in the container \(inContainer) and the library \(inLibrary) times")
         }
     }
 

@@ -94,7 +94,7 @@ struct ReadingCLITests {
         }
     }
 
-    @Test("pin of a lesson that is not downloaded says why, exit 1; a downloaded one is pinned")
+    @Test("pin of a lesson that is not downloaded says why, exit 1; a downloaded one is pinned; pinned again, it says so, exit 0")
     func pin() async throws {
         try await withLibrary { env, _ in
             let missing = try await CLIRunner.run(["pin", "gemara:berakhot:10"], environment: env)
@@ -104,6 +104,14 @@ struct ReadingCLITests {
                 "\(missing.stderr)")
             let pinned = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)
             #expect(pinned.status == 0 && pinned.stdout == "1 lesson(s) pinned\n", "\(pinned.stdout)\(pinned.stderr)")
+            let again = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)
+            #expect(again.status == 0 && again.stdout == "1 lesson(s) already pinned\n", "\(again.stdout)\(again.stderr)")
+            let unpinned = try await CLIRunner.run(["unpin", "gemara:berakhot:2"], environment: env)
+            let unpinnedAgain = try await CLIRunner.run(["unpin", "gemara:berakhot:2"], environment: env)
+            #expect(unpinned.stdout == "1 lesson(s) unpinned\n", "\(unpinned.stdout)\(unpinned.stderr)")
+            #expect(
+                unpinnedAgain.status == 0 && unpinnedAgain.stdout == "1 lesson(s) already unpinned\n",
+                "\(unpinnedAgain.stdout)\(unpinnedAgain.stderr)")
         }
     }
 

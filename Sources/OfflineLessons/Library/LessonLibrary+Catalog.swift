@@ -36,7 +36,7 @@ extension LessonLibrary {
     /// cached, else fetched when a server is configured).
     /// Only identities and placements are read (no snapshot decoded): the cost is one scan of the
     /// lesson table's columns, not a decode per lesson.
-    func registeredLessons(matching selectors: [LessonSelector]) async throws -> [LessonID] {
+    public func registeredLessons(matching selectors: [LessonSelector]) async throws -> [LessonID] {
         var shas = try await database.cachedShas()?.shas
         if shas == nil, lessonCatalog.client != nil { shas = try await lessonCatalog.shas().shas }
         // A selector that names nothing is bad input, as for `status`, even when nothing is registered.

@@ -37,6 +37,7 @@ extension LessonLibrary {
     /// placed it; a later commit finds no row and removes its own). Returns whether a file went.
     func removeItem(_ key: MediaKey, reason: String, kind: EventKind) async throws -> Bool {
         let deleted = try await store.delete(key)
+        await beforeCommit?(key)
         try await database.removeItems([key], reason: reason, kind: kind, at: now())
         let placedMeanwhile = try await store.delete(key)
         return deleted || placedMeanwhile

@@ -115,9 +115,11 @@ extension LessonLibrary {
             try await database.markCorrupt(
                 key, reason: Message(.detailSyncFound, .text(action.found), .text(action.reason)).description, movedTo: aside,
                 requeue: repair, at: now())
+            await beforeCommit?(key)
             try await store.moveAside(key, to: aside)
         case .adopted:
             try await store.flushPlacement(key)
+            await beforeCommit?(key)
             try await database.markComplete(key, bytes: action.bytes ?? 0, event: .adopted, at: now())
         case .discovered:
             guard store.finalSize(key) == action.bytes else { return }  // gone or changed since the walk

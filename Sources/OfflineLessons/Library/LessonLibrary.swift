@@ -20,8 +20,8 @@ public final class LessonLibrary: Sendable {
         /// listed and inspected, not changed. A library on a read-only disk or folder is opened
         /// this way whatever this says.
         public var readOnly: Bool
-        /// For crash tests only: runs after a file is renamed into place and before the registry
-        /// commit, the window a crash test aims its kills at.
+        /// For crash tests only: runs between a file's step (placed, moved in, deleted, moved
+        /// aside) and the registry write that goes with it, the window a crash test aims its kills at.
         package var beforeCommit: (@Sendable (MediaKey) async -> Void)?
 
         public init(
@@ -57,7 +57,7 @@ public final class LessonLibrary: Sendable {
     let readCache = RegistryReadCache()
     let locator: MediaLocator
     let now: @Sendable () -> Date
-    /// Runs between a file's placement and its registration (crash tests aim there).
+    /// Runs between a file's step and the registry write that goes with it (crash tests aim there).
     let beforeCommit: (@Sendable (MediaKey) async -> Void)?
     let logger: Logger
     /// Whether the library was opened read-only (asked for, or its disk or folder cannot be written).

@@ -85,7 +85,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
         doctorProblemsFound
     case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair, fixDownload
-    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeCount, pinCount, unpinCount, pinNothing
+    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeCount, pinCount, unpinCount, pinNothing, pinAlready,
+        unpinAlready
     case historyNone, historyNoneForThese
     // Learning calendars (lessons today)
     case todayDayOfCycle, todayWeekOfCycle, todayTomorrow, todayNextWeek, todayNoGemara, todayNoLesson, todayUnknown

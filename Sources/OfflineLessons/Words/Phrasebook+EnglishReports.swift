@@ -201,6 +201,8 @@ extension Phrasebook {
         .removeCount: "%1$@ item(s) removed",
         .pinCount: "%1$@ lesson(s) pinned",
         .unpinCount: "%1$@ lesson(s) unpinned",
+        .pinAlready: "%1$@ lesson(s) already pinned",
+        .unpinAlready: "%1$@ lesson(s) already unpinned",
         .pinNothing:
             "no downloaded lesson matches %1$@: only downloaded lessons can be pinned (`lessons list` shows them; `lessons download` fetches one)",
         .historyNone: "no events recorded",

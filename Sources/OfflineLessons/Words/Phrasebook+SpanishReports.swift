@@ -201,6 +201,8 @@ extension Phrasebook {
         .removeCount: "%1$@ elemento(s) borrado(s)",
         .pinCount: "%1$@ clase(s) fijada(s)",
         .unpinCount: "%1$@ clase(s) desfijada(s)",
+        .pinAlready: "%1$@ clase(s) ya fijada(s)",
+        .unpinAlready: "%1$@ clase(s) ya sin fijar",
         .pinNothing:
             "ninguna clase descargada coincide con %1$@: solo se pueden fijar clases descargadas (`lessons list` las muestra; `lessons download` descarga una)",
         .historyNone: "no hay eventos registrados",

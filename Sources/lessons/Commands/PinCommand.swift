@@ -38,19 +38,23 @@ struct UnpinCommand: AsyncParsableCommand {
     }
 }
 
-/// `pin` and `unpin`: one way of doing both.
+/// `pin` and `unpin`: one way of doing both. Run again (after an interruption, say), it changes
+/// nothing and says so, without failing; a selector that matches no downloaded lesson fails `pin`.
 private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOptions) async throws {
     let library = try await global.openLibrary(existing: true)
     let parsed = try parseSelectors(selectors)
     let changed = pinned ? try await library.pin(parsed) : try await library.unpin(parsed)
+    let unchanged = changed.isEmpty ? try await library.registeredLessons(matching: parsed).count : 0
     let word = pinned ? "pinned" : "unpinned"
     if global.json {
         let names = try await library.lessonNames()
         try Terminal.json([word: changed.map(\.description), "names": changed.map { names.name($0) }])
+    } else if unchanged > 0 {
+        Terminal.out(Terminal.say(pinned ? .pinAlready : .unpinAlready, .number(unchanged)))
     } else {
         Terminal.out(Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
     }
-    if changed.isEmpty, pinned {
+    if changed.isEmpty, unchanged == 0, pinned {
         throw CommandFailure(
             Terminal.say(.pinNothing, .text(selectors.joined(separator: " "))),
             exitCode: CommandFailure.failed)

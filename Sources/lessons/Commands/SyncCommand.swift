@@ -69,7 +69,8 @@ struct SyncCommand: AsyncParsableCommand {
                 Terminal.out(Terminal.say(.syncVerified, .number(report.verified), .number(report.unverifiable)))
             }
         }
-        guard repair, report.actions.contains(where: { $0.action == .requeued }) else { return }
+        // What this sync queued, and what an interrupted repair left queued, is downloaded now.
+        guard repair, try await library.pendingDownloads() > 0 else { return }
         let run = try await library.resumePending(includingFailed: false)
         let mode = ProgressDisplay.Mode(global)
         // Ctrl-C and SIGTERM stop the downloads cleanly, as `lessons download` does: what is

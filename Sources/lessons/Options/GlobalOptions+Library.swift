@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 import OfflineLessons
 
@@ -79,14 +80,20 @@ actor OpenLibraries {
     }
 }
 
-/// Crash tests only (`LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS`): a pause between a file's rename into
-/// place and its registry commit, announced on stderr, so that a test can kill the process there.
+/// Crash tests only (`LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS`): a pause between a file's step (placed,
+/// moved in, deleted, moved aside) and the registry write that goes with it, announced on stderr,
+/// so that a test can kill the process there. With `LESSONS_TEST_PAUSE_AT_STEP=n`, the steps
+/// before the nth (counted from 0) pass without one.
 func commitPauseForCrashTests() -> (@Sendable (MediaKey) async -> Void)? {
-    guard let text = ProcessInfo.processInfo.environment["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS"], let milliseconds = Int(text) else {
+    let environment = ProcessInfo.processInfo.environment
+    guard let text = environment["LESSONS_TEST_PAUSE_BEFORE_COMMIT_MS"], let milliseconds = Int(text) else {
         return nil
     }
+    let pauseAt = environment["LESSONS_TEST_PAUSE_AT_STEP"].flatMap { Int($0) } ?? 0
+    let steps = ManagedAtomic<Int>(0)
     return { key in
-        Terminal.err("test hook: \(key) placed, committing in \(milliseconds) ms\n")
+        guard steps.loadThenWrappingIncrement(ordering: .relaxed) >= pauseAt else { return }
+        Terminal.err("test hook: \(key) between its file step and its commit, for \(milliseconds) ms\n")
         try? await Task.sleep(for: .milliseconds(milliseconds))
     }
 }
