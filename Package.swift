@@ -88,7 +88,7 @@ let package = Package(
         // replays saved inputs (the committed corpora, as regression tests).
         .executableTarget(
             name: "lessons-fuzz",
-            dependencies: ["OfflineLessons"],
+            dependencies: ["OfflineLessons", "LessonsUI"],
             path: "Sources/LessonsFuzz"
         ),
         // Test support: children started without Foundation's Process (see ChildProcess.swift).

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (libFuzzer, with AddressSanitizer) of every reader of outside data:
 # the legacy registry and metadata caches, the player's positions, the API's envelope and lesson
-# lists, selectors, media keys and Range headers. Each target checks properties, not only "no
-# crash" (Sources/LessonsFuzz/FuzzTarget.swift).
+# lists, selectors, media keys, Range headers, sizes and durations, and the web app's request
+# parts. Each target checks properties, not only "no crash" (Sources/LessonsFuzz/FuzzTarget*.swift).
 #
 #   Scripts/fuzz.sh            # 30 s per target (what CI runs)
 #   Scripts/fuzz.sh 300        # by hand: 5 minutes per target
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(legacy-registry legacy-metadata playback api selector media-key byte-range)
+[ ${#targets[@]} -gt 0 ] || targets=(legacy-registry legacy-metadata playback api selector media-key byte-range units request-input)
 # `--sanitize=fuzzer` links libFuzzer's main; the Swift code gets coverage and AddressSanitizer
 # from one `-sanitize=fuzzer,address` (given as two flags, the compiler keeps only the last).
 build=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product lessons-fuzz --scratch-path .build-fuzz)

@@ -17,6 +17,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case selector
     case mediaKey = "media-key"
     case byteRange = "byte-range"
+    case units
+    case requestInput = "request-input"
 
     func run(_ data: Data) {
         switch self {
@@ -27,6 +29,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .selector: Self.selector(data)
         case .mediaKey: Self.mediaKey(data)
         case .byteRange: Self.byteRange(data)
+        case .units: Self.units(data)
+        case .requestInput: Self.requestInput(data)
         }
     }
 }

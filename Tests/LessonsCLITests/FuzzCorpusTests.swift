@@ -16,7 +16,9 @@ private let isDebugBuild = false
 struct FuzzCorpusTests {
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let targets = ["legacy-registry", "legacy-metadata", "playback", "api", "selector", "media-key", "byte-range"]
+    static let targets = [
+        "legacy-registry", "legacy-metadata", "playback", "api", "selector", "media-key", "byte-range", "units", "request-input",
+    ]
 
     @Test("each target's seeds and saved crashes keep every property", arguments: targets)
     func replay(_ target: String) async throws {

@@ -1,3 +1,4 @@
+import OfflineLessons
 import Testing
 
 @testable import lessons

@@ -73,12 +73,14 @@ enum RequestInput {
     }
 
     /// `gemara/5/audio`.
+    /// A refusal quotes the whole item, not only its lesson.
     static func item(_ text: String?) throws -> MediaKey {
-        guard let text, let slash = text.lastIndex(of: "/"), let medium = MediaKind(rawValue: String(text[text.index(after: slash)...]))
+        guard let text, let slash = text.lastIndex(of: "/"), let medium = MediaKind(rawValue: String(text[text.index(after: slash)...])),
+            let lesson = try? lesson(String(text[..<slash]))
         else {
             throw RouteFailure(.badRequest, Message(.screenBadItem, given(text)))
         }
-        return MediaKey(try lesson(String(text[..<slash])), medium)
+        return MediaKey(lesson, medium)
     }
 
     static func medium(_ text: String?) throws -> MediaKind? {

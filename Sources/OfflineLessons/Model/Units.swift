@@ -1,10 +1,9 @@
 import Foundation
-import OfflineLessons
 
 /// Durations and sizes as people type them: a number, an optional space, a unit, in any case.
-enum Units {
+public enum Units {
     /// Why a size or a duration was refused.
-    enum Problem: Error, Equatable {
+    public enum Problem: Error, Sendable, Equatable {
         /// Not a number followed by a known unit.
         case unreadable
         /// Below zero.
@@ -14,7 +13,7 @@ enum Units {
     }
 
     /// `45s`, `90m`, `12h`, `3d`, `2w`, `1y` (365 days); decimals allowed (`1.5h`).
-    static func duration(_ text: String) throws(Problem) -> Duration {
+    public static func duration(_ text: String) throws(Problem) -> Duration {
         let seconds: [String: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800, "y": 31_536_000]
         let (value, unit) = try split(text)
         guard let factor = seconds[unit] else { throw .unreadable }
@@ -25,7 +24,7 @@ enum Units {
 
     /// `500K`, `500M`, `2G`, `1.5g`: powers of 1000, as `2KB`, `2MB`, `2GB`, `2TB` are (the `B` is
     /// optional); `2KiB`, `2MiB`, `2GiB`, `2TiB` (or `2Gi`): powers of 1024; `2B` or `2`: bytes.
-    static func bytes(_ text: String) throws(Problem) -> Int {
+    public static func bytes(_ text: String) throws(Problem) -> Int {
         var (value, unit) = try split(text)
         if unit.hasSuffix("b") { unit.removeLast() }
         let binary = unit.hasSuffix("i")
@@ -49,34 +48,10 @@ enum Units {
     }
 }
 
-/// What `clean` says about a size or a duration it cannot use: each sentence once, with the
-/// forms it accepts.
-extension Units.Problem {
-    func duration(_ option: String, _ text: String) -> String {
-        let key: Phrase =
-            switch self {
-            case .unreadable: .cliDurationUnreadable
-            case .negative: .cliDurationNegative
-            case .tooLarge: .cliDurationTooLarge
-            }
-        return Terminal.say(key, .text(option), .text(text), .word(.cliDurationForms))
-    }
-
-    func size(_ option: String, _ text: String) -> String {
-        let key: Phrase =
-            switch self {
-            case .unreadable: .cliSizeUnreadable
-            case .negative: .cliSizeNegative
-            case .tooLarge: .cliSizeTooLarge
-            }
-        return Terminal.say(key, .text(option), .text(text), .word(.cliSizeForms))
-    }
-}
-
 extension Units {
     /// A rate as curl's `--limit-rate` takes it: `500K`, `2M`, `1G` (powers of 1024, as curl
     /// counts them), or any size ``bytes(_:)`` reads (`1.5MB`, `300000`).
-    static func rate(_ text: String) -> Int? {
+    public static func rate(_ text: String) -> Int? {
         let factors: [Character: Double] = ["k": 1024, "m": 1_048_576, "g": 1_073_741_824]
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let last = trimmed.last, let factor = factors[Character(last.lowercased())], let value = Double(trimmed.dropLast()),
