@@ -125,7 +125,13 @@ struct LegacyRegistryReader {
             }
         } else if Self.isLessonObject(value) {
             guard let lesson = lesson(value, type: type, masechet: masechet, path: path) else { return }
-            entries.append(Entry(placed: PlacedLesson(type: type, placement: place(lesson), lesson: lesson), source: source))
+            let placement = place(lesson)
+            // A Mishna lesson's folder is its chapter's: one that is not positive has no place.
+            guard type == .gemara || placement.chapter > 0 else {
+                reject(path, "the chapter \(placement.chapter) of this Mishna lesson is not a positive number")
+                return
+            }
+            entries.append(Entry(placed: PlacedLesson(type: type, placement: placement, lesson: lesson), source: source))
         } else if let byId = value as? [String: Any] {
             for (key, element) in byId.sorted(by: { $0.key < $1.key }) {
                 readLessons(element, type: type, masechet: masechet, path: "\(path)/\(key)", place: place)
