@@ -39,11 +39,13 @@ struct KillSoakTests {
             try await library.checkDone(whole, after: operation)
 
             var killedMidway = 0
+            var aimedRounds = 0
             for round in 0..<Self.rounds {
                 let root = folder.appendingPathComponent("round-\(round)")
                 let cut = try library.copy(to: root, for: operation)
                 let aimed = operation.fileSteps > 0 && round.isMultiple(of: 2)
                 let step = aimed ? (round / 2) % operation.fileSteps : nil
+                if aimed { aimedRounds += 1 }
                 if try await Self.interrupt(
                     operation, on: root, library, server: running.apiBase, atStep: step, within: length, round: round)
                 {
@@ -57,8 +59,9 @@ struct KillSoakTests {
                 try? FileManager.default.removeItem(at: root)
             }
             #expect(
-                killedMidway >= Self.rounds / 2,
-                "most kills should land while \(operation.rawValue) runs (\(killedMidway) of \(Self.rounds) did)")
+                killedMidway >= max(1, aimedRounds),
+                "every aimed kill, and one at least, should land while \(operation.rawValue) runs (\(killedMidway) of \(Self.rounds) did)"
+            )
         }
     }
 
@@ -106,8 +109,9 @@ struct KillSoakTests {
             }
             #expect(announced, "round \(round): \(operation.rawValue) never reached file step \(step ?? 0)")
         } else {
+            // Within the first half of a run: a busy machine wakes a sleeper late.
             let nanoseconds = Int64(length.components.seconds) * 1_000_000_000 + length.components.attoseconds / 1_000_000_000
-            try await Task.sleep(for: .nanoseconds(Int64.random(in: 0...nanoseconds)))
+            try await Task.sleep(for: .nanoseconds(Int64.random(in: 0...(nanoseconds / 2))))
         }
         let running = child.process.isRunning
         kill(child.process.processIdentifier, SIGKILL)
