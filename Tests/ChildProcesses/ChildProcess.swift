@@ -37,6 +37,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     /// The raw wait status, once the child has been reaped.
     private var waitStatus: Int32?
+    /// The highest resident set seen in the child's `/proc` entry, in bytes.
+    private var residentHighWater = 0
 
     /// Starts `executable` with `arguments`; `environment` nil keeps the test process's own.
     public init(
@@ -134,7 +136,32 @@ public final class ChildProcess: @unchecked Sendable {
     /// Waits for the child to end without blocking a thread (the in-process servers a child talks
     /// to need the test's cooperative threads).
     public func exit() async {
-        while isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+        while isRunning {
+            sampleResident()
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Reads the child's resident high-water mark (`VmHWM` in `/proc/<pid>/status`) while it runs.
+    /// `wait4`'s `ru_maxrss` would not do: after `posix_spawn`'s vfork it counts the test
+    /// process's own memory. Growth after the last sample is missed; ``exit()`` samples every 5 ms.
+    public func sampleResident() {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/\(processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if waitStatus == nil { residentHighWater = max(residentHighWater, kilobytes * 1024) }
+        #endif
+    }
+
+    /// The highest resident set sampled (``sampleResident()``), in bytes; nil if none was.
+    public var peakResidentBytes: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return residentHighWater > 0 ? residentHighWater : nil
     }
 
     /// The exit code, or the number of the signal that ended the child, as `Process` reports it;

@@ -150,6 +150,8 @@ struct CrashTests {
 struct ExpectedMedia {
     var media: [MediaKey: SyntheticMedia] = [:]
 
+    init() {}
+
     init(_ catalog: DemoCatalog, masechetId: Int, dapim: ClosedRange<Int>, scale: Double) throws {
         let lessons = try #require(catalog.gemaraLessons(masechetId: masechetId)).filter { dapim.contains($0.lesson.pageNumber ?? 0) }
         for lesson in lessons {
