@@ -222,8 +222,9 @@ struct CatalogCoverageCLITests {
             "lessons", "error", "audio", "video", "PDF", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "ms", "min", "s", "h", "B",
             "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
             "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text", "today", "plan", "ready", "add",
-            // The learning calendars' names and ids (daf-yomi), the same in every language.
-            "Daf", "Yomi", "HaShavua", "daf", "yomi", "hashavua",
+            // The learning calendars' names and ids (daf-yomi, own-pace), the same in every language,
+            // and the values of `plan add --every`.
+            "Daf", "Yomi", "HaShavua", "daf", "yomi", "hashavua", "own", "pace", "day", "week",
         ]
         return words(plain(rest)).filter { !fixed.contains($0) && !names.contains($0) }
     }

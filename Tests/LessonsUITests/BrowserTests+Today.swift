@@ -33,4 +33,40 @@ extension BrowserTests {
             }
         }
     }
+
+    @Test("one's own pace in the browser, on a phone: chosen in its form (first daf, day, period), then shown in both languages")
+    func ownPacePage() async throws {
+        try await UIFixture.run { fixture in
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                try await browser.emulate(width: 390, height: 844, mobile: true)
+                try await browser.open("\(fixture.base)/lang/en?back=/today?date=2026-11-30")
+                #expect(try await browser.wait("document.getElementById('plan-own-pace-follow')"))
+                #expect(try await browser.text("#plan-own-pace-title") == "Own pace")
+                _ = try await browser.run(
+                    """
+                    document.querySelector('#plan-own-pace details').open = true;
+                    document.querySelector('#plan-own-pace-settings input[name=from]').value = 'bava metsia 2';
+                    document.querySelector('#plan-own-pace-settings input[name=began]').value = '2026-11-29';
+                    document.querySelector('#plan-own-pace-settings select[name=every]').value = 'week';
+                    """)
+                try await browser.click("#plan-own-pace-follow")
+                #expect(try await browser.wait("document.getElementById('plan-own-pace-stop')"), "reloaded with the plan")
+                let plan = try #require(try await fixture.library.plans().first)
+                guard case .ownPace(let pace) = plan.calendar else { throw PlanError.noSuchPlan("own-pace") }
+                #expect(pace.first.name == "Bava Metzia 2" && pace.every == .week && pace.began.iso == "2026-11-29")
+                for (language, title, next) in [
+                    ("en", "Own pace: Bava Metzia 2", "Next week: Bava Metzia 3"),
+                    ("es", "A su ritmo: Bava Metzia 2", "La semana que viene: Bava Metzia 3"),
+                ] {
+                    try await browser.open("\(fixture.base)/lang/\(language)?back=/today?date=2026-11-30")
+                    #expect(try await browser.wait("document.getElementById('plan-own-pace-title')"))
+                    #expect(try await browser.text("#plan-own-pace-title") == title, "\(language)")
+                    #expect(try await browser.text("#plan-own-pace-next h3") == next, "\(language)")
+                    let widths = try #require(try await browser.run("return [innerWidth, document.documentElement.scrollWidth]") as? [Int])
+                    #expect(widths[1] <= widths[0], "no sideways scroll: \(language): \(widths)")
+                }
+            }
+        }
+    }
 }

@@ -101,11 +101,41 @@ struct UITodayTests {
     func badInput() async throws {
         try await UIFixture.run { fixture in
             let calendar = try await fixture.post("/api/plan/follow?calendar=daf-bavli")
-            #expect(calendar.status == 400 && calendar.text.contains("No calendar named 'daf-bavli': daf-yomi or daf-hashavua"))
+            #expect(calendar.status == 400 && calendar.text.contains("No calendar named 'daf-bavli': daf-yomi, daf-hashavua or own-pace"))
             let day = try await fixture.get("/today?date=2026-02-30")
             #expect(day.status == 400 && day.text.contains("2026-02-30&#39; is not a day: give it as YYYY-MM-DD"), "\(day.text)")
             let stop = try await fixture.post("/api/plan/stop?calendar=daf-yomi")
             #expect(stop.status == 400 && stop.text.contains("no plan follows daf-yomi"), "\(stop.text)")
+            #expect(try await fixture.library.plans().isEmpty)
+        }
+    }
+
+    @Test("follow one's own pace: its section named in both languages, its settings kept when the form is saved again; stopped")
+    func ownPace() async throws {
+        try await UIFixture.run { fixture in
+            let follow = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Bava%20Metzia%202&began=2026-11-22&every=week")
+            #expect(follow.status == 200 && follow.text.contains("Own pace is followed"), "\(follow.text)")
+            let page = try await fixture.get("/today?date=2026-11-30")
+            for text in [
+                "Own pace: Bava Metzia 3", "week 2 of the plan, 2026-11-29 to 2026-12-05; daf 1519 of 2711 of the Bavli",
+                "This week: Bava Metzia 3", "Next week: Bava Metzia 4", "id=\"plan-own-pace-stop\"",
+                "<input type=\"hidden\" name=\"from\" value=\"Bava Metzia 2\">", "name=\"began\" value=\"2026-11-22\"",
+            ] {
+                #expect(page.text.contains(text), "\(text)")
+            }
+            let spanish = try await fixture.get("/today?date=2026-11-30", headers: [("Accept-Language", "es")])
+            #expect(spanish.text.contains("A su ritmo: Bava Metzia 3") && spanish.text.contains("semana 2 del plan"))
+            // The form sends its hidden settings along: saved again, the pace is the same.
+            let saved = try await fixture.post(
+                "/api/plan/follow?calendar=own-pace&from=Bava%20Metzia%202&began=2026-11-22&every=week&ahead=5&keep=3&media=audio")
+            #expect(saved.status == 200, "\(saved.text)")
+            let plan = try #require(try await fixture.library.plans().first)
+            guard case .ownPace(let pace) = plan.calendar else { throw PlanError.noSuchPlan("own-pace") }
+            #expect(pace.first.name == "Bava Metzia 2" && pace.every == .week && plan.ahead == 5)
+            let bad = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Meilah%2030")
+            #expect(bad.status == 400 && bad.text.contains("Meilah has dapim 2 to 22"), "\(bad.text)")
+            let stop = try await fixture.post("/api/plan/stop?calendar=own-pace")
+            #expect(stop.status == 200 && stop.text.contains("Own pace is no longer followed"), "\(stop.text)")
             #expect(try await fixture.library.plans().isEmpty)
         }
     }

@@ -104,7 +104,7 @@ struct LearningPlanTests {
             }
             #expect(PlanError.aheadOutOfRange(31).message(.en) == "a plan looks 0 to 30 days ahead, not 31")
             #expect(PlanError.aheadOutOfRange(31).message(.es) == "un plan mira de 0 a 30 días por delante, no 31")
-            await #expect(throws: PlanError.noSuchPlan(.dafHashavua)) { try await library.removePlan(.dafHashavua) }
+            await #expect(throws: PlanError.noSuchPlan("daf-hashavua")) { try await library.removePlan(.dafHashavua) }
             try await library.setPlan(LearningPlan(calendar: .dafHashavua, ahead: 7, keepDays: 14, media: .both, keepUnplayed: true))
             try await library.setPlan(LearningPlan(calendar: .dafYomi))
             try await library.setPlan(LearningPlan(calendar: .dafYomi, ahead: 5))

@@ -28,14 +28,15 @@ enum TodayPage {
         let body: HTML = """
             <p class="day" id="day">\(day.spoken.text(l))</p>
             \(ready)
-            \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, l) })
+            \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, l) })\
+            \(sections.contains { $0.calendar.rawValue == DafCalendar.ownPaceName } ? .empty : ownPaceOffer(day, l))
             """
         return Layout.page(UIText.today(l), context, notices: unknown.map { [UIText.lessonsUnknown($0, l)] } ?? [], body: body)
     }
 
     static func section(_ section: Section, playbacks: [LessonID: Playback], offline: Bool, _ l: UserLanguage) -> HTML {
         let id = "plan-\(section.calendar.rawValue)"
-        let weekly = section.calendar == .dafHashavua
+        let weekly = section.calendar.isWeekly
         let stop: HTML =
             section.plan == nil
             ? .empty
@@ -49,7 +50,7 @@ enum TodayPage {
             """
         return """
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
-            <h2 id="\(id)-title">\(section.calendar.name): \(section.nowDaf.name)</h2>
+            <h2 id="\(id)-title">\(section.calendar.title.text(l)): \(section.nowDaf.name)</h2>
             <p class="cycle">\(section.calendar.place(of: section.nowDaf, on: section.day).text(l))</p>
             \(daf(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowDaf, section.now, id: "\(id)-now", playbacks, offline, l))\
             \(section.nextDaf.map { daf(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
@@ -61,14 +62,23 @@ enum TodayPage {
 
     /// A plan's settings as a form: Follow with them, or Save them (a followed plan).
     static func settings(_ calendar: DafCalendar, _ plan: LearningPlan?, id: String, _ l: UserLanguage) -> HTML {
-        let shown = plan ?? LearningPlan(calendar: calendar)
         let submit = plan == nil ? UIText.follow(l) : UIText.save(l)
         let name = plan == nil ? UIText.followNamed(calendar, l) : UIText.planSettingsOf(calendar, l)
-        let ahead = LearningPlan.aheadRange
-        let keep = LearningPlan.keepRange
         return """
             <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(calendar.rawValue)">
             <fieldset><legend class="visually-hidden">\(UIText.planSettingsOf(calendar, l))</legend>
+            \(paceFields(calendar))\(keepFields(plan ?? LearningPlan(calendar: calendar), l))
+            <button type="submit" id="\(id)-follow" aria-label="\(name)" title="\(name)">\(Icon.download.svg)<span>\(submit)</span></button>
+            </fieldset></form>
+
+            """
+    }
+
+    /// What any plan sets: days ahead, days kept, media, and whether an unplayed daf stays.
+    static func keepFields(_ shown: LearningPlan, _ l: UserLanguage) -> HTML {
+        let ahead = LearningPlan.aheadRange
+        let keep = LearningPlan.keepRange
+        return """
             <label>\(UIText.daysAhead(l)) <input type="number" name="ahead" min="\(ahead.lowerBound)" max="\(ahead.upperBound)" value="\(shown.ahead)" required></label>
             <label>\(UIText.daysKept(l)) <input type="number" name="keep" min="\(keep.lowerBound)" max="\(keep.upperBound)" value="\(shown.keepDays)" required></label>
             <label>\(UIText.mediumColumn(l)) <select name="media">\(MediaChoice.allCases.html { choice in
@@ -77,9 +87,41 @@ enum TodayPage {
             <label>\(UIText.keepUntilPlayed(l)) <select name="unplayed">\([(false, UIText.goesAnyway(l)), (true, UIText.goesOncePlayed(l))].html { kept, text in
                 "<option value=\"\(kept ? 1 : 0)\"\(kept == shown.keepUnplayed ? HTML(stringLiteral: " selected") : .empty)>\(text)</option>"
             })</select></label>
-            <button type="submit" id="\(id)-follow" aria-label="\(name)" title="\(name)">\(Icon.download.svg)<span>\(submit)</span></button>
-            </fieldset></form>
+            """
+    }
 
+    /// One's own pace, not yet followed: what it is, and a form to choose its first daf, its
+    /// first day and its period, with the other settings.
+    static func ownPaceOffer(_ day: LearningDay, _ l: UserLanguage) -> HTML {
+        let id = "plan-own-pace"
+        let name = UIText.followOwnPace(l)
+        let defaults = LearningPlan(calendar: .dafYomi)
+        return """
+            <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
+            <h2 id="\(id)-title">\(UIText.ownPaceTitle(l))</h2>
+            <p class="plan-settings">\(UIText.ownPaceOffer(l))</p>
+            <details class="plan-details"><summary>\(name)</summary>
+            <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(DafCalendar.ownPaceName)">
+            <fieldset><legend class="visually-hidden">\(name)</legend>
+            <label>\(UIText.firstDaf(l)) <input type="text" name="from" required placeholder="Bava Metzia 2" autocomplete="off"></label>
+            <label>\(UIText.firstDay(l)) <input type="date" name="began" value="\(day.iso)" required></label>
+            <label>\(UIText.dafEvery(l)) <select name="every">\(OwnPace.Period.allCases.html { period in
+                "<option value=\"\(period.rawValue)\">\(UIText.period(period, l))</option>"
+            })</select></label>
+            \(keepFields(defaults, l))
+            <button type="submit" id="\(id)-follow" aria-label="\(name)" title="\(name)">\(Icon.download.svg)<span>\(UIText.follow(l))</span></button>
+            </fieldset></form></details>
+            </section>
+
+            """
+    }
+
+    /// An own pace's settings, kept as they are when the others are saved.
+    static func paceFields(_ calendar: DafCalendar) -> HTML {
+        guard case .ownPace(let pace) = calendar else { return .empty }
+        return """
+            <input type="hidden" name="from" value="\(pace.first.name)"><input type="hidden" name="began" value="\(pace.began.iso)">\
+            <input type="hidden" name="every" value="\(pace.every.rawValue)">
             """
     }
 

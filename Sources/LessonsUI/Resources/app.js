@@ -84,7 +84,8 @@
     const form = event.target.closest("form[data-action]");
     if (!form) return;
     event.preventDefault();
-    const query = new URLSearchParams(new FormData(form)).toString();
+    // A space goes as %20: the server reads a "+" in a query as itself ("Bava Metzia 2").
+    const query = new URLSearchParams(new FormData(form)).toString().replace(/\+/g, "%20");
     const answer = await post(form.dataset.action + (form.dataset.action.includes("?") ? "&" : "?") + query);
     say(answer.message);
     if (answer.reload) reloadSaying(answer.message);

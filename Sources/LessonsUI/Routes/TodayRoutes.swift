@@ -25,7 +25,10 @@ struct TodayRoutes: Sendable {
         }
         router.post("/api/plan/stop") { request, _ in
             await actions.act(request) {
-                let calendar = try RequestInput.calendar(request.uri.queryParameters.get("calendar"))
+                let name = request.uri.queryParameters.get("calendar")
+                // An own pace is known by its name alone; its settings are the followed plan's.
+                let followed = try await library.plans().first { $0.calendar.rawValue == name }?.calendar
+                let calendar = try followed ?? RequestInput.calendar(name, pace: Parameters?.none)
                 try await library.removePlan(calendar)
                 return ActionRoutes.Outcome(ok: true, message: UIText.stoppedNow(calendar, RequestInput.language(request)), reload: true)
             }
@@ -83,8 +86,20 @@ struct TodayRoutes: Sendable {
 }
 
 extension RequestInput {
-    /// `daf-yomi` or `daf-hashavua`.
-    static func calendar(_ text: String?) throws -> DafCalendar {
+    /// `daf-yomi`, `daf-hashavua`, or `own-pace` with its settings: `from` (a masechet and a
+    /// daf), `began` (YYYY-MM-DD) and `every` (day or week).
+    static func calendar(_ text: String?, pace query: Parameters?) throws -> DafCalendar {
+        if text == DafCalendar.ownPaceName, let query {
+            guard let every = OwnPace.Period(rawValue: query.get("every") ?? "day") else {
+                throw RouteFailure(.badRequest, Message(.screenNoPeriod, given(query.get("every"))))
+            }
+            let began = try day(query.get("began")) ?? LearningDay(Date(), in: .current)
+            do {
+                return .ownPace(try OwnPace(from: query.get("from") ?? "", began: began, every: every))
+            } catch let error as OwnPaceError {
+                throw RouteFailure(.badRequest, error.words)
+            }
+        }
         guard let text, let calendar = DafCalendar(rawValue: text) else {
             throw RouteFailure(.badRequest, Message(.screenNoCalendar, given(text)))
         }
@@ -94,7 +109,7 @@ extension RequestInput {
     /// A plan from `calendar` and, each optional, `ahead` and `keep` (days), `media`, `unplayed` (1).
     static func plan(_ request: Request) throws -> LearningPlan {
         let query = request.uri.queryParameters
-        var plan = LearningPlan(calendar: try calendar(query.get("calendar")))
+        var plan = LearningPlan(calendar: try calendar(query.get("calendar"), pace: query))
         if let ahead = query.get("ahead") { plan.ahead = try number(ahead, .word(.screenDaysAhead)) }
         if let keep = query.get("keep") { plan.keepDays = try number(keep, .word(.screenDaysKept)) }
         if let media = query.get("media") {

@@ -12,24 +12,24 @@ extension UIText {
     static func planNotFollowed(_ l: UserLanguage) -> String { Message(.screenPlanNotFollowed).text(l) }
     static func follow(_ l: UserLanguage) -> String { Message(.screenFollow).text(l) }
     static func followNamed(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenFollowNamed, .text(calendar.name)).text(l)
+        Message(.screenFollowNamed, .message(calendar.title)).text(l)
     }
     static func stopFollowing(_ l: UserLanguage) -> String { Message(.screenStopFollowing).text(l) }
     static func stopFollowingNamed(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenStopFollowingNamed, .text(calendar.name)).text(l)
+        Message(.screenStopFollowingNamed, .message(calendar.title)).text(l)
     }
     static func makeReady(_ l: UserLanguage) -> String { Message(.screenMakeReady).text(l) }
     static func makeReadyNamed(_ l: UserLanguage) -> String { Message(.screenMakeReadyNamed).text(l) }
     static func followedNow(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenFollowedNow, .text(calendar.name)).text(l)
+        Message(.screenFollowedNow, .message(calendar.title)).text(l)
     }
     static func stoppedNow(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenStoppedNow, .text(calendar.name)).text(l)
+        Message(.screenStoppedNow, .message(calendar.title)).text(l)
     }
     static func readyRequested(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyRequested, .number(count)).text(l) }
     static func readyNothing(_ l: UserLanguage) -> String { Message(.screenReadyNothing).text(l) }
     static func planSettingsOf(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenPlanSettingsOf, .text(calendar.name)).text(l)
+        Message(.screenPlanSettingsOf, .message(calendar.title)).text(l)
     }
     static func daysAhead(_ l: UserLanguage) -> String { Message(.screenDaysAhead).text(l) }
     static func daysKept(_ l: UserLanguage) -> String { Message(.screenDaysKept).text(l) }
@@ -38,7 +38,7 @@ extension UIText {
     static func goesOncePlayed(_ l: UserLanguage) -> String { Message(.screenGoesOncePlayed).text(l) }
     static func save(_ l: UserLanguage) -> String { Message(.screenSave).text(l) }
     static func planSaved(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenPlanSaved, .text(calendar.name)).text(l)
+        Message(.screenPlanSaved, .message(calendar.title)).text(l)
     }
     /// Why a daf has no lesson here ("not in the catalog, which has no Gemara of Shekalim: skipped").
     static func absence(_ lesson: CalendarLesson, _ l: UserLanguage) -> String {
@@ -49,5 +49,15 @@ extension UIText {
     }
     static func lessonsUnknown(_ reason: String, _ l: UserLanguage) -> String {
         Message(.todayUnknown, .message(Phrasebook.recognize(reason))).text(l)
+    }
+
+    static func ownPaceTitle(_ l: UserLanguage) -> String { Message(.calendarOwnPace).text(l) }
+    static func ownPaceOffer(_ l: UserLanguage) -> String { Message(.screenOwnPaceOffer).text(l) }
+    static func followOwnPace(_ l: UserLanguage) -> String { Message(.screenFollowOwnPace).text(l) }
+    static func firstDaf(_ l: UserLanguage) -> String { Message(.screenFirstDaf).text(l) }
+    static func firstDay(_ l: UserLanguage) -> String { Message(.screenFirstDay).text(l) }
+    static func dafEvery(_ l: UserLanguage) -> String { Message(.screenDafEvery).text(l) }
+    static func period(_ period: OwnPace.Period, _ l: UserLanguage) -> String {
+        Message(period == .day ? .screenEveryDay : .screenEveryWeek).text(l)
     }
 }

@@ -29,7 +29,7 @@ extension LessonLibrary {
     /// quota rules of `clean` apply to them from now on).
     public func removePlan(_ calendar: DafCalendar) async throws {
         try checkWritable()
-        guard try await database.deletePlan(calendar) else { throw PlanError.noSuchPlan(calendar) }
+        guard try await database.deletePlan(calendar) else { throw PlanError.noSuchPlan(calendar.rawValue) }
     }
 
     /// What `plan` wants on `today`: its dapim, looked up in the catalog (a listing not cached is
@@ -71,7 +71,7 @@ extension LessonLibrary {
     /// Each lesson a plan brought in and `clean` weighs: kept while its daf is within the plan's
     /// keep period (or unplayed, when the plan keeps those), else offered, with the reason.
     func planHolds(on today: LearningDay) async throws -> [LessonID: PlanHold] {
-        let plans = Dictionary(try await database.plans().map { ($0.calendar, $0) }, uniquingKeysWith: { a, _ in a })
+        let plans = Dictionary(try await database.plans().map { ($0.calendar.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
         guard !plans.isEmpty else { return [:] }
         let played = Set(try await database.playbacks().filter(\.played).map(\.lesson))
         var holds: [LessonID: PlanHold] = [:]
@@ -79,7 +79,7 @@ extension LessonLibrary {
             guard let plan = plans[calendar] else { continue }
             let past = today - day > plan.keepDays && (!plan.keepUnplayed || played.contains(lesson))
             let hold: PlanHold =
-                past ? .offered(Message(.planPastReason, .text(calendar.name), .text(day.iso), .number(plan.keepDays))) : .kept
+                past ? .offered(Message(.planPastReason, .message(plan.calendar.title), .text(day.iso), .number(plan.keepDays))) : .kept
             // A lesson two plans brought is kept while either keeps it.
             if holds[lesson] != .kept { holds[lesson] = hold }
         }

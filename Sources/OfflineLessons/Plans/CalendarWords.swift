@@ -26,6 +26,14 @@ extension DafCalendar {
             return Message(
                 .todayWeekOfCycle, .number(daf.position), .number(daf.length), .number(daf.cycle), .text(week?.lowerBound.iso ?? ""),
                 .text(week?.upperBound.iso ?? ""))
+        case .ownPace(let pace):
+            let period = (pace.period(of: day) ?? 0) + 1
+            guard pace.every == .week, let week = days(around: day) else {
+                return Message(.todayOwnDay, .number(period), .number(daf.position), .number(daf.length))
+            }
+            return Message(
+                .todayOwnWeek, .number(period), .text(week.lowerBound.iso), .text(week.upperBound.iso), .number(daf.position),
+                .number(daf.length))
         }
     }
 }

@@ -1,22 +1,77 @@
-/// A calendar that assigns the Bavli a daf at a time: Daf Yomi (a daf a day) or Daf HaShavua (a
-/// daf a week, Sunday to Shabbat). Computed offline from their published rules, as KosherJava's
-/// calculators do: the first Daf Yomi cycle began on 11 September 1923; from the 8th (24 June
-/// 1975) a cycle has 2,711 days, Shekalim being learned from the Yerushalmi (22 dapim, 13 before);
-/// Kinnim, Tamid and Middot are learned within Meilah's pagination (dapim 23–37). Daf HaShavua
-/// began on Wednesday 2 March 2005, that week's daf lasting to Shabbat.
-public enum DafCalendar: String, Sendable, Hashable, CaseIterable, Codable {
-    case dafYomi = "daf-yomi"
-    case dafHashavua = "daf-hashavua"
+/// A calendar that assigns the Bavli a daf at a time: Daf Yomi (a daf a day), Daf HaShavua (a
+/// daf a week, Sunday to Shabbat) or one's own pace. Computed offline from their published rules,
+/// as KosherJava's calculators do: the first Daf Yomi cycle began on 11 September 1923; from the
+/// 8th (24 June 1975) a cycle has 2,711 days, Shekalim being learned from the Yerushalmi (22 dapim,
+/// 13 before); Kinnim, Tamid and Middot are learned within Meilah's pagination (dapim 23–37). Daf
+/// HaShavua began on Wednesday 2 March 2005, that week's daf lasting to Shabbat.
+///
+/// A calendar is known by its ``rawValue``: a library follows one plan of each, and an own pace's
+/// settings (its first daf, day and period) belong to that one plan.
+public enum DafCalendar: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
+    case dafYomi
+    case dafHashavua
+    case ownPace(OwnPace)
+
+    /// The published calendars (an own pace is one's own, not listed).
+    public static let allCases: [DafCalendar] = [.dafYomi, .dafHashavua]
+
+    /// "daf-yomi", "daf-hashavua", "own-pace".
+    public var rawValue: String {
+        switch self {
+        case .dafYomi: "daf-yomi"
+        case .dafHashavua: "daf-hashavua"
+        case .ownPace: Self.ownPaceName
+        }
+    }
+
+    public static let ownPaceName = "own-pace"
+
+    /// A published calendar by its name; an own pace needs its settings (``ownPace(_:)``).
+    public init?(rawValue: String) {
+        guard let calendar = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = calendar
+    }
+
+    public static func == (lhs: DafCalendar, rhs: DafCalendar) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Written as its name; a plan writes an own pace's settings beside it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let calendar = DafCalendar(rawValue: name) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not a published calendar"))
+        }
+        self = calendar
+    }
+
+    /// Where the calendar comes in lists: the published ones first.
+    var order: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
+
+    /// Whether a daf lasts a week (tomorrow's daf is next week's).
+    public var isWeekly: Bool {
+        switch self {
+        case .dafYomi: false
+        case .dafHashavua: true
+        case .ownPace(let pace): pace.every == .week
+        }
+    }
 
     static let dafYomiBegan = LearningDay(dayNumber: LearningDay.dayNumber(year: 1923, month: 9, day: 11))
     static let shekalimChanged = LearningDay(dayNumber: LearningDay.dayNumber(year: 1975, month: 6, day: 24))
     static let dafHashavuaBegan = LearningDay(dayNumber: LearningDay.dayNumber(year: 2005, month: 3, day: 2))
 
-    /// "Daf Yomi", "Daf HaShavua": the same in both languages.
-    public var name: String {
+    /// "Daf Yomi", "Daf HaShavua" (the same in both languages), "Own pace" ("A su ritmo").
+    public var title: Message {
         switch self {
-        case .dafYomi: "Daf Yomi"
-        case .dafHashavua: "Daf HaShavua"
+        case .dafYomi: Message(.calendarDafYomi)
+        case .dafHashavua: Message(.calendarDafHashavua)
+        case .ownPace: Message(.calendarOwnPace)
         }
     }
 
@@ -25,11 +80,13 @@ public enum DafCalendar: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .dafYomi: Self.dafYomiBegan
         case .dafHashavua: Self.dafHashavuaBegan
+        case .ownPace(let pace): pace.began
         }
     }
 
     /// The daf learned on `day`; `nil` before the calendar began.
     public func daf(on day: LearningDay) -> ScheduledDaf? {
+        if case .ownPace(let pace) = self { return pace.daf(on: day) }
         guard let (cycle, position, sequence) = place(of: day) else { return nil }
         let (masechet, daf) = sequence.daf(at: position)
         return ScheduledDaf(masechet: masechet, daf: daf, cycle: cycle, position: position + 1, length: sequence.count)
@@ -45,6 +102,8 @@ public enum DafCalendar: String, Sendable, Hashable, CaseIterable, Codable {
         case .dafHashavua:
             let sunday = day.adding(days: 1 - day.weekday)
             return max(sunday, began)...sunday.adding(days: 6)
+        case .ownPace(let pace):
+            return pace.days(around: day)
         }
     }
 
@@ -65,6 +124,8 @@ public enum DafCalendar: String, Sendable, Hashable, CaseIterable, Codable {
             let firstSunday = began.adding(days: 1 - began.weekday)
             let weeks = (day - firstSunday) / 7
             return (1 + weeks / sequence.count, weeks % sequence.count, sequence)
+        case .ownPace:
+            return nil
         }
     }
 }

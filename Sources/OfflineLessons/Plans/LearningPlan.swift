@@ -1,5 +1,6 @@
 /// A learning plan the library keeps ready: its calendar's dapim downloaded before their day
 /// (``ahead``), and offered to `clean` once their day is ``keepDays`` past. One plan per calendar.
+/// Written as JSON with its calendar's name, and an own pace's settings under `pace`.
 public struct LearningPlan: Sendable, Hashable, Codable {
     public var calendar: DafCalendar
     /// Days ahead of today whose dapim are kept downloaded, today's included: with 3, on Sunday
@@ -28,7 +29,44 @@ public struct LearningPlan: Sendable, Hashable, Codable {
     /// Its settings in words: "the dapim of today and the next 3 days ready (audio), each kept 7
     /// days after its day".
     public var settings: Message {
-        Message(keepUnplayed ? .planSettingsUnplayed : .planSettings, .number(ahead), .text(media.rawValue), .number(keepDays))
+        let kept = Message(keepUnplayed ? .planSettingsUnplayed : .planSettings, .number(ahead), .text(media.rawValue), .number(keepDays))
+        guard case .ownPace(let pace) = calendar else { return kept }
+        return Message(.planOwnPaceSettings, .message(pace.settings), .message(kept))
+    }
+
+    private enum CodingKeys: String, CodingKey { case calendar, ahead, keepDays, media, keepUnplayed, pace }
+    private enum PaceKeys: String, CodingKey { case from, began, every }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(calendar, forKey: .calendar)
+        try container.encode(ahead, forKey: .ahead)
+        try container.encode(keepDays, forKey: .keepDays)
+        try container.encode(media, forKey: .media)
+        try container.encode(keepUnplayed, forKey: .keepUnplayed)
+        if case .ownPace(let pace) = calendar {
+            var settings = container.nestedContainer(keyedBy: PaceKeys.self, forKey: .pace)
+            try settings.encode(pace.first.name, forKey: .from)
+            try settings.encode(pace.began, forKey: .began)
+            try settings.encode(pace.every, forKey: .every)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.decode(String.self, forKey: .calendar) == DafCalendar.ownPaceName {
+            let settings = try container.nestedContainer(keyedBy: PaceKeys.self, forKey: .pace)
+            calendar = .ownPace(
+                try OwnPace(
+                    from: try settings.decode(String.self, forKey: .from), began: try settings.decode(LearningDay.self, forKey: .began),
+                    every: try settings.decode(OwnPace.Period.self, forKey: .every)))
+        } else {
+            calendar = try container.decode(DafCalendar.self, forKey: .calendar)
+        }
+        ahead = try container.decode(Int.self, forKey: .ahead)
+        keepDays = try container.decode(Int.self, forKey: .keepDays)
+        media = try container.decode(MediaChoice.self, forKey: .media)
+        keepUnplayed = try container.decode(Bool.self, forKey: .keepUnplayed)
     }
 
     /// The days whose dapim the plan wants downloaded on `today`, one per daf (Daf HaShavua: one
@@ -50,8 +88,8 @@ public struct LearningPlan: Sendable, Hashable, Codable {
 public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     case aheadOutOfRange(Int)
     case keepOutOfRange(Int)
-    /// No plan follows that calendar (`plan remove`).
-    case noSuchPlan(DafCalendar)
+    /// No plan follows the calendar of that name (`plan remove`).
+    case noSuchPlan(String)
 
     public var words: Message {
         switch self {
@@ -63,7 +101,7 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
             Message(
                 .planKeepOutOfRange, .number(days), .number(LearningPlan.keepRange.lowerBound),
                 .number(LearningPlan.keepRange.upperBound))
-        case .noSuchPlan(let calendar): Message(.planNoSuchPlan, .text(calendar.rawValue))
+        case .noSuchPlan(let calendar): Message(.planNoSuchPlan, .text(calendar))
         }
     }
 

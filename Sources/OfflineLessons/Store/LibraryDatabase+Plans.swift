@@ -27,32 +27,71 @@ extension LibraryDatabase {
                     );
                     """)
         }
+        // One's own pace: its first daf (the masechet as the calendars name it, and the daf), its
+        // first day and its period. SQLite cannot change a CHECK, so the table is made anew (the
+        // migrator turns foreign keys off while it runs: planLesson's rows stay).
+        migrator.registerMigration("v11-own-pace") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE plan_v11 (
+                      calendar TEXT PRIMARY KEY NOT NULL CHECK (calendar IN ('daf-yomi', 'daf-hashavua', 'own-pace')),
+                      ahead INTEGER NOT NULL CHECK (ahead >= 0),
+                      keepDays INTEGER NOT NULL CHECK (keepDays >= 0),
+                      media TEXT NOT NULL CHECK (media = 'audio' OR media = 'video' OR media = 'both'),
+                      keepUnplayed BOOLEAN NOT NULL DEFAULT 0,
+                      createdAt DATETIME NOT NULL,
+                      paceMasechet TEXT,
+                      paceDaf INTEGER,
+                      paceBegan INTEGER,
+                      paceEvery TEXT CHECK (paceEvery IN ('day', 'week')),
+                      CHECK ((calendar = 'own-pace') = (paceMasechet IS NOT NULL AND paceDaf IS NOT NULL AND paceBegan IS NOT NULL AND paceEvery IS NOT NULL))
+                    );
+                    INSERT INTO plan_v11 (calendar, ahead, keepDays, media, keepUnplayed, createdAt)
+                      SELECT calendar, ahead, keepDays, media, keepUnplayed, createdAt FROM plan;
+                    DROP TABLE plan;
+                    ALTER TABLE plan_v11 RENAME TO plan;
+                    """)
+        }
     }
 
-    /// The plans followed, in the calendars' order.
+    /// The plans followed: Daf Yomi, Daf HaShavua, then one's own pace.
     func plans() async throws -> [LearningPlan] {
         try await read { db in
             guard try db.tableExists("plan") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT calendar, ahead, keepDays, media, keepUnplayed FROM plan").compactMap { row in
-                guard let calendar = DafCalendar(rawValue: row["calendar"]), let media = MediaChoice(rawValue: row["media"]) else {
-                    return nil
-                }
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM plan")
+            return try rows.compactMap { row in
+                guard let calendar = try calendar(of: row), let media = MediaChoice(rawValue: row["media"]) else { return nil }
                 return LearningPlan(
                     calendar: calendar, ahead: row["ahead"], keepDays: row["keepDays"], media: media, keepUnplayed: row["keepUnplayed"])
-            }.sorted { DafCalendar.allCases.firstIndex(of: $0.calendar) ?? 0 < DafCalendar.allCases.firstIndex(of: $1.calendar) ?? 0 }
+            }.sorted { $0.calendar.order < $1.calendar.order }
         }
+    }
+
+    /// The calendar of a `plan` row; `nil` for a name this version does not know.
+    private func calendar(of row: Row) throws -> DafCalendar? {
+        let name: String = row["calendar"]
+        guard name == DafCalendar.ownPaceName else { return DafCalendar(rawValue: name) }
+        guard let every = OwnPace.Period(rawValue: row["paceEvery"] ?? "") else { return nil }
+        let first = "\(row["paceMasechet"] ?? "") \(row["paceDaf"] ?? 0)"
+        return .ownPace(try OwnPace(from: first, began: LearningDay(dayNumber: row["paceBegan"] ?? 0), every: every))
     }
 
     /// Adds `plan`, or changes the settings of the plan of its calendar (its lessons stay its own).
     func savePlan(_ plan: LearningPlan, at now: Date) async throws {
+        let pace: OwnPace? = if case .ownPace(let pace) = plan.calendar { pace } else { nil }
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt, paceMasechet, paceDaf, paceBegan, paceEvery)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(calendar) DO UPDATE SET ahead = excluded.ahead, keepDays = excluded.keepDays,
-                      media = excluded.media, keepUnplayed = excluded.keepUnplayed
+                      media = excluded.media, keepUnplayed = excluded.keepUnplayed, paceMasechet = excluded.paceMasechet,
+                      paceDaf = excluded.paceDaf, paceBegan = excluded.paceBegan, paceEvery = excluded.paceEvery
                     """,
-                arguments: [plan.calendar.rawValue, plan.ahead, plan.keepDays, plan.media.rawValue, plan.keepUnplayed, now])
+                arguments: [
+                    plan.calendar.rawValue, plan.ahead, plan.keepDays, plan.media.rawValue, plan.keepUnplayed, now, pace?.first.masechet,
+                    pace?.first.daf, pace?.began.dayNumber, pace?.every.rawValue,
+                ])
         }
     }
 
@@ -83,15 +122,13 @@ extension LibraryDatabase {
         }
     }
 
-    /// Each lesson a plan brought in, with its plan and the last day of its daf.
-    func planLessons() async throws -> [(calendar: DafCalendar, lesson: LessonID, day: LearningDay)] {
+    /// Each lesson a plan brought in, with its plan's calendar name and the last day of its daf.
+    func planLessons() async throws -> [(calendar: String, lesson: LessonID, day: LearningDay)] {
         try await read { db in
             guard try db.tableExists("planLesson") else { return [] }
             return try Row.fetchAll(db, sql: "SELECT calendar, type, id, day FROM planLesson").compactMap { row in
-                guard let calendar = DafCalendar(rawValue: row["calendar"]), let type = LessonType(rawValue: row["type"]) else {
-                    return nil
-                }
-                return (calendar, LessonID(type, row["id"]), LearningDay(dayNumber: row["day"]))
+                guard let type = LessonType(rawValue: row["type"]) else { return nil }
+                return (row["calendar"], LessonID(type, row["id"]), LearningDay(dayNumber: row["day"]))
             }
         }
     }

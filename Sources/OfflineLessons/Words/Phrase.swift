@@ -89,6 +89,9 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
         unpinAlready
     case historyNone, historyNoneForThese
     // Learning calendars (lessons today)
+    case calendarDafYomi, calendarDafHashavua, calendarOwnPace, todayOwnDay, todayOwnWeek
+    case planOwnPaceOnly, planOwnPaceNeedsFrom, planOwnPaceSettings, planOwnPaceDaily, planOwnPaceWeekly, planOwnPaceNotADaf
+    case planOwnPaceUnknownMasechet, planOwnPaceDafOutOfRange
     case todayDayOfCycle, todayWeekOfCycle, todayTomorrow, todayNextWeek, todayNoGemara, todayNoLesson, todayUnknown
     case todayNotBegun, todayNotADay, todayDownloaded, todayUnderWay
     case todayDate, weekdaySunday, weekdayMonday, weekdayTuesday, weekdayWednesday, weekdayThursday, weekdayFriday
@@ -101,7 +104,9 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // The Today page (lessons ui)
     case screenToday, screenTomorrow, screenThisWeek, screenNextWeek, screenPlanFollowed, screenPlanNotFollowed, screenFollow
     case screenFollowNamed, screenStopFollowing, screenStopFollowingNamed, screenMakeReady, screenMakeReadyNamed
-    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenPlanSettingsOf
+    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenNoPeriod
+    case screenPlanSettingsOf, screenOwnPaceOffer, screenFollowOwnPace, screenFirstDaf, screenFirstDay, screenDafEvery
+    case screenEveryDay, screenEveryWeek
     case screenDaysAhead, screenDaysKept, screenKeepUntilPlayed, screenSave, screenPlanSaved, screenGoesAnyway, screenGoesOncePlayed
     // The command line: export, migrate, serve, ui and demo
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten, exportIsFolder

@@ -1,6 +1,11 @@
 extension Phrasebook {
     /// The learning calendars' lines (`lessons today`) in English.
     static let englishCalendars: [Phrase: String] = [
+        .calendarDafYomi: "Daf Yomi",
+        .calendarDafHashavua: "Daf HaShavua",
+        .calendarOwnPace: "Own pace",
+        .todayOwnDay: "day %1$@ of the plan; daf %2$@ of %3$@ of the Bavli",
+        .todayOwnWeek: "week %1$@ of the plan, %2$@ to %3$@; daf %4$@ of %5$@ of the Bavli",
         .todayDayOfCycle: "day %1$@ of %2$@, cycle %3$@",
         .todayWeekOfCycle: "week %1$@ of %2$@, cycle %3$@; %4$@ to %5$@",
         .todayTomorrow: "tomorrow",
@@ -36,6 +41,11 @@ extension Phrasebook {
 
     /// The learning calendars' lines (`lessons today`) in Spanish.
     static let spanishCalendars: [Phrase: String] = [
+        .calendarDafYomi: "Daf Yomi",
+        .calendarDafHashavua: "Daf HaShavua",
+        .calendarOwnPace: "A su ritmo",
+        .todayOwnDay: "día %1$@ del plan; daf %2$@ de %3$@ del Bavli",
+        .todayOwnWeek: "semana %1$@ del plan, del %2$@ al %3$@; daf %4$@ de %5$@ del Bavli",
         .todayDayOfCycle: "día %1$@ de %2$@, ciclo %3$@",
         .todayWeekOfCycle: "semana %1$@ de %2$@, ciclo %3$@; del %4$@ al %5$@",
         .todayTomorrow: "mañana",

@@ -303,6 +303,6 @@ extension Phrasebook {
     /// Sentences written alike in both languages (names, numbers and signs only).
     public static let sameInBothLanguages: Set<Phrase> = sameInBothLanguagesScreen.union([
         .verbatim, .syncFoundBytes, .cliSeder, .cliResolved, .catalogSederLine, .masechetStateMedia, .doctorOther, .countWord,
-        .listSeparated, .migrateRejectedWhole,
+        .listSeparated, .migrateRejectedWhole, .calendarDafYomi, .calendarDafHashavua, .planOwnPaceSettings,
     ])
 }

@@ -1,6 +1,15 @@
 extension Phrasebook {
     /// Learning plans (`lessons plan`, `lessons ready`, what `clean` says of a plan's lesson) in English.
     static let englishPlans: [Phrase: String] = [
+        .planOwnPaceSettings: "%1$@; %2$@",
+        .planOwnPaceOnly: "--from and --starting belong to own-pace, not to %1$@",
+        .planOwnPaceNeedsFrom: "own-pace needs its first daf: --from \"Bava Metzia 2\"",
+        .planOwnPaceDaily: "from %1$@ on %2$@, a daf a day",
+        .planOwnPaceWeekly: "from %1$@ on %2$@, a daf a week",
+        .planOwnPaceNotADaf: "'%1$@' is not a masechet and a daf: give them as in --from \"Bava Metzia 2\"",
+        .planOwnPaceUnknownMasechet:
+            "no masechet of the Bavli is called as in '%1$@': give its name as `lessons today` shows it, e.g. \"Bava Metzia 2\"",
+        .planOwnPaceDafOutOfRange: "'%1$@': %2$@ has dapim %3$@ to %4$@",
         .planAheadOutOfRange: "a plan looks %2$@ to %3$@ days ahead, not %1$@",
         .planKeepOutOfRange: "a plan keeps a daf %2$@ to %3$@ days after its day, not %1$@",
         .planNoSuchPlan: "no plan follows %1$@: `lessons plan list` shows those followed",
@@ -21,6 +30,15 @@ extension Phrasebook {
 
     /// Learning plans in Spanish.
     static let spanishPlans: [Phrase: String] = [
+        .planOwnPaceSettings: "%1$@; %2$@",
+        .planOwnPaceOnly: "--from y --starting son de own-pace, no de %1$@",
+        .planOwnPaceNeedsFrom: "own-pace necesita su primer daf: --from \"Bava Metzia 2\"",
+        .planOwnPaceDaily: "desde %1$@ el %2$@, un daf por día",
+        .planOwnPaceWeekly: "desde %1$@ el %2$@, un daf por semana",
+        .planOwnPaceNotADaf: "'%1$@' no es una masechet y un daf: escríbalos como en --from \"Bava Metzia 2\"",
+        .planOwnPaceUnknownMasechet:
+            "ninguna masechet del Bavli se llama como en '%1$@': escriba su nombre como lo muestra `lessons today`, p. ej. \"Bava Metzia 2\"",
+        .planOwnPaceDafOutOfRange: "'%1$@': %2$@ tiene los dapim %3$@ a %4$@",
         .planAheadOutOfRange: "un plan mira de %2$@ a %3$@ días por delante, no %1$@",
         .planKeepOutOfRange: "un plan guarda un daf de %2$@ a %3$@ días después de su día, no %1$@",
         .planNoSuchPlan: "ningún plan sigue %1$@: `lessons plan list` muestra los que se siguen",

@@ -8,10 +8,11 @@ struct PlanCommand: AsyncParsableCommand {
         abstract: HelpWords.say("Follow a learning plan: its dapim downloaded before their day, removed after it."),
         discussion: HelpWords.say(
             """
-            A plan follows Daf Yomi (a daf a day) or Daf HaShavua (a daf a week). `lessons ready` then downloads the dapim of today and of the next days (--ahead), and removes a daf the plan downloaded once its day is more than --keep past (pinned lessons stay; one the library held before stays too). `lessons clean` removes those first, and removes a daf the plan still keeps last.
+            A plan follows Daf Yomi (a daf a day), Daf HaShavua (a daf a week) or your own pace (from a daf you choose, a daf a day or a week, in the order Daf Yomi learns the Bavli). `lessons ready` then downloads the dapim of today and of the next days (--ahead), and removes a daf the plan downloaded once its day is more than --keep past (pinned lessons stay; one the library held before stays too). `lessons clean` removes those first, and removes a daf the plan still keeps last.
 
             Examples:
               lessons plan add daf-yomi --ahead 3 --keep 7d --media audio
+              lessons plan add own-pace --from "Bava Metzia 2" --every day
               lessons plan list
               lessons plan remove daf-hashavua
             """),
@@ -20,14 +21,31 @@ struct PlanCommand: AsyncParsableCommand {
     )
 }
 
-extension DafCalendar: ExpressibleByArgument {}
+/// A calendar as the command line names it.
+enum CalendarName: String, CaseIterable, ExpressibleByArgument {
+    case dafYomi = "daf-yomi"
+    case dafHashavua = "daf-hashavua"
+    case ownPace = "own-pace"
+}
+
+extension OwnPace.Period: ExpressibleByArgument {}
 
 struct PlanAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: HelpWords.say("Follow a calendar, or change the settings of its plan."))
 
-    @Argument(help: ArgumentHelp(HelpWords.say("The calendar: daf-yomi or daf-hashavua."), valueName: "calendar"))
-    var calendar: DafCalendar
+    @Argument(help: ArgumentHelp(HelpWords.say("The calendar: daf-yomi, daf-hashavua or own-pace."), valueName: "calendar"))
+    var calendar: CalendarName
+
+    @Option(help: ArgumentHelp(HelpWords.say("Own pace: the first daf, a masechet and a daf (\"Bava Metzia 2\")."), valueName: "daf"))
+    var from: String?
+
+    @Option(
+        help: ArgumentHelp(HelpWords.say("Own pace: the day of the first daf, as YYYY-MM-DD; today when not given."), valueName: "date"))
+    var starting: String?
+
+    @Option(help: ArgumentHelp(HelpWords.say("Own pace: a daf every day or every week.")))
+    var every: OwnPace.Period = .day
 
     @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("Days ahead whose dapim are kept ready (0-30)."), valueName: "days"))
     var ahead = 3
@@ -49,10 +67,31 @@ struct PlanAddCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func validate() throws {
-        _ = try plan()
+        _ = try plan(today: LearningDay(Date(), in: .current))
     }
 
-    func plan() throws -> LearningPlan {
+    /// The calendar named, with an own pace's settings; they are refused for another calendar.
+    func dafCalendar(today: LearningDay) throws -> DafCalendar {
+        switch calendar {
+        case .dafYomi, .dafHashavua:
+            guard from == nil, starting == nil else { throw ValidationError(Terminal.say(.planOwnPaceOnly, .text(calendar.rawValue))) }
+            return calendar == .dafYomi ? .dafYomi : .dafHashavua
+        case .ownPace:
+            guard let from else { throw ValidationError(Terminal.say(.planOwnPaceNeedsFrom)) }
+            var began = today
+            if let starting {
+                guard let day = LearningDay(iso: starting) else { throw ValidationError(Terminal.say(.todayNotADay, .text(starting))) }
+                began = day
+            }
+            do {
+                return .ownPace(try OwnPace(from: from, began: began, every: every))
+            } catch let error as OwnPaceError {
+                throw ValidationError(Terminal.say(error.words))
+            }
+        }
+    }
+
+    func plan(today: LearningDay) throws -> LearningPlan {
         let duration: Duration
         do {
             duration = try Units.duration(keep)
@@ -61,7 +100,8 @@ struct PlanAddCommand: AsyncParsableCommand {
         }
         let (days, rest) = duration.components.seconds.quotientAndRemainder(dividingBy: 86_400)
         guard rest == 0, duration.components.attoseconds == 0 else { throw ValidationError(Terminal.say(.planKeepWholeDays, .text(keep))) }
-        let plan = LearningPlan(calendar: calendar, ahead: ahead, keepDays: Int(days), media: media, keepUnplayed: keepUnplayed)
+        let plan = LearningPlan(
+            calendar: try dafCalendar(today: today), ahead: ahead, keepDays: Int(days), media: media, keepUnplayed: keepUnplayed)
         guard LearningPlan.aheadRange.contains(ahead) else { throw ValidationError(Terminal.say(PlanError.aheadOutOfRange(ahead).words)) }
         guard LearningPlan.keepRange.contains(plan.keepDays) else {
             throw ValidationError(Terminal.say(PlanError.keepOutOfRange(plan.keepDays).words))
@@ -71,14 +111,14 @@ struct PlanAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try await global.openLibrary()
-        let plan = try plan()
+        let plan = try plan(today: library.today())
         let existed = try await library.plans().contains { $0.calendar == plan.calendar }
         try await library.setPlan(plan)
         if global.json {
             try Terminal.json(try await library.plans())
             return
         }
-        Terminal.out(Terminal.say(existed ? .planChanged : .planAdded, .text(plan.calendar.name), .message(plan.settings)))
+        Terminal.out(Terminal.say(existed ? .planChanged : .planAdded, .message(plan.calendar.title), .message(plan.settings)))
         if !existed { Terminal.out(Terminal.say(.planNextStep)) }
     }
 }
@@ -98,7 +138,7 @@ struct PlanListCommand: AsyncParsableCommand {
         } else if plans.isEmpty {
             Terminal.out(Terminal.say(.planNone))
         } else {
-            for plan in plans { Terminal.out("\(plan.calendar.name): " + Terminal.say(plan.settings)) }
+            for plan in plans { Terminal.out(Terminal.say(plan.calendar.title) + ": " + Terminal.say(plan.settings)) }
         }
     }
 }
@@ -107,8 +147,8 @@ struct PlanRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: HelpWords.say("Stop following a plan; its lessons stay, as any other download."))
 
-    @Argument(help: ArgumentHelp(HelpWords.say("The calendar: daf-yomi or daf-hashavua."), valueName: "calendar"))
-    var calendar: DafCalendar
+    @Argument(help: ArgumentHelp(HelpWords.say("The calendar: daf-yomi, daf-hashavua or own-pace."), valueName: "calendar"))
+    var calendar: CalendarName
 
     @OptionGroup var libraryOption: LibraryOption
     @OptionGroup var output: OutputOptions
@@ -117,11 +157,14 @@ struct PlanRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try await global.openLibrary(existing: true)
-        try await library.removePlan(calendar)
+        // An own pace is known by its name alone; its settings are the followed plan's.
+        let followed = try await library.plans().first { $0.calendar.rawValue == calendar.rawValue }?.calendar
+        guard let followed else { throw PlanError.noSuchPlan(calendar.rawValue) }
+        try await library.removePlan(followed)
         if global.json {
             try Terminal.json(try await library.plans())
         } else {
-            Terminal.out(Terminal.say(.planRemoved, .text(calendar.name)))
+            Terminal.out(Terminal.say(.planRemoved, .message(followed.title)))
         }
     }
 }

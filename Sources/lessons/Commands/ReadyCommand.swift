@@ -109,7 +109,7 @@ struct ReadyCommand: AsyncParsableCommand {
     {
         let failed = Set(summary.failed.map(\.lesson))
         let ready = work.missing.filter { !failed.contains($0.id) }.map { names.name($0.id) }
-        let plan = work.plan.calendar.name
+        let plan = Terminal.say(work.plan.calendar.title)
         if summary.stoppedBecause == nil, summary.serverUnreachable == nil, !global.json, !ready.isEmpty {
             Terminal.out(Terminal.say(.readyFetched, .text(plan), .text(ready.joined(separator: ", "))))
         }

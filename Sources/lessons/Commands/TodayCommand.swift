@@ -5,10 +5,10 @@ import OfflineLessons
 struct TodayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today",
-        abstract: HelpWords.say("Today's daf of Daf Yomi and of Daf HaShavua, and the next one, with their state."),
+        abstract: HelpWords.say("Today's daf of Daf Yomi, of Daf HaShavua or of your own pace, and the next one, with their state."),
         discussion: HelpWords.say(
             """
-            The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020) and Daf HaShavua (a daf a week, Sunday to Shabbat). Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. With plans followed (`lessons plan`), their calendars only. The day starts at local midnight (TZ is honoured).
+            The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020), Daf HaShavua (a daf a week, Sunday to Shabbat) and your own pace, when a plan follows one. Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. With plans followed (`lessons plan`), their calendars only. The day starts at local midnight (TZ is honoured).
 
             Examples: lessons today; lessons today --date 2027-06-08 --json
             """)
@@ -39,7 +39,9 @@ struct TodayCommand: AsyncParsableCommand {
         let planned = try await library?.plans().map(\.calendar) ?? []
         for calendar in planned.isEmpty ? DafCalendar.allCases : planned {
             guard var (now, next) = try await Self.lessons(calendar, on: day, problem == nil ? library : nil) else {
-                if !global.json { Terminal.out("\(calendar.name): " + Terminal.say(.todayNotBegun, .text(calendar.began.iso))) }
+                if !global.json {
+                    Terminal.out(Terminal.say(calendar.title) + ": " + Terminal.say(.todayNotBegun, .text(calendar.began.iso)))
+                }
                 continue
             }
             problem = problem ?? now.problem ?? next.problem
@@ -81,8 +83,8 @@ struct TodayCommand: AsyncParsableCommand {
     static func show(_ calendar: DafCalendar, _ now: Found, _ next: Found) {
         guard let daf = now.daf else { return }
         let place = Terminal.say(calendar.place(of: daf, on: now.day))
-        Terminal.out("\(calendar.name): \(daf.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
-        let label = Terminal.say(calendar == .dafYomi ? .todayTomorrow : .todayNextWeek)
+        Terminal.out(Terminal.say(calendar.title) + ": \(daf.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
+        let label = Terminal.say(calendar.isWeekly ? .todayNextWeek : .todayTomorrow)
         if let nextDaf = next.daf { Terminal.out("  \(label): \(nextDaf.name)\(state(of: next))") }
     }
 
@@ -133,7 +135,7 @@ struct TodayEntry: Encodable {
     init(_ calendar: DafCalendar, _ found: TodayCommand.Found, next: Bool) {
         self.calendar = calendar
         self.next = next
-        name = "\(calendar.name): " + (found.daf?.name ?? "")
+        name = Terminal.say(calendar.title) + ": " + (found.daf?.name ?? "")
         day = found.day
         from = calendar.days(around: found.day)?.lowerBound
         to = calendar.days(around: found.day)?.upperBound

@@ -1,0 +1,64 @@
+import Foundation
+import LessonsServer
+import Testing
+
+/// `lessons plan add own-pace`: one's own first daf, day and period; `today` and `ready` follow it.
+@Suite("lessons plan: own pace")
+struct OwnPaceCLITests {
+    @Test(
+        "plan add own-pace from Bava Metzia 2: listed with its settings, today's daf and the next, ready fetches them; bad settings exit 2")
+    func ownPace() async throws {
+        try await PlanCLITests().withServer { env in
+            let added = try await CLIRunner.run(
+                ["plan", "add", "own-pace", "--from", "bava metsia 2", "--starting", "2026-11-29", "--ahead", "1"], environment: env)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(
+                added.stdout.hasPrefix(
+                    "Own pace: followed from now on: from Bava Metzia 2 on 2026-11-29, a daf a day; the dapim of today and the next 1 days ready"
+                ),
+                "\(added.stdout)")
+            var spanish = env
+            spanish["LANG"] = "es_ES.UTF-8"
+            let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
+            #expect(listed.stdout.hasPrefix("A su ritmo: desde Bava Metzia 2 el 2026-11-29, un daf por día; "), "\(listed.stdout)")
+            let json = try await CLIRunner.run(["plan", "list", "--json"], environment: env)
+            let plans = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            let pace = try #require(plans.first?["pace"] as? [String: Any], "\(json.stdout)")
+            #expect(plans.first?["calendar"] as? String == "own-pace")
+            #expect(
+                pace["from"] as? String == "Bava Metzia 2" && pace["began"] as? String == "2026-11-29" && pace["every"] as? String == "day")
+
+            let today = try await CLIRunner.run(["today", "--date", "2026-12-01"], environment: env)
+            #expect(today.stdout.contains("Own pace: Bava Metzia 4 — not downloaded  (day 3 of the plan; "), "\(today.stdout)")
+            #expect(today.stdout.contains("  tomorrow: Bava Metzia 5"), "\(today.stdout)")
+            let before = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: env)
+            #expect(before.stdout.contains("Own pace: not yet: it began on 2026-11-29"), "\(before.stdout)")
+
+            let ready = try await CLIRunner.run(["ready", "--quiet"], environment: env)
+            #expect(ready.status == 0 && ready.stdout.hasPrefix("Own pace: ready: "), "\(ready.stdout)\(ready.stderr)")
+            let report = try await CLIRunner.run(["--json", "today"], environment: env)
+            let entries = try #require(
+                (try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])?["lessons"] as? [[String: Any]])
+            #expect(entries.count == 2 && entries.allSatisfy { $0["calendar"] as? String == "own-pace" }, "\(report.stdout)")
+            for entry in entries {
+                #expect((entry["lessons"] as? [[String: Any]] ?? []).allSatisfy { $0["downloaded"] as? Bool == true }, "\(entry)")
+            }
+            let again = try await CLIRunner.run(["ready"], environment: env)
+            #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout)\(again.stderr)")
+
+            for (arguments, message) in [
+                (["own-pace"], "own-pace needs its first daf: --from \"Bava Metzia 2\""),
+                (["own-pace", "--from", "Meilah 30"], "'Meilah 30': Meilah has dapim 2 to 22"),
+                (["own-pace", "--from", "Bava Metzia 2", "--starting", "tomorrow"], "'tomorrow' is not a day"),
+                (["daf-yomi", "--from", "Bava Metzia 2"], "--from and --starting belong to own-pace, not to daf-yomi"),
+            ] {
+                let refused = try await CLIRunner.run(["plan", "add"] + arguments, environment: env)
+                #expect(refused.status == 2 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+            }
+            let removed = try await CLIRunner.run(["plan", "remove", "own-pace"], environment: env)
+            #expect(removed.status == 0 && removed.stdout.hasPrefix("Own pace: no longer followed"), "\(removed.stdout)\(removed.stderr)")
+            let gone = try await CLIRunner.run(["plan", "remove", "own-pace"], environment: env)
+            #expect(gone.status == 2 && gone.stderr.contains("no plan follows own-pace"), "\(gone.stderr)")
+        }
+    }
+}
