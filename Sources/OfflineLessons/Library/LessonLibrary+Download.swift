@@ -11,6 +11,7 @@ extension LessonLibrary {
         try checkWritable()
         try store.checkFolders()
         var registrations: [LibraryDatabase.Registration] = []
+        registrations.reserveCapacity(lessons.count)
         var unavailable: [(MediaKey, String)] = []
         var badLinks: [(MediaKey, String)] = []
         var seen = Set<LessonID>()

@@ -40,50 +40,66 @@ extension LibraryDatabase {
         _ registrations: [Registration], at now: Date,
         vanished: @escaping @Sendable (MediaKey, Int) -> String? = { _, _ in nil }
     ) async throws -> Registered {
-        let jsons = try registrations.map { try SnapshotCoding.encode($0.lesson.lesson) }
         let requestedAt = StoredDate.text(now)
         // The date as a read of the row gives it back (to the millisecond), for the rows made here.
         let requestedDate =
             Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
             var registered = Registered()
-            // The request's lessons' items, in one read per lesson type (none for lessons never requested).
-            let existingItems = try Self.items(of: registrations.map(\.lesson.id), in: db)
-            var notYetRegistered = Set(registrations.map(\.lesson.id))  // whose items the read above has as they are
-            for (registration, json) in zip(registrations, jsons) {
-                let placed = registration.lesson
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(type, id) DO UPDATE SET
-                          sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
-                          number = excluded.number, json = excluded.json, duration = excluded.duration,
-                          offersText = excluded.offersText
-                        """
-                ).execute(arguments: [
-                    placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-                    placed.placement.chapter, placed.number, json, requestedAt, placed.lesson.duration,
-                    placed.lesson.link(for: .text) != nil,
-                ])
-                // Read above, or again for a lesson named twice (its first registration wrote items).
-                let existing =
-                    notYetRegistered.remove(placed.id) != nil
-                    ? existingItems[placed.id] ?? [] : try Self.items(of: [placed.id], in: db)[placed.id] ?? []
-                for (medium, link) in registration.media {
-                    let key = MediaKey(placed.id, medium)
-                    let item = existing.first { $0.key.medium == medium }
-                    if let pending = try register(
-                        key, item, link: link, at: now, requestedAt: (requestedAt, requestedDate),
-                        vanished: vanished, in: db)
-                    {
-                        registered.pending.append(pending)
-                    } else if let item, item.state == .complete {
-                        registered.complete[key] = item.receivedBytes
-                    }
+            var notYetRegistered = Set(registrations.map(\.lesson.id))  // whose items the slice's read has as they are
+            // A slice at a time, so that a long request's snapshots and items are never all held
+            // at once; one transaction all the same.
+            for start in stride(from: 0, to: registrations.count, by: Self.registrationSlice) {
+                let slice = registrations[start..<min(start + Self.registrationSlice, registrations.count)]
+                // The slice's lessons' items, in one read per lesson type (none for lessons never requested).
+                let existingItems = try Self.items(of: slice.map(\.lesson.id), in: db)
+                for registration in slice {
+                    try register(
+                        registration, existing: &notYetRegistered, existingItems, at: now, requestedAt: (requestedAt, requestedDate),
+                        vanished: vanished, into: &registered, in: db)
                 }
             }
             return registered
+        }
+    }
+
+    /// Lessons registered per read of their items.
+    static let registrationSlice = 512
+
+    /// Registers one lesson and its media, within ``registerRequest(_:at:vanished:)``'s transaction.
+    private func register(
+        _ registration: Registration, existing notYetRegistered: inout Set<LessonID>, _ existingItems: [LessonID: [MediaItem]],
+        at now: Date, requestedAt: (text: String, date: Date), vanished: (MediaKey, Int) -> String?,
+        into registered: inout Registered, in db: Database
+    ) throws {
+        let json = try SnapshotCoding.encode(registration.lesson.lesson)
+        let placed = registration.lesson
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(type, id) DO UPDATE SET
+                  sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
+                  number = excluded.number, json = excluded.json, duration = excluded.duration,
+                  offersText = excluded.offersText
+                """
+        ).execute(arguments: [
+            placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
+            placed.placement.chapter, placed.number, json, requestedAt.text, placed.lesson.duration,
+            placed.lesson.link(for: .text) != nil,
+        ])
+        // Read above, or again for a lesson named twice (its first registration wrote items).
+        let existing =
+            notYetRegistered.remove(placed.id) != nil
+            ? existingItems[placed.id] ?? [] : try Self.items(of: [placed.id], in: db)[placed.id] ?? []
+        for (medium, link) in registration.media {
+            let key = MediaKey(placed.id, medium)
+            let item = existing.first { $0.key.medium == medium }
+            if let pending = try register(key, item, link: link, at: now, requestedAt: requestedAt, vanished: vanished, in: db) {
+                registered.pending.append(pending)
+            } else if let item, item.state == .complete {
+                registered.complete[key] = item.receivedBytes
+            }
         }
     }
 
