@@ -50,7 +50,8 @@ struct OwnPaceCLITests {
                 (["own-pace"], "own-pace needs its first daf: --from \"Bava Metzia 2\""),
                 (["own-pace", "--from", "Meilah 30"], "'Meilah 30': Meilah has dapim 2 to 22"),
                 (["own-pace", "--from", "Bava Metzia 2", "--starting", "tomorrow"], "'tomorrow' is not a day"),
-                (["daf-yomi", "--from", "Bava Metzia 2"], "--from and --starting belong to own-pace, not to daf-yomi"),
+                (["daf-yomi", "--from", "Bava Metzia 2"], "--from, --starting and --every belong to own-pace, not to daf-yomi"),
+                (["daf-hashavua", "--every", "week"], "--from, --starting and --every belong to own-pace, not to daf-hashavua"),
             ] {
                 let refused = try await CLIRunner.run(["plan", "add"] + arguments, environment: env)
                 #expect(refused.status == 2 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")

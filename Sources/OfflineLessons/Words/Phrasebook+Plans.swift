@@ -2,7 +2,7 @@ extension Phrasebook {
     /// Learning plans (`lessons plan`, `lessons ready`, what `clean` says of a plan's lesson) in English.
     static let englishPlans: [Phrase: String] = [
         .planOwnPaceSettings: "%1$@; %2$@",
-        .planOwnPaceOnly: "--from and --starting belong to own-pace, not to %1$@",
+        .planOwnPaceOnly: "--from, --starting and --every belong to own-pace, not to %1$@",
         .planOwnPaceNeedsFrom: "own-pace needs its first daf: --from \"Bava Metzia 2\"",
         .planOwnPaceDaily: "from %1$@ on %2$@, a daf a day",
         .planOwnPaceWeekly: "from %1$@ on %2$@, a daf a week",
@@ -31,7 +31,7 @@ extension Phrasebook {
     /// Learning plans in Spanish.
     static let spanishPlans: [Phrase: String] = [
         .planOwnPaceSettings: "%1$@; %2$@",
-        .planOwnPaceOnly: "--from y --starting son de own-pace, no de %1$@",
+        .planOwnPaceOnly: "--from, --starting y --every son de own-pace, no de %1$@",
         .planOwnPaceNeedsFrom: "own-pace necesita su primer daf: --from \"Bava Metzia 2\"",
         .planOwnPaceDaily: "desde %1$@ el %2$@, un daf por día",
         .planOwnPaceWeekly: "desde %1$@ el %2$@, un daf por semana",

@@ -44,8 +44,8 @@ struct PlanAddCommand: AsyncParsableCommand {
         help: ArgumentHelp(HelpWords.say("Own pace: the day of the first daf, as YYYY-MM-DD; today when not given."), valueName: "date"))
     var starting: String?
 
-    @Option(help: ArgumentHelp(HelpWords.say("Own pace: a daf every day or every week.")))
-    var every: OwnPace.Period = .day
+    @Option(help: ArgumentHelp(HelpWords.say("Own pace: a daf every day or every week; every day when not given.")))
+    var every: OwnPace.Period?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("Days ahead whose dapim are kept ready (0-30)."), valueName: "days"))
     var ahead = 3
@@ -74,7 +74,9 @@ struct PlanAddCommand: AsyncParsableCommand {
     func dafCalendar(today: LearningDay) throws -> DafCalendar {
         switch calendar {
         case .dafYomi, .dafHashavua:
-            guard from == nil, starting == nil else { throw ValidationError(Terminal.say(.planOwnPaceOnly, .text(calendar.rawValue))) }
+            guard from == nil, starting == nil, every == nil else {
+                throw ValidationError(Terminal.say(.planOwnPaceOnly, .text(calendar.rawValue)))
+            }
             return calendar == .dafYomi ? .dafYomi : .dafHashavua
         case .ownPace:
             guard let from else { throw ValidationError(Terminal.say(.planOwnPaceNeedsFrom)) }
@@ -84,7 +86,7 @@ struct PlanAddCommand: AsyncParsableCommand {
                 began = day
             }
             do {
-                return .ownPace(try OwnPace(from: from, began: began, every: every))
+                return .ownPace(try OwnPace(from: from, began: began, every: every ?? .day))
             } catch let error as OwnPaceError {
                 throw ValidationError(Terminal.say(error.words))
             }

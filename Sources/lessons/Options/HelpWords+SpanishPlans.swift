@@ -27,7 +27,8 @@ extension HelpWords {
             "Ritmo propio: el primer daf, una masechet y un daf (\"Bava Metzia 2\").",
         "Own pace: the day of the first daf, as YYYY-MM-DD; today when not given.":
             "Ritmo propio: el día del primer daf, como AAAA-MM-DD; hoy si no se indica.",
-        "Own pace: a daf every day or every week.": "Ritmo propio: un daf cada día o cada semana.",
+        "Own pace: a daf every day or every week; every day when not given.":
+            "Ritmo propio: un daf cada día o cada semana; cada día si no se indica.",
         "Days ahead whose dapim are kept ready (0-30).": "Días por delante cuyos dapim se tienen listos (0-30).",
         "How long a daf is kept after its day, in whole days: 7d, 2w, 0d.":
             "Cuánto se guarda un daf después de su día, en días enteros: 7d, 2w, 0d.",
