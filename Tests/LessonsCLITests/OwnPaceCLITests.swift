@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import OfflineLessons
 import Testing
 
 /// `lessons plan add own-pace`: one's own first daf, day and period; `today` and `ready` follow it.
@@ -47,11 +48,21 @@ struct OwnPaceCLITests {
             #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout)\(again.stderr)")
 
             for (arguments, message) in [
-                (["own-pace"], "own-pace needs its first daf: --from \"Bava Metzia 2\""),
+                (["own-pace"], "own-pace needs where to start: --from \"Bava Metzia 2\" (a daf) or --from \"Berakhot 1:1\" (a mishna)"),
                 (["own-pace", "--from", "Meilah 30"], "'Meilah 30': Meilah has dapim 2 to 22"),
                 (["own-pace", "--from", "Bava Metzia 2", "--starting", "tomorrow"], "'tomorrow' is not a day"),
-                (["daf-yomi", "--from", "Bava Metzia 2"], "--from, --starting and --every belong to own-pace, not to daf-yomi"),
-                (["daf-hashavua", "--every", "week"], "--from, --starting and --every belong to own-pace, not to daf-hashavua"),
+                (
+                    ["daf-yomi", "--from", "Bava Metzia 2"],
+                    "--from, --starting, --every, --count and --unit belong to own-pace, not to daf-yomi"
+                ),
+                (
+                    ["daf-hashavua", "--every", "week"],
+                    "--from, --starting, --every, --count and --unit belong to own-pace, not to daf-hashavua"
+                ),
+                (["daf-yomi", "--count", "2"], "--from, --starting, --every, --count and --unit belong to own-pace, not to daf-yomi"),
+                (["own-pace", "--from", "Berakhot 2", "--count", "40"], "a pace learns 1 to 30 at a time, not 40"),
+                (["own-pace", "--from", "Berakhot 2:1", "--unit", "daf"], "'Berakhot 2:1' is not a masechet and a daf"),
+                (["own-pace", "--from", "Berakhot 2", "--unit", "page"], "'page'"),
             ] {
                 let refused = try await CLIRunner.run(["plan", "add"] + arguments, environment: env)
                 #expect(refused.status == 2 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
@@ -60,6 +71,57 @@ struct OwnPaceCLITests {
             #expect(removed.status == 0 && removed.stdout.hasPrefix("Own pace: no longer followed"), "\(removed.stdout)\(removed.stderr)")
             let gone = try await CLIRunner.run(["plan", "remove", "own-pace"], environment: env)
             #expect(gone.status == 2 && gone.stderr.contains("no plan follows own-pace"), "\(gone.stderr)")
+        }
+    }
+
+    @Test("plan add own-pace --unit chapter --every week: today names the chapter's mishnayot, ready fetches them all, again nothing")
+    func chapterOfMishna() async throws {
+        // Begun today, for `ready` (which goes by the clock) to want the first chapter.
+        let began = LearningDay(Date(), in: .current)
+        let (second, third) = (began.adding(days: 7), began.adding(days: 13))
+        try await PlanCLITests().withServer { env in
+            let added = try await CLIRunner.run(
+                [
+                    "plan", "add", "own-pace", "--from", "Berakhot 1", "--unit", "chapter", "--every", "week", "--starting", began.iso,
+                    "--ahead", "0",
+                ],
+                environment: env)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(
+                added.stdout.hasPrefix(
+                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.iso), a chapter of Mishna a week; the lessons of today and the next 0 days ready"
+                ),
+                "\(added.stdout)")
+            var spanish = env
+            spanish["LANG"] = "es_ES.UTF-8"
+            let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
+            #expect(
+                listed.stdout.hasPrefix(
+                    "A su ritmo: desde Berakhot 1:1 el \(began.iso), un capítulo de Mishná por semana; las clases de hoy"))
+            let today = try await CLIRunner.run(["today", "--date", second.iso], environment: env)
+            #expect(
+                today.stdout.contains(
+                    "Own pace: Berakhot 2:1–8 — not downloaded  (week 2 of the plan, \(second.iso) to \(third.iso); chapter 2 of 524 of the Mishna)"
+                ),
+                "\(today.stdout)")
+            #expect(today.stdout.contains("  next week: Berakhot 3:1–6 — not downloaded"), "\(today.stdout)")
+            let enSpanish = try await CLIRunner.run(["today", "--date", second.iso], environment: spanish)
+            #expect(enSpanish.stdout.contains("A su ritmo: Berakhot 2:1–8 — no descargada  (semana 2 del plan"), "\(enSpanish.stdout)")
+
+            let ready = try await CLIRunner.run(["ready", "--quiet"], environment: env)
+            let chapter = (1...5).map { "Berakhot 1:\($0)" }.joined(separator: ", ")
+            #expect(ready.status == 0 && ready.stdout.hasPrefix("Own pace: ready: \(chapter)"), "\(ready.stdout)\(ready.stderr)")
+            let report = try await CLIRunner.run(["--json", "today"], environment: env)
+            let entry = try #require(
+                ((try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])?["lessons"] as? [[String: Any]])?
+                    .first)
+            let portion = try #require(entry["portion"] as? [String: Any])
+            #expect(
+                portion["name"] as? String == "Berakhot 1:1–5" && (portion["places"] as? [[String: Any]])?.first?["chapter"] as? Int == 1)
+            let lessons = entry["lessons"] as? [[String: Any]] ?? []
+            #expect(lessons.count == 5 && lessons.allSatisfy { $0["downloaded"] as? Bool == true }, "\(entry)")
+            let again = try await CLIRunner.run(["ready"], environment: env)
+            #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout)\(again.stderr)")
         }
     }
 }

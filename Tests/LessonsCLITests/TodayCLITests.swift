@@ -70,7 +70,7 @@ struct TodayCLITests {
                 for (key, masechet, number) in expectations {
                     let calendar = key == "dafYomi" ? "daf-yomi" : "daf-hashavua"
                     let entry = try #require(entries.first { $0["calendar"] as? String == calendar && $0["next"] as? Bool == false })
-                    let daf = try #require(entry["daf"] as? [String: Any])
+                    let daf = try #require(entry["portion"] as? [String: Any])
                     #expect(daf["masechet"] as? String == masechet, "\(date) \(calendar)")
                     #expect(daf["daf"] as? Int == number, "\(date) \(calendar)")
                     let lessons = entry["lessons"] as? [[String: Any]] ?? []
@@ -113,7 +113,7 @@ struct TodayCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Daf Yomi: Arakhin 11  (day 2520 of 2711, cycle 14)\n  tomorrow: Arakhin 12\n"), "\(result.stdout)")
         #expect(result.stderr.components(separatedBy: "not known here").count == 2, "once: \(result.stderr)")
-        #expect(result.stderr.hasPrefix("lessons: warning: the lessons of these dapim are not known here: could not reach the server"))
+        #expect(result.stderr.hasPrefix("lessons: warning: the lessons of these days are not known here: could not reach the server"))
         let bare = ["LESSONS_LIBRARY": root.appendingPathComponent("none").path, "LANG": "C"]
         let alone = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: bare)
         #expect(alone.status == 0 && alone.stderr.isEmpty, "\(alone.stderr)")

@@ -34,7 +34,8 @@ extension BrowserTests {
         }
     }
 
-    @Test("one's own pace in the browser, on a phone: chosen in its form (first daf, day, period), then shown in both languages")
+    @Test(
+        "one's own pace in the browser, on a phone: two chapters of Mishna a week chosen in its form, then shown in both languages")
     func ownPacePage() async throws {
         try await UIFixture.run { fixture in
             try await withBrowser { browser in
@@ -46,7 +47,9 @@ extension BrowserTests {
                 _ = try await browser.run(
                     """
                     document.querySelector('#plan-own-pace details').open = true;
-                    document.querySelector('#plan-own-pace-settings input[name=from]').value = 'bava metsia 2';
+                    document.querySelector('#plan-own-pace-settings input[name=from]').value = 'berachot 1';
+                    document.querySelector('#plan-own-pace-settings input[name=count]').value = '2';
+                    document.querySelector('#plan-own-pace-settings select[name=unit]').value = 'chapter';
                     document.querySelector('#plan-own-pace-settings input[name=began]').value = '2026-11-29';
                     document.querySelector('#plan-own-pace-settings select[name=every]').value = 'week';
                     """)
@@ -54,10 +57,11 @@ extension BrowserTests {
                 #expect(try await browser.wait("document.getElementById('plan-own-pace-stop')"), "reloaded with the plan")
                 let plan = try #require(try await fixture.library.plans().first)
                 guard case .ownPace(let pace) = plan.calendar else { throw PlanError.noSuchPlan("own-pace") }
-                #expect(pace.first.name == "Bava Metzia 2" && pace.every == .week && pace.began.iso == "2026-11-29")
+                #expect(pace.first.start == "Berakhot 1:1" && pace.unit == .chapter && pace.count == 2)
+                #expect(pace.every == .week && pace.began.iso == "2026-11-29")
                 for (language, title, next) in [
-                    ("en", "Own pace: Bava Metzia 2", "Next week: Bava Metzia 3"),
-                    ("es", "A su ritmo: Bava Metzia 2", "La semana que viene: Bava Metzia 3"),
+                    ("en", "Own pace: Berakhot 1:1–2:8", "Next week: Berakhot 3:1–4:7"),
+                    ("es", "A su ritmo: Berakhot 1:1–2:8", "La semana que viene: Berakhot 3:1–4:7"),
                 ] {
                     try await browser.open("\(fixture.base)/lang/\(language)?back=/today?date=2026-11-30")
                     #expect(try await browser.wait("document.getElementById('plan-own-pace-title')"))

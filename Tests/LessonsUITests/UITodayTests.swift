@@ -58,8 +58,8 @@ struct UITodayTests {
                 try await Task.sleep(for: .milliseconds(100))
                 work = try await fixture.library.work(of: plan, on: fixture.library.today(), fetchingWithin: nil)
             }
-            #expect(work.missing.isEmpty && !work.dapim.isEmpty)
-            let lesson = try #require(work.dapim.first?.lessons.first)
+            #expect(work.missing.isEmpty && !work.portions.isEmpty)
+            let lesson = try #require(work.portions.first?.lessons.first)
             #expect(try await fixture.get("/today").text.contains("Play \(lesson.name)"))
             let again = try await fixture.post("/api/plan/ready")
             #expect(again.text.contains("Everything the plans want is downloaded"), "\(again.text)")
@@ -137,6 +137,31 @@ struct UITodayTests {
             let stop = try await fixture.post("/api/plan/stop?calendar=own-pace")
             #expect(stop.status == 200 && stop.text.contains("Own pace is no longer followed"), "\(stop.text)")
             #expect(try await fixture.library.plans().isEmpty)
+        }
+    }
+
+    @Test("an own pace of mishnayot: followed from the form's fields, named as a range in both languages; a bad unit is a 400")
+    func ownPaceOfMishnayot() async throws {
+        try await UIFixture.run { fixture in
+            let follow = try await fixture.post(
+                "/api/plan/follow?calendar=own-pace&from=Berakhot%209:4&unit=mishna&count=3&began=2026-11-29&every=day")
+            #expect(follow.status == 200, "\(follow.text)")
+            let page = try await fixture.get("/today?date=2026-11-30")
+            for text in [
+                "Own pace: Peah 1:2–4", "day 2 of the plan; mishnayot 59–61 of 4187 of the Mishna", "Today: Peah 1:2–4",
+                "Tomorrow: Peah 1:5–2:1", "<input type=\"hidden\" name=\"unit\" value=\"mishna\">",
+                "<input type=\"hidden\" name=\"count\" value=\"3\">",
+            ] {
+                #expect(page.text.contains(text), "\(text)")
+            }
+            let spanish = try await fixture.get("/today?date=2026-11-30", headers: [("Accept-Language", "es")])
+            #expect(spanish.text.contains("A su ritmo: Peah 1:2–4") && spanish.text.contains("mishnayot 59–61 de 4187 de la Mishná"))
+            let bad = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Berakhot%201&unit=page")
+            #expect(
+                bad.status == 400 && bad.text.contains("counts dapim (daf), mishnayot (mishna) or chapters of Mishna (chapter), not 'page'")
+            )
+            let many = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Berakhot%201:1&count=31")
+            #expect(many.status == 400 && many.text.contains("a pace learns 1 to 30 at a time, not 31"), "\(many.text)")
         }
     }
 }

@@ -34,11 +34,11 @@ struct DafCalendarTests {
         #expect(cycles.isSuperset(of: [7, 8, 13, 14, 15]))
         for row in rows {
             let day = try Self.day(row.date)
-            let yomi = DafCalendar.dafYomi.daf(on: day).map {
-                Reference.Daf(masechet: $0.masechet, daf: $0.daf, cycle: $0.cycle, position: $0.position)
+            let yomi = DafCalendar.dafYomi.portion(on: day).map {
+                Reference.Daf(masechet: $0.masechet, daf: $0.daf ?? 0, cycle: $0.cycle, position: $0.position)
             }
-            let weekly = DafCalendar.dafHashavua.daf(on: day).map {
-                Reference.Daf(masechet: $0.masechet, daf: $0.daf, cycle: $0.cycle, position: $0.position)
+            let weekly = DafCalendar.dafHashavua.portion(on: day).map {
+                Reference.Daf(masechet: $0.masechet, daf: $0.daf ?? 0, cycle: $0.cycle, position: $0.position)
             }
             #expect(yomi == row.dafYomi, "Daf Yomi on \(row.date)")
             #expect(weekly == row.dafHashavua, "Daf HaShavua on \(row.date)")
@@ -47,19 +47,19 @@ struct DafCalendarTests {
 
     @Test("cycles of 2,711 days (2,702 before 1975); the 14th began on 5 January 2020 with Berakhot 2")
     func cycles() throws {
-        #expect(DafSequence.current.count == 2711)
-        #expect(DafSequence.beforeShekalimChange.count == 2702)
-        let first = try #require(DafCalendar.dafYomi.daf(on: try Self.day("2020-01-05")))
-        #expect(first == ScheduledDaf(masechet: "Berakhot", daf: 2, cycle: 14, position: 1, length: 2711))
-        let last = try #require(DafCalendar.dafYomi.daf(on: try Self.day("2027-06-07")))
+        #expect(StudySequence.dapim.count == 2711)
+        #expect(StudySequence.dapimBeforeShekalimChange.count == 2702)
+        let first = try #require(DafCalendar.dafYomi.portion(on: try Self.day("2020-01-05")))
+        #expect(first == Portion(masechet: "Berakhot", daf: 2, cycle: 14, position: 1, length: 2711))
+        let last = try #require(DafCalendar.dafYomi.portion(on: try Self.day("2027-06-07")))
         #expect(last.name == "Niddah 73" && last.position == 2711)
-        #expect(DafCalendar.dafYomi.daf(on: try Self.day("1975-06-23"))?.length == 2702)
-        #expect(DafCalendar.dafYomi.daf(on: try Self.day("1923-09-10")) == nil)
-        #expect(DafCalendar.dafHashavua.daf(on: try Self.day("2005-03-01")) == nil)
+        #expect(DafCalendar.dafYomi.portion(on: try Self.day("1975-06-23"))?.length == 2702)
+        #expect(DafCalendar.dafYomi.portion(on: try Self.day("1923-09-10")) == nil)
+        #expect(DafCalendar.dafHashavua.portion(on: try Self.day("2005-03-01")) == nil)
         // Kinnim, Tamid and Middot in Meilah's pagination.
-        #expect(DafCalendar.dafYomi.daf(on: try Self.day("2027-03-13"))?.name == "Kinnim 23")
-        #expect(DafCalendar.dafYomi.daf(on: try Self.day("2027-03-16"))?.name == "Tamid 26")
-        #expect(DafCalendar.dafYomi.daf(on: try Self.day("2027-03-24"))?.name == "Middot 34")
+        #expect(DafCalendar.dafYomi.portion(on: try Self.day("2027-03-13"))?.name == "Kinnim 23")
+        #expect(DafCalendar.dafYomi.portion(on: try Self.day("2027-03-16"))?.name == "Tamid 26")
+        #expect(DafCalendar.dafYomi.portion(on: try Self.day("2027-03-24"))?.name == "Middot 34")
     }
 
     @Test("a Daf HaShavua week runs Sunday to Shabbat; its first ran from Wednesday 2 March 2005")
@@ -111,13 +111,13 @@ struct DafCalendarTests {
             let today = library.today(in: try #require(TimeZone(identifier: "Asia/Jerusalem")))
             #expect(today.iso == "2026-11-28")
             let arakhin = try #require(try await library.lesson(of: .dafYomi, on: today, fetchingWithin: .seconds(10)))
-            #expect(arakhin.daf.name == "Arakhin 11" && arakhin.absence == nil && !arakhin.isReady)
+            #expect(arakhin.portion.name == "Arakhin 11" && arakhin.absence == nil && !arakhin.isReady)
             #expect(arakhin.lessons.map(\.name) == ["Arakhin 11"])
             _ = await collect(try await library.download(try await fixture.lessons("gemara:arakhin:11", in: library), media: .audio))
             #expect(try await library.lesson(of: .dafYomi, on: today, fetchingWithin: nil)?.isReady == true)
             for (date, masechet) in [("2021-03-23", "Shekalim"), ("2027-03-13", "Kinnim"), ("2027-03-24", "Middot")] {
                 let skipped = try #require(try await library.lesson(of: .dafYomi, on: try Self.day(date), fetchingWithin: .seconds(10)))
-                #expect(skipped.daf.masechet == masechet)
+                #expect(skipped.portion.masechet == masechet)
                 #expect(skipped.absence == .noGemara && skipped.lessons.isEmpty, "\(date): \(skipped.lessons.map(\.name))")
             }
             let tamid = try #require(try await library.lesson(of: .dafYomi, on: try Self.day("2027-03-16"), fetchingWithin: .seconds(10)))

@@ -23,7 +23,7 @@ struct LearningPlanTests {
     /// The Daf Yomi dapim of the days `range` after ``start``, as people name them.
     static func dapim(_ range: ClosedRange<Int>) -> Set<String> {
         let first = LearningDay(start, in: utc)
-        return Set(range.compactMap { DafCalendar.dafYomi.daf(on: first.adding(days: $0))?.name })
+        return Set(range.compactMap { DafCalendar.dafYomi.portion(on: first.adding(days: $0))?.name })
     }
 
     @Test(
@@ -33,7 +33,7 @@ struct LearningPlanTests {
         try await DownloadFixture.run { fixture in
             let first = try await Self.library(fixture, day: 0)
             #expect(LearningDay(Self.start, in: Self.utc).iso == "2026-11-22")
-            #expect(DafCalendar.dafYomi.daf(on: LearningDay(Self.start, in: Self.utc))?.name == "Arakhin 5")
+            #expect(DafCalendar.dafYomi.portion(on: LearningDay(Self.start, in: Self.utc))?.name == "Arakhin 5")
             // Arakhin 6 (day 1) was downloaded before the plan: it stays the user's own.
             let own = try await fixture.lessons("gemara:arakhin:6", in: first)
             #expect(await collect(try await first.download(own, media: .audio)).summary?.failed.isEmpty == true)
@@ -53,13 +53,13 @@ struct LearningPlanTests {
                 }
                 let again = try await library.work(of: plan, on: today, fetchingWithin: nil)
                 #expect(again.missing.isEmpty, "day \(day): nothing left to fetch")
-                #expect(Set(again.dapim.map(\.daf.name)) == Self.dapim(day...day + 3), "day \(day)")
-                let allReady = again.dapim.allSatisfy { $0.isReady }
+                #expect(Set(again.portions.map(\.portion.name)) == Self.dapim(day...day + 3), "day \(day)")
+                let allReady = again.portions.allSatisfy { $0.isReady }
                 #expect(allReady, "day \(day)")
                 let names = try await library.lessonNames()
                 let dry = try await library.clean(.plansOnly(timeZone: Self.utc), dryRun: true)
                 // Offered: the plan's dapim whose day is more than 7 days past, not yet removed.
-                let offered = day >= 8 ? [DafCalendar.dafYomi.daf(on: today.adding(days: -8))?.name ?? ""] : []
+                let offered = day >= 8 ? [DafCalendar.dafYomi.portion(on: today.adding(days: -8))?.name ?? ""] : []
                 #expect(
                     Set(dry.actions.filter { $0.medium == .audio }.map { names.name($0.key.lesson) })
                         == Set(offered.filter { $0 != "Arakhin 6" && $0 != "Arakhin 7" }),

@@ -17,13 +17,13 @@ struct OwnPaceTests {
         let pace = DafCalendar.ownPace(try OwnPace(from: "Berakhot 2", began: began, every: .day))
         for offset in 0..<2711 {
             let day = began.adding(days: offset)
-            let own = try #require(pace.daf(on: day))
-            let yomi = try #require(DafCalendar.dafYomi.daf(on: day))
+            let own = try #require(pace.portion(on: day))
+            let yomi = try #require(DafCalendar.dafYomi.portion(on: day))
             #expect(own.name == yomi.name && own.position == yomi.position, "\(day)")
         }
-        #expect(pace.daf(on: began.adding(days: 2711))?.name == "Berakhot 2")
-        #expect(pace.daf(on: began.adding(days: 2711))?.cycle == 2)
-        #expect(pace.daf(on: began.adding(days: -1)) == nil, "nothing before the first day")
+        #expect(pace.portion(on: began.adding(days: 2711))?.name == "Berakhot 2")
+        #expect(pace.portion(on: began.adding(days: 2711))?.cycle == 2)
+        #expect(pace.portion(on: began.adding(days: -1)) == nil, "nothing before the first day")
     }
 
     @Test("a daf a week from a Wednesday: weeks counted from it; past Niddah 73 comes Berakhot 2; any spelling of the masechet")
@@ -32,13 +32,13 @@ struct OwnPaceTests {
         let weekly = DafCalendar.ownPace(try OwnPace(from: "bava metsia 118", began: began, every: .week))
         #expect(weekly.isWeekly && weekly.rawValue == "own-pace")
         #expect(weekly.days(around: try Self.day("2026-12-08")) == began...(try Self.day("2026-12-08")))
-        #expect(weekly.daf(on: try Self.day("2026-12-08"))?.name == "Bava Metzia 118")
-        #expect(weekly.daf(on: try Self.day("2026-12-09"))?.name == "Bava Metzia 119")
-        #expect(weekly.daf(on: try Self.day("2026-12-16"))?.name == "Bava Batra 2")
+        #expect(weekly.portion(on: try Self.day("2026-12-08"))?.name == "Bava Metzia 118")
+        #expect(weekly.portion(on: try Self.day("2026-12-09"))?.name == "Bava Metzia 119")
+        #expect(weekly.portion(on: try Self.day("2026-12-16"))?.name == "Bava Batra 2")
         let wrap = DafCalendar.ownPace(try OwnPace(from: "Niddah 73", began: began, every: .day))
-        #expect(wrap.daf(on: began.adding(days: 1))?.name == "Berakhot 2" && wrap.daf(on: began.adding(days: 1))?.cycle == 2)
+        #expect(wrap.portion(on: began.adding(days: 1))?.name == "Berakhot 2" && wrap.portion(on: began.adding(days: 1))?.cycle == 2)
         #expect(try OwnPace(from: "Kinnim 23", began: began, every: .day).first.name == "Kinnim 23")
-        let place = weekly.place(of: try #require(weekly.daf(on: try Self.day("2026-12-10"))), on: try Self.day("2026-12-10"))
+        let place = weekly.place(of: try #require(weekly.portion(on: try Self.day("2026-12-10"))), on: try Self.day("2026-12-10"))
         #expect(place.text(.en) == "week 2 of the plan, 2026-12-09 to 2026-12-15; daf 1635 of 2711 of the Bavli", "\(place.text(.en))")
         #expect(place.text(.es) == "semana 2 del plan, del 2026-12-09 al 2026-12-15; daf 1635 de 2711 del Bavli", "\(place.text(.es))")
     }
@@ -82,7 +82,7 @@ struct OwnPaceTests {
             #expect(changed.first.name == "Shabbat 2" && changed.every == .week)
             let work = try await reopened.work(
                 of: try #require(try await reopened.plans().last), on: try Self.day("2026-12-08"), fetchingWithin: .seconds(10))
-            #expect(work.dapim.map(\.daf.name) == ["Shabbat 3"], "one week's daf for 3 days ahead within it")
+            #expect(work.portions.map(\.portion.name) == ["Shabbat 3"], "one week's daf for 3 days ahead within it")
             try await reopened.removePlan(.ownPace(changed))
             #expect(try await reopened.plans().map(\.calendar) == [.dafYomi])
         }
@@ -105,7 +105,7 @@ struct OwnPaceTests {
             }
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v11-own-pace")
+        #expect(try await database.appliedMigrations().last == "v12-pace-units")
         #expect(try await database.plans() == [LearningPlan(calendar: .dafYomi, ahead: 4, keepDays: 9, media: .both, keepUnplayed: true)])
         let lessons = try await database.planLessons()
         #expect(lessons.count == 1 && lessons.first?.calendar == "daf-yomi" && lessons.first?.day.dayNumber == 20500)

@@ -1,6 +1,6 @@
 import OfflineLessons
 
-/// The home page: each calendar's daf for the day and the next one, with their state, a play
+/// The home page: each calendar's daf (or own pace's portion) for the day and the next one, with their state, a play
 /// button when downloaded, where the daf stands in its cycle, and the calendar's plan (followed
 /// or not, with its button). The plans' calendars come first.
 enum TodayPage {
@@ -10,9 +10,9 @@ enum TodayPage {
         var plan: LearningPlan?
         var now: CalendarLesson?
         var next: CalendarLesson?
-        /// The daf of the day and the next one, named even when the catalog cannot say more.
-        var nowDaf: ScheduledDaf
-        var nextDaf: ScheduledDaf?
+        /// What is learned on the day and next, named even when the catalog cannot say more.
+        var nowPortion: Portion
+        var nextPortion: Portion?
         var day: LearningDay
     }
 
@@ -50,10 +50,10 @@ enum TodayPage {
             """
         return """
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
-            <h2 id="\(id)-title">\(section.calendar.title.text(l)): \(section.nowDaf.name)</h2>
-            <p class="cycle">\(section.calendar.place(of: section.nowDaf, on: section.day).text(l))</p>
-            \(daf(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowDaf, section.now, id: "\(id)-now", playbacks, offline, l))\
-            \(section.nextDaf.map { daf(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
+            <h2 id="\(id)-title">\(section.calendar.title.text(l)): \(section.nowPortion.name)</h2>
+            <p class="cycle">\(section.calendar.place(of: section.nowPortion, on: section.day).text(l))</p>
+            \(daf(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
+            \(section.nextPortion.map { daf(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
             \(plan)
             </section>
 
@@ -90,8 +90,8 @@ enum TodayPage {
             """
     }
 
-    /// One's own pace, not yet followed: what it is, and a form to choose its first daf, its
-    /// first day and its period, with the other settings.
+    /// One's own pace, not yet followed: what it is, and a form to choose where it starts, how
+    /// many dapim, mishnayot or chapters, from which day and how often, with the other settings.
     static func ownPaceOffer(_ day: LearningDay, _ l: UserLanguage) -> HTML {
         let id = "plan-own-pace"
         let name = UIText.followOwnPace(l)
@@ -103,9 +103,13 @@ enum TodayPage {
             <details class="plan-details"><summary>\(name)</summary>
             <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(DafCalendar.ownPaceName)">
             <fieldset><legend class="visually-hidden">\(name)</legend>
-            <label>\(UIText.firstDaf(l)) <input type="text" name="from" required placeholder="Bava Metzia 2" autocomplete="off"></label>
+            <label>\(UIText.startAt(l)) <input type="text" name="from" required placeholder="Bava Metzia 2" autocomplete="off"></label>
+            <label>\(UIText.paceCount(l)) <input type="number" name="count" min="\(OwnPace.countRange.lowerBound)" max="\(OwnPace.countRange.upperBound)" value="1" required></label>
+            <label>\(UIText.paceUnit(l)) <select name="unit">\(StudyUnit.allCases.html { unit in
+                "<option value=\"\(unit.rawValue)\">\(UIText.unit(unit, l))</option>"
+            })</select></label>
             <label>\(UIText.firstDay(l)) <input type="date" name="began" value="\(day.iso)" required></label>
-            <label>\(UIText.dafEvery(l)) <select name="every">\(OwnPace.Period.allCases.html { period in
+            <label>\(UIText.every(l)) <select name="every">\(OwnPace.Period.allCases.html { period in
                 "<option value=\"\(period.rawValue)\">\(UIText.period(period, l))</option>"
             })</select></label>
             \(keepFields(defaults, l))
@@ -120,14 +124,16 @@ enum TodayPage {
     static func paceFields(_ calendar: DafCalendar) -> HTML {
         guard case .ownPace(let pace) = calendar else { return .empty }
         return """
-            <input type="hidden" name="from" value="\(pace.first.name)"><input type="hidden" name="began" value="\(pace.began.iso)">\
-            <input type="hidden" name="every" value="\(pace.every.rawValue)">
+            <input type="hidden" name="from" value="\(pace.first.start)"><input type="hidden" name="began" value="\(pace.began.iso)">\
+            <input type="hidden" name="every" value="\(pace.every.rawValue)"><input type="hidden" name="unit" value="\(pace.unit.rawValue)">\
+            <input type="hidden" name="count" value="\(pace.count)">
             """
     }
 
-    /// One daf: a heading, then its lessons with their state and buttons, or why it has none here.
+    /// One day's portion: a heading, then its lessons with their state and buttons, or why it
+    /// has none here.
     static func daf(
-        _ when: String, _ daf: ScheduledDaf, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback], _ offline: Bool,
+        _ when: String, _ daf: Portion, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback], _ offline: Bool,
         _ l: UserLanguage
     ) -> HTML {
         let content: HTML

@@ -46,11 +46,11 @@ struct TodayRoutes: Sendable {
         var sections: [TodayPage.Section] = []
         var unknown: String?
         for calendar in calendars {
-            guard let days = calendar.days(around: day), let daf = calendar.daf(on: day) else { continue }
+            guard let days = calendar.days(around: day), let portion = calendar.portion(on: day) else { continue }
             let following = days.upperBound.adding(days: 1)
             var section = TodayPage.Section(
-                calendar: calendar, plan: plans.first { $0.calendar == calendar }, nowDaf: daf, nextDaf: calendar.daf(on: following),
-                day: day)
+                calendar: calendar, plan: plans.first { $0.calendar == calendar }, nowPortion: portion,
+                nextPortion: calendar.portion(on: following), day: day)
             if unknown == nil {
                 do {
                     section.now = try await library.lesson(of: calendar, on: day, fetchingWithin: timeout)
@@ -86,16 +86,22 @@ struct TodayRoutes: Sendable {
 }
 
 extension RequestInput {
-    /// `daf-yomi`, `daf-hashavua`, or `own-pace` with its settings: `from` (a masechet and a
-    /// daf), `began` (YYYY-MM-DD) and `every` (day or week).
+    /// `daf-yomi`, `daf-hashavua`, or `own-pace` with its settings: `from` (where it starts),
+    /// `unit` (daf, mishna or chapter; from `from` when absent), `count`, `began` (YYYY-MM-DD) and
+    /// `every` (day or week).
     static func calendar(_ text: String?, pace query: Parameters?) throws -> DafCalendar {
         if text == DafCalendar.ownPaceName, let query {
             guard let every = OwnPace.Period(rawValue: query.get("every") ?? "day") else {
                 throw RouteFailure(.badRequest, Message(.screenNoPeriod, given(query.get("every"))))
             }
             let began = try day(query.get("began")) ?? LearningDay(Date(), in: .current)
+            let unit = try query.get("unit").flatMap { $0.isEmpty ? nil : $0 }.map { text in
+                guard let unit = StudyUnit(rawValue: text) else { throw RouteFailure(.badRequest, Message(.screenNoUnit, given(text))) }
+                return unit
+            }
+            let count = try query.get("count").map { try number($0, .word(.screenPaceCount)) } ?? 1
             do {
-                return .ownPace(try OwnPace(from: query.get("from") ?? "", began: began, every: every))
+                return .ownPace(try OwnPace(from: query.get("from") ?? "", unit: unit, count: count, began: began, every: every))
             } catch let error as OwnPaceError {
                 throw RouteFailure(.badRequest, error.words)
             }

@@ -43,7 +43,8 @@ extension UIText {
     /// Why a daf has no lesson here ("not in the catalog, which has no Gemara of Shekalim: skipped").
     static func absence(_ lesson: CalendarLesson, _ l: UserLanguage) -> String {
         switch lesson.absence {
-        case .noGemara: Message(.todayNoGemara, .text(lesson.daf.masechet)).text(l)
+        case .noGemara: Message(.todayNoGemara, .text(lesson.portion.masechet)).text(l)
+        case .noMishna: Message(.todayNoMishna, .text(lesson.portion.masechet)).text(l)
         case .noLesson, nil: Message(.todayNoLesson).text(l)
         }
     }
@@ -54,9 +55,14 @@ extension UIText {
     static func ownPaceTitle(_ l: UserLanguage) -> String { Message(.calendarOwnPace).text(l) }
     static func ownPaceOffer(_ l: UserLanguage) -> String { Message(.screenOwnPaceOffer).text(l) }
     static func followOwnPace(_ l: UserLanguage) -> String { Message(.screenFollowOwnPace).text(l) }
-    static func firstDaf(_ l: UserLanguage) -> String { Message(.screenFirstDaf).text(l) }
+    static func startAt(_ l: UserLanguage) -> String { Message(.screenStartAt).text(l) }
     static func firstDay(_ l: UserLanguage) -> String { Message(.screenFirstDay).text(l) }
-    static func dafEvery(_ l: UserLanguage) -> String { Message(.screenDafEvery).text(l) }
+    static func every(_ l: UserLanguage) -> String { Message(.screenEvery).text(l) }
+    static func paceCount(_ l: UserLanguage) -> String { Message(.screenPaceCount).text(l) }
+    static func paceUnit(_ l: UserLanguage) -> String { Message(.screenPaceUnit).text(l) }
+    static func unit(_ unit: StudyUnit, _ l: UserLanguage) -> String {
+        Message(unit == .daf ? .screenUnitDapim : unit == .mishna ? .screenUnitMishnayot : .screenUnitChapters).text(l)
+    }
     static func period(_ period: OwnPace.Period, _ l: UserLanguage) -> String {
         Message(period == .day ? .screenEveryDay : .screenEveryWeek).text(l)
     }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// What a plan wants on a day: each daf of its days with the catalog's lessons and their state,
-/// and the lessons still to fetch.
+/// What a plan wants on a day: each portion of its days with the catalog's lessons and their
+/// state, and the lessons still to fetch.
 public struct PlanWork: Sendable {
     public var plan: LearningPlan
-    /// Each daf of the plan's days, today's first.
-    public var dapim: [CalendarLesson]
+    /// Each portion of the plan's days (a daf, or an own pace's share), today's first.
+    public var portions: [CalendarLesson]
     /// The lessons whose media the plan asks for are not all complete.
     public var missing: [PlacedLesson]
 }
@@ -37,15 +37,15 @@ extension LessonLibrary {
     /// daf the catalog lacks is listed with its ``CalendarLesson/absence`` and fetched never.
     public func work(of plan: LearningPlan, on today: LearningDay, fetchingWithin timeout: Duration?) async throws -> PlanWork {
         let catalog = catalog(within: timeout)
-        var dapim: [CalendarLesson] = []
+        var portions: [CalendarLesson] = []
         var placed: [PlacedLesson] = []
         for day in plan.days(from: today) {
-            guard let daf = plan.calendar.daf(on: day), let days = plan.calendar.days(around: day) else { continue }
-            let (lessons, absence) = try await catalog.lessons(on: daf)
+            guard let portion = plan.calendar.portion(on: day), let days = plan.calendar.days(around: day) else { continue }
+            let (lessons, absence) = try await catalog.lessons(on: portion)
             placed += lessons
-            dapim.append(
+            portions.append(
                 CalendarLesson(
-                    calendar: plan.calendar, day: day, from: days.lowerBound, to: days.upperBound, daf: daf,
+                    calendar: plan.calendar, day: day, from: days.lowerBound, to: days.upperBound, portion: portion,
                     lessons: try await status(of: lessons, sync: false), absence: absence))
         }
         let items = try await database.mediaItems(of: placed.map(\.id))
@@ -53,7 +53,7 @@ extension LessonLibrary {
             let complete = Set((items[lesson.id] ?? []).filter { $0.state == .complete }.map(\.key.medium))
             return plan.media.media.contains { lesson.lesson.link(for: $0) != nil && !complete.contains($0) }
         }
-        return PlanWork(plan: plan, dapim: dapim, missing: missing)
+        return PlanWork(plan: plan, portions: portions, missing: missing)
     }
 
     /// Requests the lessons `work` is missing (see ``download(_:media:)``); those the library did
@@ -63,7 +63,9 @@ extension LessonLibrary {
         guard !work.missing.isEmpty else { return nil }
         try checkWritable()
         let wanted = Set(work.missing.map(\.id))
-        let claims = work.dapim.flatMap { daf in daf.lessons.map { (LessonID($0.type, $0.id), daf.to) } }.filter { wanted.contains($0.0) }
+        let claims = work.portions.flatMap { due in due.lessons.map { (LessonID($0.type, $0.id), due.to) } }.filter {
+            wanted.contains($0.0)
+        }
         try await database.claimPlanLessons(work.plan.calendar, claims)
         return try await download(work.missing, media: work.plan.media)
     }

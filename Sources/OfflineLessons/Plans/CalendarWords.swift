@@ -17,8 +17,9 @@ extension LearningDay {
 
 extension DafCalendar {
     /// Where `daf`, learned on `day`, stands in its cycle: "day 2520 of 2711, cycle 14"; for Daf
-    /// HaShavua also its week ("week 1135 of 2711, cycle 1; 2026-11-22 to 2026-11-28").
-    public func place(of daf: ScheduledDaf, on day: LearningDay) -> Message {
+    /// HaShavua also its week ("week 1135 of 2711, cycle 1; 2026-11-22 to 2026-11-28"); for an
+    /// own pace the plan's day or week and the places ("day 3 of the plan; dapim 5–6 of 2711").
+    public func place(of daf: Portion, on day: LearningDay) -> Message {
         switch self {
         case .dafYomi: return Message(.todayDayOfCycle, .number(daf.position), .number(daf.length), .number(daf.cycle))
         case .dafHashavua:
@@ -28,12 +29,21 @@ extension DafCalendar {
                 .text(week?.upperBound.iso ?? ""))
         case .ownPace(let pace):
             let period = (pace.period(of: day) ?? 0) + 1
-            guard pace.every == .week, let week = days(around: day) else {
-                return Message(.todayOwnDay, .number(period), .number(daf.position), .number(daf.length))
-            }
-            return Message(
-                .todayOwnWeek, .number(period), .text(week.lowerBound.iso), .text(week.upperBound.iso), .number(daf.position),
-                .number(daf.length))
+            let within = Self.within(daf, pace.unit)
+            guard pace.every == .week, let week = days(around: day) else { return Message(.todayOwnDay, .number(period), .message(within)) }
+            return Message(.todayOwnWeek, .number(period), .text(week.lowerBound.iso), .text(week.upperBound.iso), .message(within))
         }
+    }
+
+    /// "daf 5 of 2711 of the Bavli", "mishnayot 3–4 of 4187 of the Mishna".
+    private static func within(_ portion: Portion, _ unit: StudyUnit) -> Message {
+        let (from, to, of) = (
+            Message.Argument.number(portion.position), Message.Argument.number(portion.lastPosition),
+            Message.Argument.number(portion.length)
+        )
+        guard portion.places.count > 1 else {
+            return Message(unit == .daf ? .placeDaf : unit == .mishna ? .placeMishna : .placeChapter, from, of)
+        }
+        return Message(unit == .daf ? .placeDapim : unit == .mishna ? .placeMishnayot : .placeChapters, from, to, of)
     }
 }

@@ -1,5 +1,5 @@
-/// A calendar that assigns the Bavli a daf at a time: Daf Yomi (a daf a day), Daf HaShavua (a
-/// daf a week, Sunday to Shabbat) or one's own pace. Computed offline from their published rules,
+/// A learning calendar: Daf Yomi (a daf a day), Daf HaShavua (a daf a week, Sunday to Shabbat)
+/// or one's own pace (dapim, mishnayot or chapters of Mishna, a day or a week). Computed offline from their published rules,
 /// as KosherJava's calculators do: the first Daf Yomi cycle began on 11 September 1923; from the
 /// 8th (24 June 1975) a cycle has 2,711 days, Shekalim being learned from the Yerushalmi (22 dapim,
 /// 13 before); Kinnim, Tamid and Middot are learned within Meilah's pagination (dapim 23–37). Daf
@@ -53,6 +53,12 @@ public enum DafCalendar: Sendable, Hashable, CaseIterable, RawRepresentable, Cod
     /// Where the calendar comes in lists: the published ones first.
     var order: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
 
+    /// What the calendar counts: dapim, or an own pace's unit.
+    public var unit: StudyUnit {
+        if case .ownPace(let pace) = self { return pace.unit }
+        return .daf
+    }
+
     /// Whether a daf lasts a week (tomorrow's daf is next week's).
     public var isWeekly: Bool {
         switch self {
@@ -84,12 +90,12 @@ public enum DafCalendar: Sendable, Hashable, CaseIterable, RawRepresentable, Cod
         }
     }
 
-    /// The daf learned on `day`; `nil` before the calendar began.
-    public func daf(on day: LearningDay) -> ScheduledDaf? {
-        if case .ownPace(let pace) = self { return pace.daf(on: day) }
+    /// What is learned on `day`: a published calendar's daf, or an own pace's share; `nil`
+    /// before the calendar began.
+    public func portion(on day: LearningDay) -> Portion? {
+        if case .ownPace(let pace) = self { return pace.portion(on: day) }
         guard let (cycle, position, sequence) = place(of: day) else { return nil }
-        let (masechet, daf) = sequence.daf(at: position)
-        return ScheduledDaf(masechet: masechet, daf: daf, cycle: cycle, position: position + 1, length: sequence.count)
+        return Portion(places: [sequence.place(at: position)], cycle: cycle, position: position + 1, length: sequence.count)
     }
 
     /// The days on which `day`'s daf is learned: the day itself for Daf Yomi, its week for Daf
@@ -108,93 +114,24 @@ public enum DafCalendar: Sendable, Hashable, CaseIterable, RawRepresentable, Cod
     }
 
     /// The cycle (from 1), the 0-based position in it, and the cycle's sequence of dapim.
-    private func place(of day: LearningDay) -> (cycle: Int, position: Int, sequence: DafSequence)? {
+    private func place(of day: LearningDay) -> (cycle: Int, position: Int, sequence: StudySequence)? {
         guard day >= began else { return nil }
         switch self {
         case .dafYomi where day < Self.shekalimChanged:
-            let sequence = DafSequence.beforeShekalimChange
+            let sequence = StudySequence.dapimBeforeShekalimChange
             let elapsed = day - Self.dafYomiBegan
             return (1 + elapsed / sequence.count, elapsed % sequence.count, sequence)
         case .dafYomi:
-            let sequence = DafSequence.current
+            let sequence = StudySequence.dapim
             let elapsed = day - Self.shekalimChanged
             return (8 + elapsed / sequence.count, elapsed % sequence.count, sequence)
         case .dafHashavua:
-            let sequence = DafSequence.current
+            let sequence = StudySequence.dapim
             let firstSunday = began.adding(days: 1 - began.weekday)
             let weeks = (day - firstSunday) / 7
             return (1 + weeks / sequence.count, weeks % sequence.count, sequence)
         case .ownPace:
             return nil
         }
-    }
-}
-
-/// A daf as a calendar assigns it: the masechet by its catalog name, the daf, and where the day
-/// stands in its cycle.
-public struct ScheduledDaf: Sendable, Hashable, Codable {
-    /// The masechet's English name, as the catalog spells it ("Berakhot").
-    public var masechet: String
-    public var daf: Int
-    /// The cycle's number: the 14th Daf Yomi cycle began on 5 January 2020.
-    public var cycle: Int
-    /// The day (Daf Yomi) or week (Daf HaShavua) in the cycle, from 1.
-    public var position: Int
-    /// The cycle's length in days or weeks: 2,711 (2,702 before 1975).
-    public var length: Int
-
-    public init(masechet: String, daf: Int, cycle: Int, position: Int, length: Int) {
-        self.masechet = masechet
-        self.daf = daf
-        self.cycle = cycle
-        self.position = position
-        self.length = length
-    }
-
-    /// "Berakhot 2".
-    public var name: String { "\(masechet) \(daf)" }
-}
-
-/// The Bavli in the order the calendars learn it, each masechet with its first and last daf.
-struct DafSequence: Sendable {
-    struct Part: Sendable {
-        var masechet: String
-        var first: Int
-        var last: Int
-        var count: Int { last - first + 1 }
-    }
-
-    let parts: [Part]
-    /// Dapim in one cycle.
-    let count: Int
-
-    init(shekalimLast: Int) {
-        let lastDaf: [(String, Int)] = [
-            ("Berakhot", 64), ("Shabbat", 157), ("Eruvin", 105), ("Pesachim", 121), ("Shekalim", shekalimLast),
-            ("Yoma", 88), ("Sukkah", 56), ("Beitzah", 40), ("Rosh Hashanah", 35), ("Taanit", 31), ("Megillah", 32),
-            ("Moed Katan", 29), ("Chagigah", 27), ("Yevamot", 122), ("Ketubot", 112), ("Nedarim", 91), ("Nazir", 66),
-            ("Sotah", 49), ("Gittin", 90), ("Kiddushin", 82), ("Bava Kamma", 119), ("Bava Metzia", 119),
-            ("Bava Batra", 176), ("Sanhedrin", 113), ("Makkot", 24), ("Shevuot", 49), ("Avodah Zarah", 76),
-            ("Horayot", 14), ("Zevachim", 120), ("Menachot", 110), ("Chullin", 142), ("Bekhorot", 61), ("Arakhin", 34),
-            ("Temurah", 34), ("Keritot", 28), ("Meilah", 22), ("Kinnim", 25), ("Tamid", 33), ("Middot", 37),
-            ("Niddah", 73),
-        ]
-        // Kinnim, Tamid and Middot continue Meilah's pagination.
-        let firstDaf = ["Kinnim": 23, "Tamid": 26, "Middot": 34]
-        parts = lastDaf.map { Part(masechet: $0.0, first: firstDaf[$0.0] ?? 2, last: $0.1) }
-        count = parts.reduce(0) { $0 + $1.count }
-    }
-
-    static let current = DafSequence(shekalimLast: 22)
-    static let beforeShekalimChange = DafSequence(shekalimLast: 13)
-
-    /// The masechet and daf at `position` (0-based, below ``count``).
-    func daf(at position: Int) -> (masechet: String, daf: Int) {
-        var left = position
-        for part in parts {
-            if left < part.count { return (part.masechet, part.first + left) }
-            left -= part.count
-        }
-        return (parts[parts.count - 1].masechet, parts[parts.count - 1].last)
     }
 }

@@ -1,4 +1,4 @@
-/// A learning plan the library keeps ready: its calendar's dapim downloaded before their day
+/// A learning plan the library keeps ready: its calendar's lessons downloaded before their day
 /// (``ahead``), and offered to `clean` once their day is ``keepDays`` past. One plan per calendar.
 /// Written as JSON with its calendar's name, and an own pace's settings under `pace`.
 public struct LearningPlan: Sendable, Hashable, Codable {
@@ -29,13 +29,20 @@ public struct LearningPlan: Sendable, Hashable, Codable {
     /// Its settings in words: "the dapim of today and the next 3 days ready (audio), each kept 7
     /// days after its day".
     public var settings: Message {
-        let kept = Message(keepUnplayed ? .planSettingsUnplayed : .planSettings, .number(ahead), .text(media.rawValue), .number(keepDays))
+        let phrase: Phrase =
+            switch (calendar.unit == .daf, keepUnplayed) {
+            case (true, false): .planSettings
+            case (true, true): .planSettingsUnplayed
+            case (false, false): .planSettingsLessons
+            case (false, true): .planSettingsLessonsUnplayed
+            }
+        let kept = Message(phrase, .number(ahead), .text(media.rawValue), .number(keepDays))
         guard case .ownPace(let pace) = calendar else { return kept }
         return Message(.planOwnPaceSettings, .message(pace.settings), .message(kept))
     }
 
     private enum CodingKeys: String, CodingKey { case calendar, ahead, keepDays, media, keepUnplayed, pace }
-    private enum PaceKeys: String, CodingKey { case from, began, every }
+    private enum PaceKeys: String, CodingKey { case from, began, every, unit, count }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -46,9 +53,11 @@ public struct LearningPlan: Sendable, Hashable, Codable {
         try container.encode(keepUnplayed, forKey: .keepUnplayed)
         if case .ownPace(let pace) = calendar {
             var settings = container.nestedContainer(keyedBy: PaceKeys.self, forKey: .pace)
-            try settings.encode(pace.first.name, forKey: .from)
+            try settings.encode(pace.first.start, forKey: .from)
             try settings.encode(pace.began, forKey: .began)
             try settings.encode(pace.every, forKey: .every)
+            try settings.encode(pace.unit, forKey: .unit)
+            try settings.encode(pace.count, forKey: .count)
         }
     }
 
@@ -58,7 +67,10 @@ public struct LearningPlan: Sendable, Hashable, Codable {
             let settings = try container.nestedContainer(keyedBy: PaceKeys.self, forKey: .pace)
             calendar = .ownPace(
                 try OwnPace(
-                    from: try settings.decode(String.self, forKey: .from), began: try settings.decode(LearningDay.self, forKey: .began),
+                    from: try settings.decode(String.self, forKey: .from),
+                    unit: try settings.decodeIfPresent(StudyUnit.self, forKey: .unit) ?? .daf,
+                    count: try settings.decodeIfPresent(Int.self, forKey: .count) ?? 1,
+                    began: try settings.decode(LearningDay.self, forKey: .began),
                     every: try settings.decode(OwnPace.Period.self, forKey: .every)))
         } else {
             calendar = try container.decode(DafCalendar.self, forKey: .calendar)

@@ -1,5 +1,6 @@
-/// One's own pace through the Bavli, in the order Daf Yomi learns it: from a daf, on a day, a
-/// daf every day or every week; past Niddah it goes on with Berakhot 2.
+/// One's own pace: from a place and a day one chooses, so many dapim, mishnayot or chapters of
+/// Mishna every day or every week. Dapim follow the order Daf Yomi learns the Bavli, the Mishna
+/// the order of the sedarim; past the end it starts again (Berakhot 2, Berakhot 1:1).
 public struct OwnPace: Sendable, Hashable {
     public enum Period: String, Sendable, Hashable, Codable, CaseIterable {
         case day, week
@@ -7,28 +8,53 @@ public struct OwnPace: Sendable, Hashable {
         var days: Int { self == .day ? 1 : 7 }
     }
 
-    /// The first daf, its masechet named as the catalog spells it: "Bava Metzia 2".
-    public let first: ScheduledDaf
-    /// The day the first daf is learned (a daf a week: weeks are counted from it).
+    public let unit: StudyUnit
+    /// How many of ``unit`` each period.
+    public let count: Int
+    /// The first place, its masechet named as the catalog spells it: "Bava Metzia 2".
+    public let first: StudyPlace
+    /// The day the first place is learned (by the week: weeks are counted from it).
     public let began: LearningDay
     public let every: Period
-    /// Where the first daf stands in the sequence, from 0.
+    /// Where the first place stands in its sequence, from 0.
     let start: Int
 
-    /// The pace from `first` ("Bava Metzia 2", "bava metsia 2": a masechet as the calendars
-    /// name it, any spelling of it, then a daf it has), learned from `began`, a daf every `every`.
-    public init(from first: String, began: LearningDay, every: Period) throws {
+    public static let countRange = 1...30
+
+    /// The pace from `first`: a masechet as the calendars name it (any spelling of it), then a
+    /// daf ("Bava Metzia 2"), a chapter and a mishna ("Berakhot 1:3"), or a chapter ("Berakhot
+    /// 3", by the chapter). The unit, when not given, is the daf, or the mishna for "1:3".
+    public init(from first: String, unit: StudyUnit? = nil, count: Int = 1, began: LearningDay, every: Period) throws {
+        guard Self.countRange.contains(count) else { throw OwnPaceError.countOutOfRange(count) }
         let words = first.split(separator: " ")
-        guard let last = words.last, let daf = Int(last), words.count > 1 else { throw OwnPaceError.notADaf(first) }
+        let numbers = words.last?.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) } ?? []
+        let unit = unit ?? (numbers.count == 2 ? .mishna : .daf)
+        guard words.count > 1, let number = numbers.first ?? nil, numbers.count == 1 || unit != .daf,
+            numbers.count <= 2, numbers.allSatisfy({ $0 != nil })
+        else { throw OwnPaceError.notAPlace(first, unit) }
+        let mishna = numbers.count == 2 ? numbers[1] : nil
+        if unit == .chapter, let mishna, mishna != 1 { throw OwnPaceError.notAPlace(first, unit) }
         let named = MasechetNames.normalized(words.dropLast().joined(separator: " "))
-        let sequence = DafSequence.current
-        guard let index = sequence.parts.firstIndex(where: { MasechetNames.normalized($0.masechet) == named }) else {
-            throw OwnPaceError.unknownMasechet(first)
+        let sequence = StudySequence.of(unit)
+        let index = sequence.parts.firstIndex { part in
+            MasechetNames.normalized(part.masechet) == named && (unit != .mishna || part.chapter == number)
+        }
+        guard let index else {
+            let known = sequence.parts.contains { MasechetNames.normalized($0.masechet) == named }
+            guard known else { throw OwnPaceError.unknownMasechet(first, unit) }
+            let chapters = StudySequence.chapters.parts.first { MasechetNames.normalized($0.masechet) == named }
+            throw OwnPaceError.outOfRange(first, .chapter, chapters?.masechet ?? first, 1, chapters?.last ?? 1)
         }
         let part = sequence.parts[index]
-        guard (part.first...part.last).contains(daf) else { throw OwnPaceError.dafOutOfRange(first, part.masechet, part.first, part.last) }
-        start = sequence.parts[..<index].reduce(0) { $0 + $1.count } + daf - part.first
-        self.first = ScheduledDaf(masechet: part.masechet, daf: daf, cycle: 1, position: start + 1, length: sequence.count)
+        let numbered = unit == .mishna ? mishna ?? 1 : number
+        guard (part.first...part.last).contains(numbered) else {
+            let name = unit == .mishna ? "\(part.masechet) \(number)" : part.masechet
+            throw OwnPaceError.outOfRange(first, unit, name, part.first, part.last)
+        }
+        start = sequence.position(of: numbered, in: index)
+        self.first = sequence.place(at: start)
+        self.unit = unit
+        self.count = count
         self.began = began
         self.every = every
     }
@@ -45,41 +71,30 @@ public struct OwnPace: Sendable, Hashable {
         return from...from.adding(days: every.days - 1)
     }
 
-    /// The daf learned on `day`: its cycle counts rounds of the Bavli from the first daf's.
-    func daf(on day: LearningDay) -> ScheduledDaf? {
+    /// What is learned on `day`: its round counts passes through the sequence from its start.
+    func portion(on day: LearningDay) -> Portion? {
         guard let period = period(of: day) else { return nil }
-        let sequence = DafSequence.current
-        let position = start + period
-        let (masechet, daf) = sequence.daf(at: position % sequence.count)
-        return ScheduledDaf(
-            masechet: masechet, daf: daf, cycle: 1 + position / sequence.count, position: position % sequence.count + 1,
-            length: sequence.count)
+        let sequence = StudySequence.of(unit)
+        let position = start + period * count
+        return Portion(
+            places: (0..<count).map { sequence.place(at: position + $0) }, cycle: 1 + position / sequence.count,
+            position: position % sequence.count + 1, length: sequence.count)
     }
 
-    /// "from Bava Metzia 2 on 2026-11-29, a daf a day".
+    /// "from Bava Metzia 2 on 2026-11-29, a daf a day"; "…, 2 chapters of Mishna a week".
     public var settings: Message {
-        Message(every == .day ? .planOwnPaceDaily : .planOwnPaceWeekly, .text(first.name), .text(began.iso))
+        Message(every == .day ? .planOwnPaceDaily : .planOwnPaceWeekly, .text(first.start), .text(began.iso), .message(amount))
     }
-}
 
-/// An own pace that cannot be followed, said with what to give instead.
-public enum OwnPaceError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Not a masechet's name and a daf: "Bava Metzia 2".
-    case notADaf(String)
-    /// No masechet of the Bavli is called so.
-    case unknownMasechet(String)
-    /// The masechet has no such daf: its first and last.
-    case dafOutOfRange(String, String, Int, Int)
-
-    public var words: Message {
-        switch self {
-        case .notADaf(let text): Message(.planOwnPaceNotADaf, .text(text))
-        case .unknownMasechet(let text): Message(.planOwnPaceUnknownMasechet, .text(text))
-        case .dafOutOfRange(let text, let masechet, let first, let last):
-            Message(.planOwnPaceDafOutOfRange, .text(text), .text(masechet), .number(first), .number(last))
+    /// "a daf", "2 dapim", "a mishna", "3 mishnayot", "a chapter of Mishna".
+    public var amount: Message {
+        switch (unit, count) {
+        case (.daf, 1): Message(.paceOneDaf)
+        case (.daf, _): Message(.paceDapim, .number(count))
+        case (.mishna, 1): Message(.paceOneMishna)
+        case (.mishna, _): Message(.paceMishnayot, .number(count))
+        case (.chapter, 1): Message(.paceOneChapter)
+        case (.chapter, _): Message(.paceChapters, .number(count))
         }
     }
-
-    public func message(_ language: UserLanguage) -> String { words.text(language) }
-    public var description: String { message(.en) }
 }

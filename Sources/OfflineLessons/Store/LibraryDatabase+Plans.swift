@@ -52,6 +52,36 @@ extension LibraryDatabase {
                     ALTER TABLE plan_v11 RENAME TO plan;
                     """)
         }
+        // An own pace of Mishna, or of several at a time: where it starts is kept as it is written
+        // ("Bava Metzia 2", "Berakhot 1:1"), with the unit and how many a day or week.
+        migrator.registerMigration("v12-pace-units") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE plan_v12 (
+                      calendar TEXT PRIMARY KEY NOT NULL CHECK (calendar IN ('daf-yomi', 'daf-hashavua', 'own-pace')),
+                      ahead INTEGER NOT NULL CHECK (ahead >= 0),
+                      keepDays INTEGER NOT NULL CHECK (keepDays >= 0),
+                      media TEXT NOT NULL CHECK (media = 'audio' OR media = 'video' OR media = 'both'),
+                      keepUnplayed BOOLEAN NOT NULL DEFAULT 0,
+                      createdAt DATETIME NOT NULL,
+                      paceFrom TEXT,
+                      paceUnit TEXT CHECK (paceUnit IN ('daf', 'mishna', 'chapter')),
+                      paceCount INTEGER CHECK (paceCount >= 1),
+                      paceBegan INTEGER,
+                      paceEvery TEXT CHECK (paceEvery IN ('day', 'week')),
+                      CHECK ((calendar = 'own-pace') = (paceFrom IS NOT NULL AND paceUnit IS NOT NULL AND paceCount IS NOT NULL
+                        AND paceBegan IS NOT NULL AND paceEvery IS NOT NULL))
+                    );
+                    INSERT INTO plan_v12 (calendar, ahead, keepDays, media, keepUnplayed, createdAt, paceFrom, paceUnit, paceCount, paceBegan, paceEvery)
+                      SELECT calendar, ahead, keepDays, media, keepUnplayed, createdAt,
+                        CASE WHEN paceMasechet IS NULL THEN NULL ELSE paceMasechet || ' ' || paceDaf END,
+                        CASE WHEN paceMasechet IS NULL THEN NULL ELSE 'daf' END,
+                        CASE WHEN paceMasechet IS NULL THEN NULL ELSE 1 END,
+                        paceBegan, paceEvery FROM plan;
+                    DROP TABLE plan;
+                    ALTER TABLE plan_v12 RENAME TO plan;
+                    """)
+        }
     }
 
     /// The plans followed: Daf Yomi, Daf HaShavua, then one's own pace.
@@ -71,9 +101,12 @@ extension LibraryDatabase {
     private func calendar(of row: Row) throws -> DafCalendar? {
         let name: String = row["calendar"]
         guard name == DafCalendar.ownPaceName else { return DafCalendar(rawValue: name) }
-        guard let every = OwnPace.Period(rawValue: row["paceEvery"] ?? "") else { return nil }
-        let first = "\(row["paceMasechet"] ?? "") \(row["paceDaf"] ?? 0)"
-        return .ownPace(try OwnPace(from: first, began: LearningDay(dayNumber: row["paceBegan"] ?? 0), every: every))
+        guard let every = OwnPace.Period(rawValue: row["paceEvery"] ?? ""), let unit = StudyUnit(rawValue: row["paceUnit"] ?? "")
+        else { return nil }
+        return .ownPace(
+            try OwnPace(
+                from: row["paceFrom"] ?? "", unit: unit, count: row["paceCount"] ?? 1, began: LearningDay(dayNumber: row["paceBegan"] ?? 0),
+                every: every))
     }
 
     /// Adds `plan`, or changes the settings of the plan of its calendar (its lessons stay its own).
@@ -82,15 +115,16 @@ extension LibraryDatabase {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt, paceMasechet, paceDaf, paceBegan, paceEvery)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt, paceFrom, paceUnit, paceCount, paceBegan, paceEvery)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(calendar) DO UPDATE SET ahead = excluded.ahead, keepDays = excluded.keepDays,
-                      media = excluded.media, keepUnplayed = excluded.keepUnplayed, paceMasechet = excluded.paceMasechet,
-                      paceDaf = excluded.paceDaf, paceBegan = excluded.paceBegan, paceEvery = excluded.paceEvery
+                      media = excluded.media, keepUnplayed = excluded.keepUnplayed, paceFrom = excluded.paceFrom,
+                      paceUnit = excluded.paceUnit, paceCount = excluded.paceCount, paceBegan = excluded.paceBegan,
+                      paceEvery = excluded.paceEvery
                     """,
                 arguments: [
-                    plan.calendar.rawValue, plan.ahead, plan.keepDays, plan.media.rawValue, plan.keepUnplayed, now, pace?.first.masechet,
-                    pace?.first.daf, pace?.began.dayNumber, pace?.every.rawValue,
+                    plan.calendar.rawValue, plan.ahead, plan.keepDays, plan.media.rawValue, plan.keepUnplayed, now, pace?.first.start,
+                    pace?.unit.rawValue, pace?.count, pace?.began.dayNumber, pace?.every.rawValue,
                 ])
         }
     }

@@ -91,7 +91,11 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Learning calendars (lessons today)
     case calendarDafYomi, calendarDafHashavua, calendarOwnPace, todayOwnDay, todayOwnWeek
     case planOwnPaceOnly, planOwnPaceNeedsFrom, planOwnPaceSettings, planOwnPaceDaily, planOwnPaceWeekly, planOwnPaceNotADaf
-    case planOwnPaceUnknownMasechet, planOwnPaceDafOutOfRange
+    case planOwnPaceUnknownMasechet, planOwnPaceDafOutOfRange, planOwnPaceNotAMishna, planOwnPaceNotAChapter
+    case planOwnPaceUnknownMishna, planOwnPaceMishnaOutOfRange, planOwnPaceChapterOutOfRange, planOwnPaceCountOutOfRange
+    case paceOneDaf, paceDapim, paceOneMishna, paceMishnayot, paceOneChapter, paceChapters
+    case placeDaf, placeDapim, placeMishna, placeMishnayot, placeChapter, placeChapters, todayNoMishna
+    case planSettingsLessons, planSettingsLessonsUnplayed
     case todayDayOfCycle, todayWeekOfCycle, todayTomorrow, todayNextWeek, todayNoGemara, todayNoLesson, todayUnknown
     case todayNotBegun, todayNotADay, todayDownloaded, todayUnderWay
     case todayDate, weekdaySunday, weekdayMonday, weekdayTuesday, weekdayWednesday, weekdayThursday, weekdayFriday
@@ -105,7 +109,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case screenToday, screenTomorrow, screenThisWeek, screenNextWeek, screenPlanFollowed, screenPlanNotFollowed, screenFollow
     case screenFollowNamed, screenStopFollowing, screenStopFollowingNamed, screenMakeReady, screenMakeReadyNamed
     case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenNoPeriod
-    case screenPlanSettingsOf, screenOwnPaceOffer, screenFollowOwnPace, screenFirstDaf, screenFirstDay, screenDafEvery
+    case screenPlanSettingsOf, screenOwnPaceOffer, screenFollowOwnPace, screenStartAt, screenFirstDay, screenEvery
+    case screenPaceCount, screenPaceUnit, screenUnitDapim, screenUnitMishnayot, screenUnitChapters, screenNoUnit
     case screenEveryDay, screenEveryWeek
     case screenDaysAhead, screenDaysKept, screenKeepUntilPlayed, screenSave, screenPlanSaved, screenGoesAnyway, screenGoesOncePlayed
     // The command line: export, migrate, serve, ui and demo

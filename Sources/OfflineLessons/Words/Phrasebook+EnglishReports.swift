@@ -304,5 +304,6 @@ extension Phrasebook {
     public static let sameInBothLanguages: Set<Phrase> = sameInBothLanguagesScreen.union([
         .verbatim, .syncFoundBytes, .cliSeder, .cliResolved, .catalogSederLine, .masechetStateMedia, .doctorOther, .countWord,
         .listSeparated, .migrateRejectedWhole, .calendarDafYomi, .calendarDafHashavua, .planOwnPaceSettings,
+        .paceDapim, .paceMishnayot,
     ])
 }

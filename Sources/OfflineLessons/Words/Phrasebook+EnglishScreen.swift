@@ -241,6 +241,6 @@ extension Phrasebook {
     /// The screen's sentences written alike in both languages (names, signs and placeholders only).
     static let sameInBothLanguagesScreen: Set<Phrase> = [
         .screenShas, .screenPDF, .screenDaf, .screenSeder, .screenAudio, .screenVideo, .screenTotal, .screenLessonMedium,
-        .screenSkipBackShort, .screenSkipForwardShort,
+        .screenSkipBackShort, .screenSkipForwardShort, .screenUnitDapim, .screenUnitMishnayot,
     ]
 }

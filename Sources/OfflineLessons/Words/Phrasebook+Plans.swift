@@ -2,10 +2,26 @@ extension Phrasebook {
     /// Learning plans (`lessons plan`, `lessons ready`, what `clean` says of a plan's lesson) in English.
     static let englishPlans: [Phrase: String] = [
         .planOwnPaceSettings: "%1$@; %2$@",
-        .planOwnPaceOnly: "--from, --starting and --every belong to own-pace, not to %1$@",
-        .planOwnPaceNeedsFrom: "own-pace needs its first daf: --from \"Bava Metzia 2\"",
-        .planOwnPaceDaily: "from %1$@ on %2$@, a daf a day",
-        .planOwnPaceWeekly: "from %1$@ on %2$@, a daf a week",
+        .planOwnPaceOnly: "--from, --starting, --every, --count and --unit belong to own-pace, not to %1$@",
+        .planOwnPaceNeedsFrom: "own-pace needs where to start: --from \"Bava Metzia 2\" (a daf) or --from \"Berakhot 1:1\" (a mishna)",
+        .planOwnPaceDaily: "from %1$@ on %2$@, %3$@ a day",
+        .planOwnPaceWeekly: "from %1$@ on %2$@, %3$@ a week",
+        .paceOneDaf: "a daf",
+        .paceDapim: "%1$@ dapim",
+        .paceOneMishna: "a mishna",
+        .paceMishnayot: "%1$@ mishnayot",
+        .paceOneChapter: "a chapter of Mishna",
+        .paceChapters: "%1$@ chapters of Mishna",
+        .planOwnPaceNotAMishna: "'%1$@' is not a masechet, a chapter and a mishna: give them as in --from \"Berakhot 1:1\"",
+        .planOwnPaceNotAChapter: "'%1$@' is not a masechet and a chapter: give them as in --from \"Berakhot 3\"",
+        .planOwnPaceUnknownMishna:
+            "no masechet of the Mishna is called as in '%1$@': give its name as `lessons catalog` shows it, e.g. \"Berakhot 1:1\"",
+        .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ has mishnayot %3$@ to %4$@",
+        .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ has chapters %3$@ to %4$@",
+        .planOwnPaceCountOutOfRange: "a pace learns %2$@ to %3$@ at a time, not %1$@",
+        .planSettingsLessons: "the lessons of today and the next %1$@ days ready (%2$@), each kept %3$@ days after its day",
+        .planSettingsLessonsUnplayed:
+            "the lessons of today and the next %1$@ days ready (%2$@), each kept %3$@ days after its day and until played through",
         .planOwnPaceNotADaf: "'%1$@' is not a masechet and a daf: give them as in --from \"Bava Metzia 2\"",
         .planOwnPaceUnknownMasechet:
             "no masechet of the Bavli is called as in '%1$@': give its name as `lessons today` shows it, e.g. \"Bava Metzia 2\"",
@@ -31,10 +47,26 @@ extension Phrasebook {
     /// Learning plans in Spanish.
     static let spanishPlans: [Phrase: String] = [
         .planOwnPaceSettings: "%1$@; %2$@",
-        .planOwnPaceOnly: "--from, --starting y --every son de own-pace, no de %1$@",
-        .planOwnPaceNeedsFrom: "own-pace necesita su primer daf: --from \"Bava Metzia 2\"",
-        .planOwnPaceDaily: "desde %1$@ el %2$@, un daf por día",
-        .planOwnPaceWeekly: "desde %1$@ el %2$@, un daf por semana",
+        .planOwnPaceOnly: "--from, --starting, --every, --count y --unit son de own-pace, no de %1$@",
+        .planOwnPaceNeedsFrom: "own-pace necesita dónde empezar: --from \"Bava Metzia 2\" (un daf) o --from \"Berakhot 1:1\" (una mishná)",
+        .planOwnPaceDaily: "desde %1$@ el %2$@, %3$@ por día",
+        .planOwnPaceWeekly: "desde %1$@ el %2$@, %3$@ por semana",
+        .paceOneDaf: "un daf",
+        .paceDapim: "%1$@ dapim",
+        .paceOneMishna: "una mishná",
+        .paceMishnayot: "%1$@ mishnayot",
+        .paceOneChapter: "un capítulo de Mishná",
+        .paceChapters: "%1$@ capítulos de Mishná",
+        .planOwnPaceNotAMishna: "'%1$@' no es una masechet, un capítulo y una mishná: escríbalos como en --from \"Berakhot 1:1\"",
+        .planOwnPaceNotAChapter: "'%1$@' no es una masechet y un capítulo: escríbalos como en --from \"Berakhot 3\"",
+        .planOwnPaceUnknownMishna:
+            "ninguna masechet de la Mishná se llama como en '%1$@': escriba su nombre como lo muestra `lessons catalog`, p. ej. \"Berakhot 1:1\"",
+        .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ tiene las mishnayot %3$@ a %4$@",
+        .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ tiene los capítulos %3$@ a %4$@",
+        .planOwnPaceCountOutOfRange: "un ritmo estudia de %2$@ a %3$@ cada vez, no %1$@",
+        .planSettingsLessons: "las clases de hoy y de los próximos %1$@ días listas (%2$@), cada una guardada %3$@ días después de su día",
+        .planSettingsLessonsUnplayed:
+            "las clases de hoy y de los próximos %1$@ días listas (%2$@), cada una guardada %3$@ días después de su día y hasta escucharla entera",
         .planOwnPaceNotADaf: "'%1$@' no es una masechet y un daf: escríbalos como en --from \"Bava Metzia 2\"",
         .planOwnPaceUnknownMasechet:
             "ninguna masechet del Bavli se llama como en '%1$@': escriba su nombre como lo muestra `lessons today`, p. ej. \"Bava Metzia 2\"",

@@ -5,14 +5,15 @@ import OfflineLessons
 struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: HelpWords.say("Follow a learning plan: its dapim downloaded before their day, removed after it."),
+        abstract: HelpWords.say("Follow a learning plan: its lessons downloaded before their day, removed after it."),
         discussion: HelpWords.say(
             """
-            A plan follows Daf Yomi (a daf a day), Daf HaShavua (a daf a week) or your own pace (from a daf you choose, a daf a day or a week, in the order Daf Yomi learns the Bavli). `lessons ready` then downloads the dapim of today and of the next days (--ahead), and removes a daf the plan downloaded once its day is more than --keep past (pinned lessons stay; one the library held before stays too). `lessons clean` removes those first, and removes a daf the plan still keeps last.
+            A plan follows Daf Yomi (a daf a day), Daf HaShavua (a daf a week) or your own pace: from where you choose, so many dapim, mishnayot or chapters of Mishna a day or a week (dapim in the order Daf Yomi learns the Bavli, the Mishna in the order of the sedarim). `lessons ready` then downloads the lessons of today and of the next days (--ahead), and removes a lesson the plan downloaded once its day is more than --keep past (pinned lessons stay; one the library held before stays too). `lessons clean` removes those first, and removes a lesson the plan still keeps last.
 
             Examples:
               lessons plan add daf-yomi --ahead 3 --keep 7d --media audio
-              lessons plan add own-pace --from "Bava Metzia 2" --every day
+              lessons plan add own-pace --from "Bava Metzia 2" --every day --count 2
+              lessons plan add own-pace --from "Berakhot 1" --unit chapter --every week
               lessons plan list
               lessons plan remove daf-hashavua
             """),
@@ -29,6 +30,7 @@ enum CalendarName: String, CaseIterable, ExpressibleByArgument {
 }
 
 extension OwnPace.Period: ExpressibleByArgument {}
+extension StudyUnit: ExpressibleByArgument {}
 
 struct PlanAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,15 +39,29 @@ struct PlanAddCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(HelpWords.say("The calendar: daf-yomi, daf-hashavua or own-pace."), valueName: "calendar"))
     var calendar: CalendarName
 
-    @Option(help: ArgumentHelp(HelpWords.say("Own pace: the first daf, a masechet and a daf (\"Bava Metzia 2\")."), valueName: "daf"))
+    @Option(
+        help: ArgumentHelp(
+            HelpWords.say(
+                "Own pace: where to start, a daf (\"Bava Metzia 2\"), a mishna (\"Berakhot 1:1\") or a chapter (\"Berakhot 3\")."),
+            valueName: "place"))
     var from: String?
 
     @Option(
         help: ArgumentHelp(HelpWords.say("Own pace: the day of the first daf, as YYYY-MM-DD; today when not given."), valueName: "date"))
     var starting: String?
 
-    @Option(help: ArgumentHelp(HelpWords.say("Own pace: a daf every day or every week; every day when not given.")))
+    @Option(help: ArgumentHelp(HelpWords.say("Own pace: every day or every week; every day when not given.")))
     var every: OwnPace.Period?
+
+    @Option(
+        help: ArgumentHelp(
+            HelpWords.say(
+                "Own pace: what it counts, `daf`, `mishna` or `chapter` (of Mishna); a daf, or a mishna for \"Berakhot 1:1\", when not given."
+            )))
+    var unit: StudyUnit?
+
+    @Option(help: ArgumentHelp(HelpWords.say("Own pace: how many each day or week (1-30); one when not given."), valueName: "number"))
+    var count: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("Days ahead whose dapim are kept ready (0-30)."), valueName: "days"))
     var ahead = 3
@@ -74,7 +90,7 @@ struct PlanAddCommand: AsyncParsableCommand {
     func dafCalendar(today: LearningDay) throws -> DafCalendar {
         switch calendar {
         case .dafYomi, .dafHashavua:
-            guard from == nil, starting == nil, every == nil else {
+            guard from == nil, starting == nil, every == nil, unit == nil, count == nil else {
                 throw ValidationError(Terminal.say(.planOwnPaceOnly, .text(calendar.rawValue)))
             }
             return calendar == .dafYomi ? .dafYomi : .dafHashavua
@@ -86,7 +102,7 @@ struct PlanAddCommand: AsyncParsableCommand {
                 began = day
             }
             do {
-                return .ownPace(try OwnPace(from: from, began: began, every: every ?? .day))
+                return .ownPace(try OwnPace(from: from, unit: unit, count: count ?? 1, began: began, every: every ?? .day))
             } catch let error as OwnPaceError {
                 throw ValidationError(Terminal.say(error.words))
             }

@@ -34,11 +34,12 @@ struct ReadyCommand: AsyncParsableCommand {
         guard (1...16).contains(concurrency) else { throw ValidationError(Terminal.say(.downloadConcurrency, .number(concurrency))) }
     }
 
-    /// What `--json` prints: the day, what was removed, and per plan its dapim and what was fetched.
+    /// What `--json` prints: the day, what was removed, and per plan its portions (a daf, or an
+    /// own pace's share, a day) and what was fetched.
     struct Report: Encodable {
         struct PlanReport: Encodable {
             var plan: LearningPlan
-            var dapim: [CalendarLesson]
+            var portions: [CalendarLesson]
             var fetched: DownloadSummary?
         }
         var day: LearningDay
@@ -82,7 +83,7 @@ struct ReadyCommand: AsyncParsableCommand {
             let work = try await library.work(of: plan, on: day, fetchingWithin: .seconds(10))
             let summary = try await fetch(work, library: library)
             let names = try await library.lessonNames(for: work.missing)
-            report.plans.append(.init(plan: plan, dapim: work.dapim, fetched: summary?.named(by: names)))
+            report.plans.append(.init(plan: plan, portions: work.portions, fetched: summary?.named(by: names)))
             if let summary { failure = try await say(summary, of: work, names: names, library: library) }
         }
         if global.json { try Terminal.json(report) }

@@ -58,34 +58,34 @@ struct TodayCommand: AsyncParsableCommand {
     static func lessons(_ calendar: DafCalendar, on day: LearningDay, _ library: LessonLibrary?) async throws -> (Found, Found)? {
         guard let days = calendar.days(around: day) else { return nil }
         func find(_ day: LearningDay) async -> Found {
-            guard let library else { return Found(day: day, daf: calendar.daf(on: day), lesson: nil) }
+            guard let library else { return Found(day: day, portion: calendar.portion(on: day), lesson: nil) }
             do {
                 let lesson = try await library.lesson(of: calendar, on: day, fetchingWithin: .seconds(10))
-                return Found(day: day, daf: calendar.daf(on: day), lesson: lesson)
+                return Found(day: day, portion: calendar.portion(on: day), lesson: lesson)
             } catch {
                 let words = CommandFailure(classifying: error)?.message ?? Terminal.say(stored: String(describing: error))
-                return Found(day: day, daf: calendar.daf(on: day), lesson: nil, problem: words)
+                return Found(day: day, portion: calendar.portion(on: day), lesson: nil, problem: words)
             }
         }
         let now = await find(day)
         let following = days.upperBound.adding(days: 1)
-        guard now.problem == nil else { return (now, Found(day: following, daf: calendar.daf(on: following), lesson: nil)) }
+        guard now.problem == nil else { return (now, Found(day: following, portion: calendar.portion(on: following), lesson: nil)) }
         return (now, await find(following))
     }
 
     struct Found {
         var day: LearningDay
-        var daf: ScheduledDaf?
+        var portion: Portion?
         var lesson: CalendarLesson?
         var problem: String? = nil
     }
 
     static func show(_ calendar: DafCalendar, _ now: Found, _ next: Found) {
-        guard let daf = now.daf else { return }
-        let place = Terminal.say(calendar.place(of: daf, on: now.day))
-        Terminal.out(Terminal.say(calendar.title) + ": \(daf.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
+        guard let portion = now.portion else { return }
+        let place = Terminal.say(calendar.place(of: portion, on: now.day))
+        Terminal.out(Terminal.say(calendar.title) + ": \(portion.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
         let label = Terminal.say(calendar.isWeekly ? .todayNextWeek : .todayTomorrow)
-        if let nextDaf = next.daf { Terminal.out("  \(label): \(nextDaf.name)\(state(of: next))") }
+        if let following = next.portion { Terminal.out("  \(label): \(following.name)\(state(of: next))") }
     }
 
     /// " — downloaded", " — not downloaded", or why it has no lesson here; nothing when its
@@ -97,7 +97,8 @@ struct TodayCommand: AsyncParsableCommand {
 
     static func state(of lesson: CalendarLesson) -> String {
         switch lesson.absence {
-        case .noGemara: return Terminal.say(.todayNoGemara, .text(lesson.daf.masechet))
+        case .noGemara: return Terminal.say(.todayNoGemara, .text(lesson.portion.masechet))
+        case .noMishna: return Terminal.say(.todayNoMishna, .text(lesson.portion.masechet))
         case .noLesson: return Terminal.say(.todayNoLesson)
         case nil: break
         }
@@ -127,7 +128,7 @@ struct TodayEntry: Encodable {
     var day: LearningDay
     var from: LearningDay?
     var to: LearningDay?
-    var daf: ScheduledDaf?
+    var portion: Portion?
     var lessons: [LessonStatus]
     var absence: CalendarLesson.Absence?
     var problem: String?
@@ -135,11 +136,11 @@ struct TodayEntry: Encodable {
     init(_ calendar: DafCalendar, _ found: TodayCommand.Found, next: Bool) {
         self.calendar = calendar
         self.next = next
-        name = Terminal.say(calendar.title) + ": " + (found.daf?.name ?? "")
+        name = Terminal.say(calendar.title) + ": " + (found.portion?.name ?? "")
         day = found.day
         from = calendar.days(around: found.day)?.lowerBound
         to = calendar.days(around: found.day)?.upperBound
-        daf = found.daf
+        portion = found.portion
         lessons = found.lesson?.lessons ?? []
         absence = found.lesson?.absence
         problem = found.problem

@@ -1,34 +1,40 @@
 /// The help of the learning plans' commands (`plan`, `ready`) in Spanish, keyed by its English text.
 extension HelpWords {
     static let spanishPlans: [String: String] = [
-        "Follow a learning plan: its dapim downloaded before their day, removed after it.":
-            "Seguir un plan de estudio: sus dapim descargados antes de su día y borrados después.",
+        "Follow a learning plan: its lessons downloaded before their day, removed after it.":
+            "Seguir un plan de estudio: sus clases descargadas antes de su día y borradas después.",
         """
-        A plan follows Daf Yomi (a daf a day), Daf HaShavua (a daf a week) or your own pace (from a daf you choose, a daf a day or a week, in the order Daf Yomi learns the Bavli). `lessons ready` then downloads the dapim of today and of the next days (--ahead), and removes a daf the plan downloaded once its day is more than --keep past (pinned lessons stay; one the library held before stays too). `lessons clean` removes those first, and removes a daf the plan still keeps last.
+        A plan follows Daf Yomi (a daf a day), Daf HaShavua (a daf a week) or your own pace: from where you choose, so many dapim, mishnayot or chapters of Mishna a day or a week (dapim in the order Daf Yomi learns the Bavli, the Mishna in the order of the sedarim). `lessons ready` then downloads the lessons of today and of the next days (--ahead), and removes a lesson the plan downloaded once its day is more than --keep past (pinned lessons stay; one the library held before stays too). `lessons clean` removes those first, and removes a lesson the plan still keeps last.
 
         Examples:
           lessons plan add daf-yomi --ahead 3 --keep 7d --media audio
-          lessons plan add own-pace --from "Bava Metzia 2" --every day
+          lessons plan add own-pace --from "Bava Metzia 2" --every day --count 2
+          lessons plan add own-pace --from "Berakhot 1" --unit chapter --every week
           lessons plan list
           lessons plan remove daf-hashavua
         """:
             """
-        Un plan sigue el Daf Yomi (un daf al día), el Daf HaShavua (un daf a la semana) o su propio ritmo (desde el daf que elija, un daf al día o a la semana, en el orden en que el Daf Yomi estudia el Bavli). `lessons ready` descarga entonces los dapim de hoy y de los próximos días (--ahead), y borra un daf que el plan descargó cuando su día quedó atrás más de --keep (las clases fijadas se quedan; también una que la biblioteca ya tenía). `lessons clean` borra esos primero, y un daf que el plan aún guarda, el último.
+        Un plan sigue el Daf Yomi (un daf al día), el Daf HaShavua (un daf a la semana) o su propio ritmo: desde donde elija, tantos dapim, mishnayot o capítulos de Mishná por día o por semana (los dapim en el orden en que el Daf Yomi estudia el Bavli, la Mishná en el orden de los sedarim). `lessons ready` descarga entonces las clases de hoy y de los próximos días (--ahead), y borra una clase que el plan descargó cuando su día quedó atrás más de --keep (las clases fijadas se quedan; también una que la biblioteca ya tenía). `lessons clean` borra esas primero, y una clase que el plan aún guarda, la última.
 
         Ejemplos:
           lessons plan add daf-yomi --ahead 3 --keep 7d --media audio
-          lessons plan add own-pace --from "Bava Metzia 2" --every day
+          lessons plan add own-pace --from "Bava Metzia 2" --every day --count 2
+          lessons plan add own-pace --from "Berakhot 1" --unit chapter --every week
           lessons plan list
           lessons plan remove daf-hashavua
         """,
         "Follow a calendar, or change the settings of its plan.": "Seguir un calendario, o cambiar la configuración de su plan.",
         "The calendar: daf-yomi, daf-hashavua or own-pace.": "El calendario: daf-yomi, daf-hashavua u own-pace (su propio ritmo).",
-        "Own pace: the first daf, a masechet and a daf (\"Bava Metzia 2\").":
-            "Ritmo propio: el primer daf, una masechet y un daf (\"Bava Metzia 2\").",
+        "Own pace: where to start, a daf (\"Bava Metzia 2\"), a mishna (\"Berakhot 1:1\") or a chapter (\"Berakhot 3\").":
+            "Ritmo propio: dónde empezar, un daf (\"Bava Metzia 2\"), una mishná (\"Berakhot 1:1\") o un capítulo (\"Berakhot 3\").",
+        "Own pace: what it counts, `daf`, `mishna` or `chapter` (of Mishna); a daf, or a mishna for \"Berakhot 1:1\", when not given.":
+            "Ritmo propio: qué cuenta, `daf`, `mishna` o `chapter` (capítulo de Mishná); un daf, o una mishná para \"Berakhot 1:1\", si no se indica.",
+        "Own pace: how many each day or week (1-30); one when not given.":
+            "Ritmo propio: cuántos cada día o cada semana (1-30); uno si no se indica.",
         "Own pace: the day of the first daf, as YYYY-MM-DD; today when not given.":
             "Ritmo propio: el día del primer daf, como AAAA-MM-DD; hoy si no se indica.",
-        "Own pace: a daf every day or every week; every day when not given.":
-            "Ritmo propio: un daf cada día o cada semana; cada día si no se indica.",
+        "Own pace: every day or every week; every day when not given.":
+            "Ritmo propio: cada día o cada semana; cada día si no se indica.",
         "Days ahead whose dapim are kept ready (0-30).": "Días por delante cuyos dapim se tienen listos (0-30).",
         "How long a daf is kept after its day, in whole days: 7d, 2w, 0d.":
             "Cuánto se guarda un daf después de su día, en días enteros: 7d, 2w, 0d.",

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import LessonsServer
+import Testing
+
+@testable import OfflineLessons
+
+/// An own pace of several dapim at a time, of mishnayot, or of chapters of Mishna: named as
+/// ranges, placed in their round, refused with what to give, found in the catalog and fetched.
+@Suite("Own pace: dapim, mishnayot and chapters")
+struct OwnPaceUnitsTests {
+    static func day(_ text: String) throws -> LearningDay { try #require(LearningDay(iso: text), "\(text)") }
+
+    @Test("three mishnayot a day from Berakhot 9:4 run on into Peah; after Oktzin 3:12 comes Berakhot 1:1, in the next round")
+    func mishnayot() throws {
+        let began = try Self.day("2026-11-29")
+        let pace = try OwnPace(from: "berakhot 9:4", count: 3, began: began, every: .day)
+        #expect(pace.unit == .mishna && pace.first.name == "Berakhot 9:4")
+        let first = try #require(pace.portion(on: began))
+        #expect(first.places.map(\.name) == ["Berakhot 9:4", "Berakhot 9:5", "Peah 1:1"])
+        #expect(first.name == "Berakhot 9:4 – Peah 1:1" && first.position == 56 && first.lastPosition == 58 && first.length == 4187)
+        #expect(pace.portion(on: began.adding(days: 1))?.name == "Peah 1:2–4")
+        let calendar = DafCalendar.ownPace(pace)
+        #expect(calendar.place(of: first, on: began).text(.en) == "day 1 of the plan; mishnayot 56–58 of 4187 of the Mishna")
+        #expect(calendar.place(of: first, on: began).text(.es) == "día 1 del plan; mishnayot 56–58 de 4187 de la Mishná")
+        #expect(pace.settings.text(.en) == "from Berakhot 9:4 on 2026-11-29, 3 mishnayot a day")
+        #expect(pace.settings.text(.es) == "desde Berakhot 9:4 el 2026-11-29, 3 mishnayot por día")
+
+        let wrap = try OwnPace(from: "Oktzin 3:11", count: 3, began: began, every: .day)
+        #expect(wrap.portion(on: began)?.name == "Oktzin 3:11 – Berakhot 1:1")
+        let next = try #require(wrap.portion(on: began.adding(days: 1)))
+        #expect(next.name == "Berakhot 1:2–4" && next.cycle == 2 && next.position == 2)
+        #expect(StudySequence.mishnayot.count == 4187 && StudySequence.chapters.count == 524)
+    }
+
+    @Test("two chapters of Mishna a week, and three dapim a day: named as ranges, placed in their round, in both languages")
+    func chaptersAndDapim() throws {
+        let began = try Self.day("2026-11-29")
+        let chapters = DafCalendar.ownPace(try OwnPace(from: "Berakhot 1", unit: .chapter, count: 2, began: began, every: .week))
+        let day = try Self.day("2026-12-07")
+        let week = try #require(chapters.portion(on: day))
+        #expect(week.name == "Berakhot 3:1–4:7" && week.places.map(\.chapter) == [3, 4] && week.length == 524)
+        #expect(
+            chapters.place(of: week, on: day).text(.en)
+                == "week 2 of the plan, 2026-12-06 to 2026-12-12; chapters 3–4 of 524 of the Mishna")
+        #expect(
+            chapters.place(of: week, on: day).text(.es)
+                == "semana 2 del plan, del 2026-12-06 al 2026-12-12; capítulos 3–4 de 524 de la Mishná")
+        let crossing = try OwnPace(from: "Berakhot 9", unit: .chapter, count: 2, began: began, every: .week)
+        #expect(crossing.portion(on: began)?.name == "Berakhot 9:1 – Peah 1:6")
+        #expect(crossing.settings.text(.en) == "from Berakhot 9:1 on 2026-11-29, 2 chapters of Mishna a week")
+        #expect(crossing.settings.text(.es) == "desde Berakhot 9:1 el 2026-11-29, 2 capítulos de Mishná por semana")
+        let one = try OwnPace(from: "Berakhot 9:1", unit: .chapter, began: began, every: .week)
+        #expect(one.portion(on: began)?.name == "Berakhot 9:1–5" && one.settings.text(.en).hasSuffix("a chapter of Mishna a week"))
+
+        let dapim = DafCalendar.ownPace(try OwnPace(from: "Bava Metzia 118", count: 3, began: began, every: .day))
+        let today = try #require(dapim.portion(on: began))
+        #expect(today.name == "Bava Metzia 118 – Bava Batra 2" && today.daf == nil)
+        #expect(dapim.portion(on: began.adding(days: 1))?.name == "Bava Batra 3–5")
+        #expect(dapim.place(of: today, on: began).text(.en) == "day 1 of the plan; dapim 1634–1636 of 2711 of the Bavli")
+    }
+
+    @Test("a place that is none, or a count out of range: said with what to give, in English and Spanish")
+    func refused() throws {
+        let began = try Self.day("2026-12-02")
+        let cases: [(String, StudyUnit?, Int, String, String)] = [
+            ("Berakhot 1:1", .daf, 1, "'Berakhot 1:1' is not a masechet and a daf", "'Berakhot 1:1' no es una masechet y un daf"),
+            ("Berakhot 1:x", nil, 1, "'Berakhot 1:x' is not a masechet, a chapter and a mishna", "'Berakhot 1:x' no es una masechet, un"),
+            ("Berakhot 3:2", .chapter, 1, "'Berakhot 3:2' is not a masechet and a chapter", "'Berakhot 3:2' no es una masechet y un"),
+            (
+                "Berakhot 10:1", nil, 1, "'Berakhot 10:1': Berakhot has chapters 1 to 9",
+                "'Berakhot 10:1': Berakhot tiene los capítulos 1 a 9"
+            ),
+            ("Berakhot 10", .chapter, 1, "'Berakhot 10': Berakhot has chapters 1 to 9", "'Berakhot 10': Berakhot tiene los capítulos"),
+            (
+                "Berakhot 1:6", nil, 1, "'Berakhot 1:6': Berakhot 1 has mishnayot 1 to 5",
+                "'Berakhot 1:6': Berakhot 1 tiene las mishnayot 1 a 5"
+            ),
+            ("Foo 1:1", nil, 1, "no masechet of the Mishna is called as in 'Foo 1:1'", "ninguna masechet de la Mishná se llama"),
+            ("Peah 2", nil, 1, "no masechet of the Bavli is called as in 'Peah 2'", "ninguna masechet del Bavli se llama"),
+            ("Berakhot 2", nil, 0, "a pace learns 1 to 30 at a time, not 0", "un ritmo estudia de 1 a 30 cada vez, no 0"),
+            ("Berakhot 2", nil, 31, "a pace learns 1 to 30 at a time, not 31", "un ritmo estudia de 1 a 30 cada vez, no 31"),
+        ]
+        for (text, unit, count, english, spanish) in cases {
+            #expect {
+                try OwnPace(from: text, unit: unit, count: count, began: began, every: .day)
+            } throws: { error in
+                guard let error = error as? OwnPaceError else { return false }
+                return error.message(.en).hasPrefix(english) && error.message(.es).hasPrefix(spanish)
+            }
+        }
+    }
+
+    @Test("a chapter of Mishna a week: its mishnayot found in the catalog and fetched; kept in the registry and as JSON")
+    func chapterPlan() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await LearningPlanTests.library(fixture, day: 0)
+            let pace = try OwnPace(from: "Berakhot 2", unit: .chapter, began: try Self.day("2026-11-22"), every: .week)
+            try await library.setPlan(LearningPlan(calendar: .ownPace(pace), ahead: 0))
+            let plan = try #require(try await library.plans().first)
+            let work = try await library.work(of: plan, on: try Self.day("2026-11-24"), fetchingWithin: .seconds(10))
+            #expect(work.portions.map(\.portion.name) == ["Berakhot 2:1–8"])
+            #expect(work.portions.first?.lessons.map(\.name) == (1...8).map { "Berakhot 2:\($0)" })
+            #expect(work.missing.count == 8 && work.portions.first?.isReady == false)
+            _ = await collect(try #require(try await library.fetch(work)))
+            let after = try await library.work(of: plan, on: try Self.day("2026-11-24"), fetchingWithin: nil)
+            #expect(after.missing.isEmpty && after.portions.first?.isReady == true)
+
+            let reopened = try await LearningPlanTests.library(fixture, day: 1)
+            guard case .ownPace(let read) = try await reopened.plans().first?.calendar else { throw PlanError.noSuchPlan("own-pace") }
+            #expect(read == pace && read.unit == .chapter && read.count == 1)
+            let json = try JSONEncoder().encode(try await reopened.plans())
+            #expect(String(decoding: json, as: UTF8.self).contains(#""unit":"chapter""#))
+            #expect(try JSONDecoder().decode([LearningPlan].self, from: json) == [plan])
+        }
+    }
+
+    @Test("an own pace kept by a v11 registry is read by v12 as a daf at a time from where it was")
+    func migratedFromV11() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("library.sqlite").path
+        let began = try Self.day("2026-11-22")
+        do {
+            let v11 = try DatabaseQueue(path: path)
+            try LibraryDatabase.migrator.migrate(v11, upTo: "v11-own-pace")
+            try await v11.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt, paceMasechet, paceDaf, paceBegan, paceEvery)
+                        VALUES ('own-pace', 2, 5, 'audio', 0, '2026-01-01 00:00:00.000', 'Bava Metzia', 7, ?, 'week');
+                        INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt)
+                        VALUES ('daf-yomi', 4, 9, 'both', 1, '2026-01-01 00:00:00.000');
+                        """, arguments: [began.dayNumber])
+            }
+        }
+        let database = try LibraryDatabase.open(at: path)
+        #expect(try await database.appliedMigrations().last == "v12-pace-units")
+        let pace = try OwnPace(from: "Bava Metzia 7", began: began, every: .week)
+        #expect(
+            try await database.plans() == [
+                LearningPlan(calendar: .dafYomi, ahead: 4, keepDays: 9, media: .both, keepUnplayed: true),
+                LearningPlan(calendar: .ownPace(pace), ahead: 2, keepDays: 5),
+            ])
+    }
+}
