@@ -106,6 +106,7 @@ struct KillSoakTests {
         } else {
             child = try CLIRunner.start(arguments, environment: environment)
         }
+        let running: Bool
         if step != nil {
             var announced = false
             for _ in 0..<6000 where !announced && child.process.isRunning {
@@ -113,13 +114,24 @@ struct KillSoakTests {
                 announced = ((try? String(contentsOf: child.stderr, encoding: .utf8)) ?? "").contains("test hook: ")
             }
             #expect(announced, "round \(round): \(operation.rawValue) never reached file step \(step ?? 0)")
+            running = child.process.isRunning
+            kill(child.process.processIdentifier, SIGKILL)
         } else {
-            // Within the first half of a run: a busy machine wakes a sleeper late.
+            // Within the first half of a run, from a thread of its own: a task sleeping on a busy
+            // cooperative pool (the other tests' work) would wake late, after a quick operation's end.
             let nanoseconds = Int64(length.components.seconds) * 1_000_000_000 + length.components.attoseconds / 1_000_000_000
-            try await Task.sleep(for: .nanoseconds(Int64.random(in: 0...(nanoseconds / 2))))
+            let delay = Int64.random(in: 0...(nanoseconds / 2))
+            let process = child.process
+            running = await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    var pause = timespec(tv_sec: Int(delay / 1_000_000_000), tv_nsec: Int(delay % 1_000_000_000))
+                    nanosleep(&pause, nil)
+                    let running = process.isRunning
+                    kill(process.processIdentifier, SIGKILL)
+                    continuation.resume(returning: running)
+                }
+            }
         }
-        let running = child.process.isRunning
-        kill(child.process.processIdentifier, SIGKILL)
         await child.exit()
         _ = child.result()
         // The request fails with the killed process; it is awaited, not cancelled (a cancelled
