@@ -45,66 +45,26 @@ extension LibraryDatabase {
         let requestedDate =
             Array(requestedAt.utf8).withUnsafeBytes(StoredDate.parse) ?? Date.fromDatabaseValue(requestedAt.databaseValue) ?? now
         return try await write { db in
-            var registered = Registered()
-            var notYetRegistered = Set(registrations.map(\.lesson.id))  // whose items the slice's read has as they are
+            var pass = RegistrationPass(
+                now: now, requestedAt: (requestedAt, requestedDate), vanished: vanished,
+                notYetRegistered: Set(registrations.map(\.lesson.id)))
             // A slice at a time, so that a long request's snapshots and items are never all held
             // at once; one transaction all the same.
             for start in stride(from: 0, to: registrations.count, by: Self.registrationSlice) {
                 let slice = registrations[start..<min(start + Self.registrationSlice, registrations.count)]
                 // The slice's lessons' items, in one read per lesson type (none for lessons never requested).
-                let existingItems = try Self.items(of: slice.map(\.lesson.id), in: db)
-                for registration in slice {
-                    try register(
-                        registration, existing: &notYetRegistered, existingItems, at: now, requestedAt: (requestedAt, requestedDate),
-                        vanished: vanished, into: &registered, in: db)
-                }
+                pass.existingItems = try Self.items(of: slice.map(\.lesson.id), in: db)
+                for registration in slice { try pass.register(registration, in: db) }
             }
-            return registered
+            return pass.registered
         }
     }
 
     /// Lessons registered per read of their items.
     static let registrationSlice = 512
 
-    /// Registers one lesson and its media, within ``registerRequest(_:at:vanished:)``'s transaction.
-    private func register(
-        _ registration: Registration, existing notYetRegistered: inout Set<LessonID>, _ existingItems: [LessonID: [MediaItem]],
-        at now: Date, requestedAt: (text: String, date: Date), vanished: (MediaKey, Int) -> String?,
-        into registered: inout Registered, in db: Database
-    ) throws {
-        let json = try SnapshotCoding.encode(registration.lesson.lesson)
-        let placed = registration.lesson
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(type, id) DO UPDATE SET
-                  sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
-                  number = excluded.number, json = excluded.json, duration = excluded.duration,
-                  offersText = excluded.offersText
-                """
-        ).execute(arguments: [
-            placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
-            placed.placement.chapter, placed.number, json, requestedAt.text, placed.lesson.duration,
-            placed.lesson.link(for: .text) != nil,
-        ])
-        // Read above, or again for a lesson named twice (its first registration wrote items).
-        let existing =
-            notYetRegistered.remove(placed.id) != nil
-            ? existingItems[placed.id] ?? [] : try Self.items(of: [placed.id], in: db)[placed.id] ?? []
-        for (medium, link) in registration.media {
-            let key = MediaKey(placed.id, medium)
-            let item = existing.first { $0.key.medium == medium }
-            if let pending = try register(key, item, link: link, at: now, requestedAt: requestedAt, vanished: vanished, in: db) {
-                registered.pending.append(pending)
-            } else if let item, item.state == .complete {
-                registered.complete[key] = item.receivedBytes
-            }
-        }
-    }
-
     /// The items of `lessons`, by lesson: one statement per lesson type.
-    private static func items(of lessons: [LessonID], in db: Database) throws -> [LessonID: [MediaItem]] {
+    fileprivate static func items(of lessons: [LessonID], in db: Database) throws -> [LessonID: [MediaItem]] {
         typealias Columns = MediaItem.Columns
         var items: [LessonID: [MediaItem]] = [:]
         for type in LessonType.allCases {
@@ -115,49 +75,6 @@ extension LibraryDatabase {
             }
         }
         return items
-    }
-
-    /// Registers one item (`item`: its row, if it has one); its row when it needs work.
-    /// `requestedAt`: `now` as stored, and as a read of the stored text gives it back.
-    private func register(
-        _ key: MediaKey, _ item: MediaItem?, link: String, at now: Date, requestedAt: (text: String, date: Date),
-        vanished: (MediaKey, Int) -> String?, in db: Database
-    ) throws -> MediaItem? {
-        switch item?.state {
-        case .complete:
-            guard let item, let reason = vanished(key, item.receivedBytes) else { return nil }
-            // Registered complete, its file gone: missing (logged), then queued again below.
-            _ = try MediaItem.update(key, set: "state = 'missing'", unlessComplete: false, in: db)
-            try RegistryEvent.append(.missing, key.lesson, key.medium, reason, at: now, in: db)
-            return try requeue(key, link: link, at: now, in: db)
-        case .queued, .downloading:
-            return item
-        case .failed, .missing, .corrupt:
-            return try requeue(key, link: link, at: now, in: db)
-        case nil:
-            try db.cachedStatement(
-                sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)"
-            )
-            .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, requestedAt.text])
-            try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
-            // The row inserted, as a read would give it (the table's defaults), without the read.
-            return MediaItem(
-                key: key, state: .queued, link: link, expectedBytes: nil, receivedBytes: 0, etag: nil, lastModified: nil,
-                attempts: 0, lastError: nil, requestedAt: requestedAt.date, completedAt: nil, lastAccessAt: nil)
-        }
-    }
-
-    /// A failed, missing or corrupt item requested again: queued, attempts reset, logged.
-    private func requeue(_ key: MediaKey, link: String, at now: Date, in db: Database) throws -> MediaItem? {
-        typealias Columns = MediaItem.Columns
-        try MediaItem.matching(key).updateAll(
-            db,
-            [
-                Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
-                Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
-            ])
-        try RegistryEvent.append(.requested, key.lesson, key.medium, Message(.detailRequestedAgain).description, at: now, in: db)
-        return try MediaItem.fetchOne(key, in: db)
     }
 
     /// One item, or `nil` when it was never requested.
@@ -230,5 +147,102 @@ extension PlacedLesson {
             type: try row.decode(Column("type")),
             placement: Placement(sederId: row["sederId"], masechetId: row["masechetId"], chapter: row["chapter"]),
             lesson: try SnapshotCoding.decode(Lesson.self, from: row["json"]))
+    }
+}
+
+/// One request's registration within its transaction (``LibraryDatabase/registerRequest(_:at:vanished:)``):
+/// what its lessons share, and what it found.
+private struct RegistrationPass {
+    let now: Date
+    /// `now` as stored, and as a read of the stored text gives it back.
+    let requestedAt: (text: String, date: Date)
+    /// Why an item registered complete is not (its file gone or of another size), if it is not.
+    let vanished: (MediaKey, Int) -> String?
+    /// The lessons whose items ``existingItems`` has as they are (not registered by this pass yet).
+    var notYetRegistered: Set<LessonID>
+    /// The current slice's lessons' items, as read before the slice.
+    var existingItems: [LessonID: [MediaItem]] = [:]
+    var registered = LibraryDatabase.Registered()
+
+    init(
+        now: Date, requestedAt: (text: String, date: Date), vanished: @escaping (MediaKey, Int) -> String?,
+        notYetRegistered: Set<LessonID>
+    ) {
+        self.now = now
+        self.requestedAt = requestedAt
+        self.vanished = vanished
+        self.notYetRegistered = notYetRegistered
+    }
+
+    /// Registers one lesson and its media.
+    mutating func register(_ registration: LibraryDatabase.Registration, in db: Database) throws {
+        let json = try SnapshotCoding.encode(registration.lesson.lesson)
+        let placed = registration.lesson
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO lesson (type, id, sederId, masechetId, chapter, number, json, requestedAt, duration, offersText)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(type, id) DO UPDATE SET
+                  sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
+                  number = excluded.number, json = excluded.json, duration = excluded.duration,
+                  offersText = excluded.offersText
+                """
+        ).execute(arguments: [
+            placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
+            placed.placement.chapter, placed.number, json, requestedAt.text, placed.lesson.duration,
+            placed.lesson.link(for: .text) != nil,
+        ])
+        // Read before the slice, or again for a lesson named twice (its first registration wrote items).
+        let existing =
+            notYetRegistered.remove(placed.id) != nil
+            ? existingItems[placed.id] ?? [] : try LibraryDatabase.items(of: [placed.id], in: db)[placed.id] ?? []
+        for (medium, link) in registration.media {
+            let key = MediaKey(placed.id, medium)
+            let item = existing.first { $0.key.medium == medium }
+            if let pending = try register(key, item, link: link, in: db) {
+                registered.pending.append(pending)
+            } else if let item, item.state == .complete {
+                registered.complete[key] = item.receivedBytes
+            }
+        }
+    }
+
+    /// Registers one item (`item`: its row, if it has one); its row when it needs work.
+    private func register(_ key: MediaKey, _ item: MediaItem?, link: String, in db: Database) throws -> MediaItem? {
+        switch item?.state {
+        case .complete:
+            guard let item, let reason = vanished(key, item.receivedBytes) else { return nil }
+            // Registered complete, its file gone: missing (logged), then queued again below.
+            _ = try MediaItem.update(key, set: "state = 'missing'", unlessComplete: false, in: db)
+            try RegistryEvent.append(.missing, key.lesson, key.medium, reason, at: now, in: db)
+            return try requeue(key, link: link, in: db)
+        case .queued, .downloading:
+            return item
+        case .failed, .missing, .corrupt:
+            return try requeue(key, link: link, in: db)
+        case nil:
+            try db.cachedStatement(
+                sql: "INSERT INTO mediaItem (type, id, medium, state, link, requestedAt) VALUES (?, ?, ?, 'queued', ?, ?)"
+            )
+            .execute(arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, requestedAt.text])
+            try RegistryEvent.append(.requested, key.lesson, key.medium, link, at: now, in: db)
+            // The row inserted, as a read would give it (the table's defaults), without the read.
+            return MediaItem(
+                key: key, state: .queued, link: link, expectedBytes: nil, receivedBytes: 0, etag: nil, lastModified: nil,
+                attempts: 0, lastError: nil, requestedAt: requestedAt.date, completedAt: nil, lastAccessAt: nil)
+        }
+    }
+
+    /// A failed, missing or corrupt item requested again: queued, attempts reset, logged.
+    private func requeue(_ key: MediaKey, link: String, in db: Database) throws -> MediaItem? {
+        typealias Columns = MediaItem.Columns
+        try MediaItem.matching(key).updateAll(
+            db,
+            [
+                Columns.state.set(to: MediaState.queued.rawValue), Columns.link.set(to: link),
+                Columns.attempts.set(to: 0), Columns.lastError.set(to: nil), Columns.requestedAt.set(to: now),
+            ])
+        try RegistryEvent.append(.requested, key.lesson, key.medium, Message(.detailRequestedAgain).description, at: now, in: db)
+        return try MediaItem.fetchOne(key, in: db)
     }
 }
