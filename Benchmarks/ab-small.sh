@@ -38,6 +38,8 @@ server=$!
 nginx_pid=""
 trap 'kill $server $nginx_pid 2>/dev/null; [ -n "${AB_KEEP:-}" ] || rm -rf "$work"' EXIT
 for _ in $(seq 50); do grep -q "serving" "$work/serve.log" 2>/dev/null && break; sleep 0.1; done
+# `catalog` makes the library and caches the Shas; `status` caches the selected listings.
+"$1" --library "$work/template" --quiet catalog >/dev/null
 # shellcheck disable=SC2086
 "$1" --library "$work/template" --quiet status $select >/dev/null
 media_base=()

@@ -117,7 +117,7 @@ extension LessonLibrary {
                 output.finish()
             }
         }
-        let work = engine.fetcher.transport.startRun {
+        let work = engine.fetcher.transport.startTask {
             let summary = await Self.perform(
                 keys, pending: pending, complete: complete, unavailable: unavailable,
                 badLinks: badLinks, paused: paused, engine: engine, control: control, report: report, reportJoined: reportJoined)
@@ -190,7 +190,7 @@ extension LessonLibrary {
                 // Its own task, so that a cancel of this item alone stops it; registered as running
                 // before the next item starts, so that an item at the front is known to the slots
                 // before any later item asks for one.
-                let item = Task { await engine.download(key, watch: watch, report: reportItem) }
+                let item = engine.fetcher.transport.startTask { await engine.download(key, watch: watch, report: reportItem) }
                 let token = control.started(key) { item.cancel() }
                 group.addTask {
                     let (outcome, joined) = await withTaskCancellationHandler {

@@ -88,7 +88,8 @@ public final class HTTPTransport: Transport {
         if let networkError { throw TransferError.network(NetworkError(networkError)) }
     }
 
-    public func startRun(_ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never> {
+    /// On the home event loop: an unstructured task does not inherit its creator's executor.
+    public func startTask<Result: Sendable>(_ body: @escaping @Sendable () async -> Result) -> Task<Result, Never> {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             return Task(executorPreference: EventLoopTaskExecutor(home)) { await body() }
         }

@@ -58,13 +58,14 @@ public protocol Transport: Sendable {
     /// failure (the bytes delivered so far stay delivered) or when the sink refuses.
     func fetch(_ request: TransportRequest, into sink: any TransportSink) async throws
 
-    /// Starts the task of a download run, whose item tasks it runs too: a transport may run
-    /// them on its own threads. The default is a plain task.
-    func startRun(_ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never>
+    /// Starts a task of a download run: the run's own, and each item's (a task of its own, so
+    /// that it can be cancelled alone). A transport may run them on its own threads. The default
+    /// is a plain task.
+    func startTask<Result: Sendable>(_ body: @escaping @Sendable () async -> Result) -> Task<Result, Never>
 }
 
 extension Transport {
-    public func startRun(_ body: @escaping @Sendable () async -> DownloadSummary) -> Task<DownloadSummary, Never> {
+    public func startTask<Result: Sendable>(_ body: @escaping @Sendable () async -> Result) -> Task<Result, Never> {
         Task { await body() }
     }
 }
