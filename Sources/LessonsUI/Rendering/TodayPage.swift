@@ -52,8 +52,8 @@ enum TodayPage {
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
             <h2 id="\(id)-title">\(section.calendar.title.text(l)): \(section.nowPortion.name)</h2>
             <p class="cycle">\(section.calendar.place(of: section.nowPortion, on: section.day).text(l))</p>
-            \(daf(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
-            \(section.nextPortion.map { daf(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
+            \(portion(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
+            \(section.nextPortion.map { portion(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
             \(plan)
             </section>
 
@@ -132,8 +132,8 @@ enum TodayPage {
 
     /// One day's portion: a heading, then its lessons with their state and buttons, or why it
     /// has none here.
-    static func daf(
-        _ when: String, _ daf: Portion, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback], _ offline: Bool,
+    static func portion(
+        _ when: String, _ portion: Portion, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback], _ offline: Bool,
         _ l: UserLanguage
     ) -> HTML {
         let content: HTML
@@ -153,7 +153,7 @@ enum TodayPage {
         }
         return """
             <div class="daf" id="\(id)">
-            <h3>\(when): \(daf.name)</h3>
+            <h3>\(when): \(portion.name)</h3>
             \(content)</div>
 
             """
