@@ -1,13 +1,14 @@
 import Foundation
 
 extension Catalog {
-    /// The lessons a selector names, with their placement, fetching listings that are not cached.
-    func lessons(for selector: LessonSelector) async throws -> [PlacedLesson] {
+    /// The lessons a selector names, with their placement, fetching listings that are not cached;
+    /// masechet names are looked up in `shas`.
+    func lessons(for selector: LessonSelector, in shas: Shas) async throws -> [PlacedLesson] {
         switch selector {
         case .lesson(let id):
             return [try await lesson(id)]
         case .gemara(let name, let dapim):
-            let found = try await MasechetNames.find(name, in: shas().shas)
+            let found = try MasechetNames.find(name, in: shas)
             let masechet = found.masechet
             guard masechet.pages > 0 else { throw SelectorError.noGemara(masechet.name, name: name) }
             let all = try await gemaraLessons(of: masechet, in: found.seder).lessons
@@ -25,7 +26,7 @@ extension Catalog {
             }
             return chosen
         case .mishna(let name, let chapters, let mishnayot):
-            let found = try await MasechetNames.find(name, in: shas().shas)
+            let found = try MasechetNames.find(name, in: shas)
             let (seder, masechet) = (found.seder, found.masechet)
             try LessonSelector.check(chapters: chapters, mishnayot: mishnayot, of: masechet)
             let known = masechet.chapterList.map(\.chapter)

@@ -99,7 +99,12 @@ enum MasechetNames {
     /// Lower-cased letters, with diacritics, niqqud, geresh, spaces and punctuation removed: the
     /// name as written.
     static func plain(_ text: String) -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        // ASCII and Hebrew have nothing to fold beyond case: their marks are not letters.
+        let needsFolding = text.unicodeScalars.contains { !$0.isASCII && !(0x0590...0x05FF).contains($0.value) }
+        let folded =
+            needsFolding
+            ? text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            : text.lowercased()
         let letters = folded.unicodeScalars.filter { scalar in
             switch scalar.properties.generalCategory {
             case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .otherLetter: true

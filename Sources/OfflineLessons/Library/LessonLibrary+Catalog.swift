@@ -12,24 +12,42 @@ extension LessonLibrary {
     /// Listings that are not cached are fetched (and cached). Throws ``SelectorError`` for a
     /// selector that names nothing.
     public func lessons(for selectors: [LessonSelector]) async throws -> [PlacedLesson] {
-        var seen = Set<LessonID>()
-        var result: [PlacedLesson] = []
-        for selector in selectors {
-            for lesson in try await lessons(for: selector) where seen.insert(lesson.id).inserted {
-                result.append(lesson)
-            }
-        }
-        return result
+        try await lessons(for: selectors, in: lessonCatalog)
     }
 
     /// The lessons one selector names. A lesson given by id is found in the catalog cache, then
     /// in the registry (it was requested once), then by searching the listings.
     public func lessons(for selector: LessonSelector) async throws -> [PlacedLesson] {
-        if case .lesson(let id) = selector {
-            if let cached = try await database.cachedLesson(id) { return [cached] }
-            if let registered = try await database.registeredLesson(id) { return [registered] }
+        try await lessons(for: [selector], in: lessonCatalog)
+    }
+
+    /// The lessons the selectors name, each once, from `catalog`; the Shas is read once, for the
+    /// first selector that names a masechet.
+    func lessons(for selectors: [LessonSelector], in catalog: Catalog) async throws -> [PlacedLesson] {
+        var shas: Shas?
+        var seen = Set<LessonID>()
+        var result: [PlacedLesson] = []
+        for selector in selectors {
+            let found: [PlacedLesson]
+            if case .lesson(let id) = selector, let known = try await knownLesson(id) {
+                found = [known]
+            } else if case .lesson(let id) = selector {
+                found = [try await catalog.lesson(id)]
+            } else {
+                let names: Shas
+                if let shas { names = shas } else { names = try await catalog.shas().shas }
+                shas = names
+                found = try await catalog.lessons(for: selector, in: names)
+            }
+            for lesson in found where seen.insert(lesson.id).inserted { result.append(lesson) }
         }
-        return try await lessonCatalog.lessons(for: selector)
+        return result
+    }
+
+    /// A lesson from the catalog cache, else from the registry (it was requested once).
+    private func knownLesson(_ id: LessonID) async throws -> PlacedLesson? {
+        if let cached = try await database.cachedLesson(id) { return cached }
+        return try await database.registeredLesson(id)
     }
 
     /// The registered lessons the selectors name (masechet names are looked up in the Shas:

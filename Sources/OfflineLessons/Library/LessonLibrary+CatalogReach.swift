@@ -26,25 +26,7 @@ extension LessonLibrary {
     /// them, except that a listing that is not cached is fetched with each request given at most
     /// `timeout`, or not fetched at all when `timeout` is nil (``CatalogError/notCached(_:)``).
     public func lessons(for selectors: [LessonSelector], fetchingWithin timeout: Duration?) async throws -> [PlacedLesson] {
-        let catalog = catalog(within: timeout)
-        var seen = Set<LessonID>()
-        var result: [PlacedLesson] = []
-        for selector in selectors {
-            var found: [PlacedLesson]
-            if case .lesson(let id) = selector, let known = try await knownLesson(id) {
-                found = [known]
-            } else {
-                found = try await catalog.lessons(for: selector)
-            }
-            for lesson in found where seen.insert(lesson.id).inserted { result.append(lesson) }
-        }
-        return result
-    }
-
-    /// A lesson from the catalog cache, else from the registry (it was requested once).
-    private func knownLesson(_ id: LessonID) async throws -> PlacedLesson? {
-        if let cached = try await database.cachedLesson(id) { return cached }
-        return try await database.registeredLesson(id)
+        try await lessons(for: selectors, in: catalog(within: timeout))
     }
 
     /// The library's catalog with a client whose requests take at most `timeout`; with no client
