@@ -41,6 +41,11 @@ public actor FaultInjector {
         faults[address, default: []].append(fault)
     }
 
+    /// Takes every fault off every media path: requests from now on are answered plainly.
+    public func removeAllFaults() {
+        faults = [:]
+    }
+
     /// The requests received for a media path (GET and HEAD), in order.
     public func requests(for address: MediaAddress) -> [RecordedRequest] { log[address] ?? [] }
 
