@@ -29,10 +29,8 @@ extension LessonLibrary {
         var result: [PlacedLesson] = []
         for selector in selectors {
             let found: [PlacedLesson]
-            if case .lesson(let id) = selector, let known = try await knownLesson(id) {
-                found = [known]
-            } else if case .lesson(let id) = selector {
-                found = [try await catalog.lesson(id)]
+            if case .lesson(let id) = selector {
+                found = [try await lesson(id, in: catalog)]
             } else {
                 let names: Shas
                 if let shas { names = shas } else { names = try await catalog.shas().shas }
@@ -44,10 +42,12 @@ extension LessonLibrary {
         return result
     }
 
-    /// A lesson from the catalog cache, else from the registry (it was requested once).
-    private func knownLesson(_ id: LessonID) async throws -> PlacedLesson? {
+    /// A lesson by id: from the catalog cache, else from the registry (it was requested once),
+    /// else by searching the listings.
+    private func lesson(_ id: LessonID, in catalog: Catalog) async throws -> PlacedLesson {
         if let cached = try await database.cachedLesson(id) { return cached }
-        return try await database.registeredLesson(id)
+        if let registered = try await database.registeredLesson(id) { return registered }
+        return try await catalog.lesson(id)
     }
 
     /// The registered lessons the selectors name (masechet names are looked up in the Shas:
