@@ -77,6 +77,23 @@ struct RegistrationWriteTests {
         #expect(pinned)
     }
 
+    @Test("a lesson requested again in another place takes it; requested again unchanged, nothing is written")
+    func placementAlone() async throws {
+        let database = try LibraryDatabase.inMemory()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var placed = Self.lesson(8)
+        try await database.register([Self.registration(placed)], at: start)
+
+        placed.placement = Placement(sederId: 2, masechetId: 9, chapter: 3)
+        try await database.register([Self.registration(placed)], at: start.addingTimeInterval(60))
+        #expect(try await database.registeredLesson(placed.id) == placed)
+
+        let before = try await database.write { db in db.totalChangesCount }
+        try await database.register([Self.registration(placed)], at: start.addingTimeInterval(120))
+        let after = try await database.write { db in db.totalChangesCount }
+        #expect(after == before, "the lesson row and its queued items are left as they are")
+    }
+
     @Test("values are stored as GRDB stores them: texts as given, NULL where absent, booleans 0 or 1, snapshots as blobs, GRDB's dates")
     func storedValues() async throws {
         let database = try LibraryDatabase.inMemory()

@@ -32,13 +32,18 @@ enum MasechetNames {
             guard let found = shas.masechet(id: id) else { throw SelectorError.noMasechet(id: id) }
             return MasechetMatch(seder: found.seder, masechet: found.masechet, kind: .id)
         }
+        let spelt = plain(text)
+        // The catalog name first, with no aliases read: most selectors name a masechet so.
+        for seder in shas.sedarim {
+            if let exact = seder.masechtot.first(where: { plain($0.name) == spelt }) {
+                return MasechetMatch(seder: seder, masechet: exact, kind: .name)
+            }
+        }
         let all = shas.sedarim.flatMap { seder in
             seder.masechtot.map {
                 Candidate(seder: seder, masechet: $0, name: plain($0.name), aliases: MasechetAliases.aliases(of: $0.name).map(plain))
             }
         }
-        let spelt = plain(text)
-        if let exact = all.first(where: { $0.name == spelt }) { return exact.match(.name) }
         if let alias = all.first(where: { $0.aliases.contains(spelt) }) { return alias.match(.alias) }
         let started = startingWith(spelt, in: all)
         if started.count == 1, let only = started.first { return only.match(.prefix) }

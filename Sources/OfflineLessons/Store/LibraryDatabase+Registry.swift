@@ -174,7 +174,8 @@ private struct RegistrationPass {
         self.notYetRegistered = notYetRegistered
     }
 
-    /// Registers one lesson and its media.
+    /// Registers one lesson and its media. A lesson registered with the same snapshot and place
+    /// is not written again: a request repeated over a finished library rewrites no row.
     mutating func register(_ registration: LibraryDatabase.Registration, in db: Database) throws {
         let json = try SnapshotCoding.encode(registration.lesson.lesson)
         let placed = registration.lesson
@@ -186,6 +187,8 @@ private struct RegistrationPass {
                   sederId = excluded.sederId, masechetId = excluded.masechetId, chapter = excluded.chapter,
                   number = excluded.number, json = excluded.json, duration = excluded.duration,
                   offersText = excluded.offersText
+                WHERE json IS NOT excluded.json OR sederId IS NOT excluded.sederId
+                  OR masechetId IS NOT excluded.masechetId OR chapter IS NOT excluded.chapter
                 """
         ).execute(arguments: [
             placed.type.rawValue, placed.lesson.id, placed.placement.sederId, placed.placement.masechetId,
