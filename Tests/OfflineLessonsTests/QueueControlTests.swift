@@ -14,11 +14,12 @@ struct QueueControlTests {
             let library = try await fixture.library(concurrency: 3)
             let lessons = try await fixture.lessons("gemara:berakhot:2-6", in: library)
             let slow = MediaKey(lessons[0].id, .audio)
-            await fixture.faults.inject(.throttle(millisecondsPerChunk: 200), at: slow)
+            // Two seconds between its chunks: the cancel lands mid-body however slow the machine.
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 2_000), at: slow)
             let run = try await library.download(lessons, media: .audio)
-            // Wait until the slow item is under way, then cancel it.
+            // Wait until the slow item has its first bytes, then cancel it.
             let deadline = ContinuousClock.now + .seconds(30)
-            while !library.queueControl.isRunning(slow), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            while library.store.partialSize(slow) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
             #expect(library.queueControl.isRunning(slow))
             let started = ContinuousClock.now
             let report = try await library.cancelDownload(slow)
