@@ -38,6 +38,28 @@ struct QueueControlTests {
         }
     }
 
+    @Test("an item cancelled before its turn is never requested: the run reads it, gone, when its turn comes")
+    func cancelBeforeItsTurn() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            // One slot: the first item holds it while the next 16 wait under way; the last is not started.
+            let library = try await fixture.library(concurrency: 1)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-20", in: library)
+            let (first, later) = (MediaKey(lessons[0].id, .audio), MediaKey(try #require(lessons.last).id, .audio))
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: first)
+            let run = try await library.download(lessons, media: .audio)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while library.store.partialSize(first) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(!library.queueControl.isRunning(later))
+            let report = try await library.cancelDownload(later)
+            #expect(report.removed.map(\.medium).sorted() == [.audio, .text])
+
+            _ = await run.summary
+            for lesson in lessons.dropLast() { #expect(try await library.isDownloaded(lesson.id)) }
+            #expect(await fixture.faults.requests(for: later).isEmpty, "no request for an item cancelled before its turn")
+            #expect(try await library.database.mediaItem(later) == nil)
+        }
+    }
+
     @Test("a paused queue stays paused after a restart: a download registers and waits; resumed, it completes")
     func pauseAcrossRestart() async throws {
         try await DownloadFixture.run { fixture in

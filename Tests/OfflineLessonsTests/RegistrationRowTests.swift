@@ -107,6 +107,52 @@ struct RegistrationRowTests {
         }
     }
 
+    @Test("requested again with another link since the registration: the file comes from the new link, not from the row's")
+    func relinkedSince() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            // Another download failed it, and another request queued it again from another key.
+            try await library.database.markFailed(Self.key, reason: "failed by the test", attempts: 3, receivedBytes: 0, at: Date())
+            let other = try #require(try await fixture.lessons("gemara/10", in: library).first)
+            let newLink = try #require(other.lesson.audio)
+            var moved = lesson
+            moved.lesson.audio = newLink
+            _ = try await library.database.register([.init(lesson: moved, media: [(.audio, newLink)])], at: Date())
+            #expect(try await library.database.mediaItem(Self.key)?.link == newLink)
+
+            let (outcome, _) = await library.engine.download(Self.key, registered: row) { _ in }
+            let served = fixture.served(other, .audio)
+            #expect(outcome == .completed(bytes: served.count, alreadyPresent: false), "\(outcome)")
+            #expect(try Data(contentsOf: library.fileURL(for: Self.key)) == Data(served))
+            #expect(await fixture.faults.downloads(of: MediaAddress(other.id, .audio)) == 1)
+            let item = try #require(try await library.database.mediaItem(Self.key))
+            #expect(item.state == .complete && item.link == newLink)
+        }
+    }
+
+    @Test("from the row, an attempt that fails before any byte marks the item downloading for its backoff")
+    func failedBeforeBytes() async throws {
+        try await DownloadFixture.run { fixture in
+            let slowRetry = RetryPolicy(maxRetries: 3, baseDelay: .seconds(1), maxDelay: .seconds(1), maxRetryAfter: .seconds(1))
+            let library = try await fixture.library(retry: slowRetry)
+            let (lesson, row) = try await Self.registered(fixture, library)
+            let address = MediaAddress(Self.key.lesson, .audio)
+            await fixture.faults.inject(.failFirst(count: 1, status: 503), at: address)
+            let download = Task { await library.engine.download(Self.key, registered: row) { _ in } }
+            let end = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < end, await fixture.faults.requests(for: address).isEmpty {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            try await Task.sleep(for: .milliseconds(300))  // within the one-second backoff
+            let during = try #require(try await library.database.mediaItem(Self.key))
+            #expect(during.state == .downloading && during.attempts == 1, "\(during)")
+
+            let (outcome, _) = await download.value
+            #expect(outcome == .completed(bytes: fixture.served(lesson, .audio).count, alreadyPresent: false), "\(outcome)")
+        }
+    }
+
     @Test("from a fresh row the item is marked downloading by its validators write while its body comes, then completes")
     func freshRow() async throws {
         try await DownloadFixture.run(scale: 0.01) { fixture in

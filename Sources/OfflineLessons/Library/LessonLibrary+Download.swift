@@ -187,14 +187,21 @@ extension LessonLibrary {
         var order = RunOrder(starting, control: control)
         let watch = ServerWatch()
         var stopping = false
+        // The registration's rows are taken for a second: an item that starts later, or that the
+        // user cancelled meanwhile, is read and claimed under its lock (another process may have
+        // changed it, and a claim costs little beside a transfer that starts so late).
+        var rows = registered
+        let rowsTakenUntil = ContinuousClock.now + .seconds(1)
         await withTaskGroup(of: (MediaKey, ItemOutcome, joined: Bool).self) { group in
             func startNext() -> Bool {
                 guard let key = order.next() else { return false }
+                if ContinuousClock.now >= rowsTakenUntil { rows = [:] }
+                let row = control.isWithdrawn(key) ? nil : rows.removeValue(forKey: key)
                 // Its own task, so that a cancel of this item alone stops it; registered as running
                 // before the next item starts, so that an item at the front is known to the slots
                 // before any later item asks for one.
                 let item = engine.fetcher.transport.startTask {
-                    await engine.download(key, registered: registered[key], watch: watch, report: reportItem)
+                    await engine.download(key, registered: row, watch: watch, report: reportItem)
                 }
                 let token = control.started(key) { item.cancel() }
                 group.addTask {

@@ -107,9 +107,9 @@ struct MediaFetcher: Sendable {
     ) async throws -> ItemOutcome {
         var item: MediaItem
         if case .registered(let row) = start, file.size == 0, store.finalSize(key) == nil {
-            // No bytes and no file another download left: the row still says what to fetch. The
-            // validators write marks the item downloading, and stops the attempt if the item was
-            // removed or completed meanwhile (as the claim would have).
+            // No bytes and no file another download left. The validators write marks the item
+            // downloading, and stops the attempt if the item was removed, completed or requested
+            // again with another link meanwhile (the claim's read would have seen it).
             item = row
         } else {
             let afterWaiting = if case .claim(afterWaiting: true) = start { true } else { false }
@@ -150,6 +150,11 @@ struct MediaFetcher: Sendable {
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
                 sink?.end()
+                if error is ItemRelinked, !Task.isCancelled {
+                    // Requested again with another link since its row was read: from the row as it is now.
+                    return try await self.attempts(
+                        key, holding: file, from: .claim(afterWaiting: false), slots: slots, watch: watch, report: report)
+                }
                 await sink?.recordForResume()
                 if Task.isCancelled { return await cancel(key, holding: file, report: report) }
                 switch try await recheck(key, report: report) {
