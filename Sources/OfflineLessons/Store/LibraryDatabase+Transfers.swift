@@ -40,7 +40,7 @@ extension LibraryDatabase {
         }
     }
 
-    /// What ``recordValidators(_:expectedBytes:etag:lastModified:)`` found.
+    /// What ``recordValidators(_:link:expectedBytes:etag:lastModified:)`` found.
     enum ValidatorsRecorded: Sendable {
         case recorded, removed, complete
         /// Requested again with another link since the attempt read the item's row.
@@ -61,7 +61,7 @@ extension LibraryDatabase {
         }
     }
 
-    /// ``recordValidators(_:expectedBytes:etag:lastModified:)`` from a thread that may block (the
+    /// ``recordValidators(_:link:expectedBytes:etag:lastModified:)`` from a thread that may block (the
     /// one placing the file), through ``writeBlocking(_:)``.
     func recordValidatorsBlocking(
         _ key: MediaKey, link: String, expectedBytes: Int?, etag: String?, lastModified: String?

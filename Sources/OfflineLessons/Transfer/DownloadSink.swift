@@ -87,8 +87,8 @@ final class DownloadSink: TransportSink {
 
     /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
     /// across its attempts, so that another download waits for its final result), from `item` as
-    /// the caller claimed it under that lock or as its run's registration wrote it. Resumes from the file when the registry has
-    /// a validator that can make the range conditional.
+    /// the caller claimed it under that lock or as its run's registration wrote it. Resumes from
+    /// the file when the registry has a validator that can make the range conditional.
     init(_ key: MediaKey, item: MediaItem, file: PartialFile, context: Context) {
         // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
         let validator = item.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? item.lastModified
