@@ -154,6 +154,21 @@ struct MediaStore: Sendable {
         PartialFile.isLocked(atPath: layout.filePath(key.lesson, key.medium))
     }
 
+    /// Runs `body` holding the item's partial file, as a download does while it claims, writes,
+    /// adopts or places the item: none of that happens meanwhile, in this process or another.
+    /// `nil` without running it when a download holds the item or is between its rename and commit.
+    func holding<T: Sendable>(_ key: MediaKey, _ body: () async throws -> T) async throws -> T? {
+        let file: PartialFile
+        do {
+            file = try openPartial(key)
+        } catch FileError.inUse {
+            return nil
+        }
+        defer { letGo(file, of: key) }
+        guard !isBeingPlaced(key) else { return nil }
+        return try await body()
+    }
+
     /// Deletes an item's partial file, if any, once no download is writing it. A waiting
     /// download's probe holds the lock for a moment, so an `inUse` is tried again briefly first;
     /// after 100 ms it is thrown (a download is writing the file).

@@ -90,9 +90,7 @@ extension LessonLibrary {
             guard action.changes, let key = action.key else { return true }
             return !store.isBeingWritten(key) && !store.isBeingPlaced(key)
         }
-        if !options.dryRun {
-            for action in actions { try await apply(action, repair: options.repair) }
-        }
+        if !options.dryRun { actions = try await applied(actions, planned: items, repair: options.repair) }
         var report = SyncReport(actions: actions, dryRun: options.dryRun, filesSeen: snapshot.entries.count, itemsSeen: items.count)
         report.verified = verification.verified
         report.unverifiable = verification.unverifiable
@@ -100,39 +98,61 @@ extension LessonLibrary {
         return report
     }
 
-    private func apply(_ action: SyncAction, repair: Bool) async throws {
-        guard let key = action.key else { return }
+    /// Applies the steps, in order, and returns those taken. A step whose premise changed since
+    /// the plan (a download moved on, a file came back) is left for the next sync, and so are the
+    /// later steps of its item.
+    func applied(_ actions: [SyncAction], planned items: [MediaKey: ItemState], repair: Bool) async throws -> [SyncAction] {
+        var taken: [SyncAction] = []
+        var left = Set<MediaKey>()
+        for action in actions {
+            guard let key = action.key else {
+                taken.append(action)
+                continue
+            }
+            guard !left.contains(key) else { continue }
+            if try await apply(action, planned: items[key], repair: repair) {
+                taken.append(action)
+            } else {
+                left.insert(key)
+            }
+        }
+        return taken
+    }
+
+    /// Takes one step; false when its premise no longer holds.
+    private func apply(_ action: SyncAction, planned: ItemState?, repair: Bool) async throws -> Bool {
+        guard let key = action.key else { return true }
         switch action.action {
         case .missing:
-            guard store.finalSize(key) == nil else { return }  // back in place since the walk
+            guard store.finalSize(key) == nil else { return false }  // back in place since the walk
             try await database.markMissing(key, reason: Message(.detailSync, .text(action.reason)).description, at: now())
-        case .corrupt:
-            guard store.finalSize(key) == action.bytes else { return }  // changed since the walk
-            // The registry first: killed before the move, the next sync finds an item that is not
-            // complete beside a file of the wrong size, and moves it then; never the other way round
-            // (a file aside that the registry still calls complete would be reported missing).
-            let aside = try await store.asideName(for: key, at: now())
-            try await database.markCorrupt(
-                key, reason: Message(.detailSyncFound, .text(action.found), .text(action.reason)).description, movedTo: aside,
-                requeue: repair, at: now())
-            await beforeCommit?(key)
-            try await store.moveAside(key, to: aside)
-        case .adopted:
-            try await store.flushPlacement(key)
-            await beforeCommit?(key)
-            try await database.markComplete(key, bytes: action.bytes ?? 0, event: .adopted, at: now())
+        case .corrupt, .adopted:
+            // Held as a download holds it: no download claims, adopts or places the item between
+            // the check that the row and the file are as planned and the steps taken on them.
+            let taken = try await store.holding(key) { () async throws -> Bool in
+                guard let item = try await database.mediaItem(key), ItemState(item) == planned,
+                    store.finalSize(key) == action.bytes
+                else { return false }
+                if action.action == .adopted {
+                    try await adopt(key, bytes: action.bytes ?? 0)
+                } else {
+                    try await setAside(key, action, repair: repair)
+                }
+                return true
+            }
+            return taken ?? false
         case .discovered:
-            guard store.finalSize(key) == action.bytes else { return }  // gone or changed since the walk
+            guard store.finalSize(key) == action.bytes else { return false }  // gone or changed since the walk
             var placed = try await database.registeredLesson(key.lesson)
             if placed == nil { placed = try await database.cachedLesson(key.lesson) }
-            guard let placed else { return }
+            guard let placed else { return false }
             let link = placed.lesson.link(for: key.medium) ?? ""
             try await database.discover(key, of: placed, link: link, bytes: action.bytes ?? 0, at: now())
         case .removedPartial:
             do {
                 try await store.deletePartial(key)
             } catch FileError.inUse {
-                // A download took it meanwhile: it is its own again.
+                return false  // a download took it meanwhile: it is its own again
             }
         case .requeued:
             // A corrupt item was queued again with its mark; a missing one is queued here.
@@ -140,5 +160,26 @@ extension LessonLibrary {
         case .unknown:
             break
         }
+        return true
+    }
+
+    /// A file of the recorded size in place of an item that is not complete, registered.
+    private func adopt(_ key: MediaKey, bytes: Int) async throws {
+        try await store.flushPlacement(key)
+        await beforeCommit?(key)
+        try await database.markComplete(key, bytes: bytes, event: .adopted, at: now())
+    }
+
+    /// A file the registry does not vouch for, moved aside. The registry first: killed before the
+    /// move, the next sync finds an item that is not complete beside a file of the wrong size, and
+    /// moves it then; never the other way round (a file aside that the registry still calls
+    /// complete would be reported missing).
+    private func setAside(_ key: MediaKey, _ action: SyncAction, repair: Bool) async throws {
+        let aside = try await store.asideName(for: key, at: now())
+        try await database.markCorrupt(
+            key, reason: Message(.detailSyncFound, .text(action.found), .text(action.reason)).description, movedTo: aside,
+            requeue: repair, at: now())
+        await beforeCommit?(key)
+        try await store.moveAside(key, to: aside)
     }
 }

@@ -4,3 +4,9 @@ struct ItemState: Sendable, Hashable {
     var expectedBytes: Int?
     var receivedBytes: Int
 }
+
+extension ItemState {
+    init(_ item: MediaItem) {
+        self.init(state: item.state, expectedBytes: item.expectedBytes, receivedBytes: item.receivedBytes)
+    }
+}

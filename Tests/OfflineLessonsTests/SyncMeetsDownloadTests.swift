@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import LessonsServer
+import LessonsServerTesting
+import Testing
+
+@testable import OfflineLessons
+
+/// A sync plans from the registry read before its walk; a download in another process may move on
+/// between that read and the sync's steps. A step is taken only while the row and the file are as
+/// planned, and while no download can claim, adopt or place the item.
+@Suite("Sync meets a download")
+struct SyncMeetsDownloadTests {
+    /// The steps of `key` that a sync which read `planned` for it would take, taken now.
+    static func applyStalePlan(_ library: LessonLibrary, _ key: MediaKey, planned: ItemState) async throws -> [SyncAction] {
+        let snapshot = try await DirectorySnapshot.take(of: library.layout, lessons: [key.lesson])
+        let stale = [key: planned]
+        let actions = Reconciler(items: stale, registeredLessons: [], repair: false).plan(snapshot, known: [])
+        #expect(actions.contains { $0.key == key && $0.action == .corrupt }, "the stale plan sets the file aside: \(actions)")
+        return try await library.applied(actions, planned: stale, repair: false).filter { $0.key == key }
+    }
+
+    /// Whether the lesson's audio is in place as served (kept out of `#expect`, which would print the fixture).
+    static func served(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lesson: PlacedLesson) -> Bool {
+        fixture.hasServedFile(library, lesson, .audio)
+    }
+
+    @Test("a download that committed after the sync's read keeps its file and its complete row")
+    func committedSinceTheRead() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
+            _ = await collect(try await library.download(lessons, media: .audio))
+            let key = MediaKey(lessons[0].id, .audio)
+            // As read before the download recorded its validators: downloading, size unknown.
+            let taken = try await Self.applyStalePlan(
+                library, key, planned: ItemState(state: .downloading, expectedBytes: nil, receivedBytes: 0))
+            #expect(taken.isEmpty, "\(taken)")
+            #expect(try await library.database.mediaItem(key)?.state == .complete)
+            #expect(Self.served(fixture, library, lessons[0]))
+            #expect(!FileManager.default.fileExists(atPath: library.layout.asideFolder.path))
+            #expect(try await library.sync().actions.isEmpty)
+        }
+    }
+
+    @Test(
+        "a file placed by a download killed before its commit is adopted, not set aside, when the sync read the row before its validators")
+    func placedSinceTheRead() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
+            _ = await collect(try await library.download(lessons, media: .audio))
+            let key = MediaKey(lessons[0].id, .audio)
+            try await library.database.write { db in
+                try db.execute(
+                    sql:
+                        "UPDATE mediaItem SET state = 'downloading', completedAt = NULL WHERE type = 'gemara' AND id = ? AND medium = 'audio'",
+                    arguments: [key.lesson.id])
+            }
+            let taken = try await Self.applyStalePlan(
+                library, key, planned: ItemState(state: .downloading, expectedBytes: nil, receivedBytes: 0))
+            #expect(taken.isEmpty, "\(taken)")
+            #expect(Self.served(fixture, library, lessons[0]))
+            let next = try await library.sync()
+            #expect(next.actions.map(\.action) == [.adopted], "\(next.actions)")
+            #expect(try await library.database.mediaItem(key)?.state == .complete)
+            #expect(Self.served(fixture, library, lessons[0]))
+        }
+    }
+
+    @Test("while a sync sets a file aside, no download can take the item")
+    func heldWhileSetAside() async throws {
+        try await DownloadFixture.run { fixture in
+            let seen = Seen()
+            let layout = LibraryLayout(root: fixture.root)
+            let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
+            var configuration = LessonLibrary.Configuration(retry: DownloadFixture.fastRetry)
+            configuration.beforeCommit = { key in
+                guard await seen.armed else { return }
+                do {
+                    try PartialFile(url: layout.partialURL(key.lesson, key.medium)).release()
+                    await seen.note("taken")
+                } catch FileError.inUse {
+                    await seen.note("in use")
+                } catch {
+                    await seen.note("\(error)")
+                }
+            }
+            let library = try await LessonLibrary(root: fixture.root, client: client, configuration: configuration)
+            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
+            _ = await collect(try await library.download(lessons, media: .audio))
+            await seen.arm()
+            let key = MediaKey(lessons[0].id, .audio)
+            try Data("short".utf8).write(to: library.layout.fileURL(key.lesson, key.medium))
+            let report = try await library.sync()
+            #expect(report.actions.map(\.action) == [.corrupt], "\(report.actions)")
+            #expect(await seen.notes == ["in use"])
+            #expect(try await library.database.mediaItem(key)?.state == .corrupt)
+            #expect(!FileManager.default.fileExists(atPath: library.layout.partialURL(key.lesson, key.medium).path))
+        }
+    }
+}
+
+private actor Seen {
+    var armed = false
+    var notes: [String] = []
+    func arm() { armed = true }
+    func note(_ text: String) { notes.append(text) }
+}
