@@ -403,7 +403,8 @@ struct DownloadTests {
             // As if a previous run had written every byte and died before the rename.
             let bytes = fixture.served(lessons[0], .audio)
             try Data(bytes).write(to: library.layout.partialURL(key.lesson, .audio))
-            try await library.database.recordValidators(key, expectedBytes: bytes.count, etag: "\"v0\"", lastModified: nil)
+            try await library.database.recordValidators(
+                key, link: try #require(lessons[0].lesson.audio), expectedBytes: bytes.count, etag: "\"v0\"", lastModified: nil)
             let (_, summary) = await collect(try await library.resumePending())
             #expect(summary?.failed.isEmpty == true)
             #expect(await fixture.faults.downloads(of: key) == 4)

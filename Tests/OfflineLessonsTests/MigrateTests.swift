@@ -57,6 +57,29 @@ struct MigrateTests {
         #expect(try await library.diagnose().healthy)
     }
 
+    @Test("a queued item whose download holds its partial file is being downloaded: its legacy file is left in place")
+    func queuedBeingDownloaded() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try Self.twoGenerations(fixture)
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let legacy = try LegacyContainer.read(at: fixture.root, libraryShas: nil)
+        let placed = try #require(legacy.registries.flatMap(\.entries).map(\.placed).first { $0.id == LessonID(.gemara, 5) })
+        let key = MediaKey(placed.id, .audio)
+        _ = try await library.database.register([.init(lesson: placed, media: [(.audio, try #require(placed.lesson.audio))])], at: Date())
+        #expect(try await library.database.mediaItem(key)?.state == .queued)
+        // As a download does from the moment it holds the item until it records the response.
+        try FileManager.default.createDirectory(at: library.layout.folder(for: placed.id), withIntermediateDirectories: true)
+        let download = try PartialFile(url: library.layout.partialURL(placed.id, .audio))
+        defer { download.release() }
+
+        let report = try await library.migrate(from: fixture.root)
+        #expect(report.left(.beingDownloaded).map(\.file) == ["Documents/5_aud.mp3"], "\(report.leftInPlace)")
+        #expect(fixture.exists("Documents/5_aud.mp3"))
+        #expect(!FileManager.default.fileExists(atPath: library.fileURL(for: key).path))
+        #expect(try await library.database.mediaItem(key)?.state == .queued)
+    }
+
     @Test("a dry run prints the plan and changes nothing, with or without a library")
     func dryRun() async throws {
         let folder = try TemporaryDirectory()

@@ -14,11 +14,12 @@ struct QueueControlTests {
             let library = try await fixture.library(concurrency: 3)
             let lessons = try await fixture.lessons("gemara:berakhot:2-6", in: library)
             let slow = MediaKey(lessons[0].id, .audio)
-            await fixture.faults.inject(.throttle(millisecondsPerChunk: 200), at: slow)
+            // Two seconds between its chunks: the cancel lands mid-body however slow the machine.
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 2_000), at: slow)
             let run = try await library.download(lessons, media: .audio)
-            // Wait until the slow item is under way, then cancel it.
+            // Wait until the slow item has its first bytes, then cancel it.
             let deadline = ContinuousClock.now + .seconds(30)
-            while !library.queueControl.isRunning(slow), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            while library.store.partialSize(slow) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
             #expect(library.queueControl.isRunning(slow))
             let started = ContinuousClock.now
             let report = try await library.cancelDownload(slow)
@@ -34,6 +35,28 @@ struct QueueControlTests {
             let history = try await library.history(of: slow.lesson)
             #expect(history.contains { $0.kind == .cancelled && $0.medium == .audio })
             #expect(try await library.queue().isEmpty)
+        }
+    }
+
+    @Test("an item cancelled before its turn is never requested: the run reads it, gone, when its turn comes")
+    func cancelBeforeItsTurn() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            // One slot: the first item holds it while the next 16 wait under way; the last is not started.
+            let library = try await fixture.library(concurrency: 1)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-20", in: library)
+            let (first, later) = (MediaKey(lessons[0].id, .audio), MediaKey(try #require(lessons.last).id, .audio))
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: first)
+            let run = try await library.download(lessons, media: .audio)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while library.store.partialSize(first) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(!library.queueControl.isRunning(later))
+            let report = try await library.cancelDownload(later)
+            #expect(report.removed.map(\.medium).sorted() == [.audio, .text])
+
+            _ = await run.summary
+            for lesson in lessons.dropLast() { #expect(try await library.isDownloaded(lesson.id)) }
+            #expect(await fixture.faults.requests(for: later).isEmpty, "no request for an item cancelled before its turn")
+            #expect(try await library.database.mediaItem(later) == nil)
         }
     }
 

@@ -6,7 +6,8 @@ import Testing
 @testable import OfflineLessons
 
 /// What a registration left can change before the item's download starts: these cases change it
-/// on purpose and check that the download takes the registry as it is when its lock is had.
+/// on purpose and check that the download takes the registry as it is when its lock is had,
+/// whether it starts from the row the registration left or claims the item first.
 @Suite("The registration's row")
 struct RegistrationRowTests {
     static let key = MediaKey(LessonID(.gemara, 9), .audio)
@@ -35,11 +36,13 @@ struct RegistrationRowTests {
         }
     }
 
-    @Test("completed by another download since the registration: taken as complete without a request, its file untouched, no partial left")
-    func completedSince() async throws {
+    @Test(
+        "completed by another download since the registration: taken as complete without a request, its file untouched, no partial left",
+        arguments: [true, false])
+    func completedSince(fromRow: Bool) async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            let (lesson, _) = try await Self.registered(fixture, library)
+            let (lesson, row) = try await Self.registered(fixture, library)
             let served = fixture.served(lesson, .audio)
             let finalURL = library.fileURL(for: Self.key)
             try FileManager.default.createDirectory(at: finalURL.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -48,7 +51,7 @@ struct RegistrationRowTests {
             let address = MediaAddress(Self.key.lesson, .audio)
             let requestsBefore = await fixture.faults.downloads(of: address)
 
-            let (outcome, joined) = await library.engine.download(Self.key) { _ in }
+            let (outcome, joined) = await library.engine.download(Self.key, registered: fromRow ? row : nil) { _ in }
             #expect(!joined)
             #expect(outcome == .completed(bytes: served.count, alreadyPresent: true), "\(outcome)")
             #expect(await fixture.faults.downloads(of: address) == requestsBefore, "no second fetch of a file another download completed")
@@ -60,14 +63,14 @@ struct RegistrationRowTests {
         }
     }
 
-    @Test("removed since the registration: the download ends as removed, with no file, no partial and no row")
-    func removedSince() async throws {
+    @Test("removed since the registration: the download ends as removed, with no file, no partial and no row", arguments: [true, false])
+    func removedSince(fromRow: Bool) async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            _ = try await Self.registered(fixture, library)
+            let (_, row) = try await Self.registered(fixture, library)
             try await library.database.removeItems([Self.key], reason: "removed by the test", at: Date())
 
-            let (outcome, _) = await library.engine.download(Self.key) { _ in }
+            let (outcome, _) = await library.engine.download(Self.key, registered: fromRow ? row : nil) { _ in }
             #expect(outcome == .removed, "\(outcome)")
             #expect(!FileManager.default.fileExists(atPath: library.fileURL(for: Self.key).path))
             #expect(!FileManager.default.fileExists(atPath: library.layout.partialPath(Self.key.lesson, .audio)))
@@ -75,8 +78,9 @@ struct RegistrationRowTests {
         }
     }
 
-    @Test("bytes another download left in the partial file since the registration are resumed, not fetched again")
-    func partialWrittenSince() async throws {
+    @Test(
+        "bytes another download left in the partial file since the registration are resumed, not fetched again", arguments: [true, false])
+    func partialWrittenSince(fromRow: Bool) async throws {
         try await DownloadFixture.run(scale: 0.01) { fixture in
             let library = try await fixture.library()
             let (lesson, row) = try await Self.registered(fixture, library)
@@ -95,7 +99,7 @@ struct RegistrationRowTests {
             #expect(left > 0)
             #expect(try await library.database.mediaItem(Self.key)?.etag != nil)
 
-            let (outcome, _) = await library.engine.download(Self.key) { _ in }
+            let (outcome, _) = await library.engine.download(Self.key, registered: fromRow ? row : nil) { _ in }
             #expect(outcome == .completed(bytes: fixture.served(lesson, .audio).count, alreadyPresent: false), "\(outcome)")
             let last = await fixture.faults.requests(for: address).last
             #expect(last?.range == "bytes=\(left)-", "resumed from the bytes left: \(String(describing: last))")
@@ -103,13 +107,63 @@ struct RegistrationRowTests {
         }
     }
 
+    @Test("requested again with another link since the registration: the file comes from the new link, not from the row's")
+    func relinkedSince() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            // Another download failed it, and another request queued it again from another key.
+            try await library.database.markFailed(Self.key, reason: "failed by the test", attempts: 3, receivedBytes: 0, at: Date())
+            let other = try #require(try await fixture.lessons("gemara/10", in: library).first)
+            let newLink = try #require(other.lesson.audio)
+            var moved = lesson
+            moved.lesson.audio = newLink
+            _ = try await library.database.register([.init(lesson: moved, media: [(.audio, newLink)])], at: Date())
+            #expect(try await library.database.mediaItem(Self.key)?.link == newLink)
+
+            let (outcome, _) = await library.engine.download(Self.key, registered: row) { _ in }
+            let served = fixture.served(other, .audio)
+            #expect(outcome == .completed(bytes: served.count, alreadyPresent: false), "\(outcome)")
+            #expect(try Data(contentsOf: library.fileURL(for: Self.key)) == Data(served))
+            #expect(await fixture.faults.downloads(of: MediaAddress(other.id, .audio)) == 1)
+            let item = try #require(try await library.database.mediaItem(Self.key))
+            #expect(item.state == .complete && item.link == newLink)
+        }
+    }
+
+    @Test("from the row, an attempt that fails before any byte marks the item downloading for its backoff")
+    func failedBeforeBytes() async throws {
+        try await DownloadFixture.run { fixture in
+            let slowRetry = RetryPolicy(maxRetries: 3, baseDelay: .seconds(2), maxDelay: .seconds(2), maxRetryAfter: .seconds(2))
+            let library = try await fixture.library(retry: slowRetry)
+            let (lesson, row) = try await Self.registered(fixture, library)
+            let address = MediaAddress(Self.key.lesson, .audio)
+            await fixture.faults.inject(.failFirst(count: 1, status: 503), at: address)
+            let download = Task { await library.engine.download(Self.key, registered: row) { _ in } }
+            // The row as it goes, until the second request (after the two-second backoff).
+            var seen: [String] = []
+            let end = ContinuousClock.now + .seconds(120)
+            while ContinuousClock.now < end, await fixture.faults.requests(for: address).count < 2 {
+                if let item = try await library.database.mediaItem(Self.key) {
+                    let now = "\(item.state.rawValue) after \(item.attempts)"
+                    if seen.last != now { seen.append(now) }
+                }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(seen.contains("downloading after 1"), "\(seen)")
+
+            let (outcome, _) = await download.value
+            #expect(outcome == .completed(bytes: fixture.served(lesson, .audio).count, alreadyPresent: false), "\(outcome)")
+        }
+    }
+
     @Test("from a fresh row the item is marked downloading by its validators write while its body comes, then completes")
     func freshRow() async throws {
         try await DownloadFixture.run(scale: 0.01) { fixture in
             let library = try await fixture.library()
-            let (lesson, _) = try await Self.registered(fixture, library)
+            let (lesson, row) = try await Self.registered(fixture, library)
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: MediaAddress(Self.key.lesson, .audio))
-            let download = Task { await library.engine.download(Self.key) { _ in } }
+            let download = Task { await library.engine.download(Self.key, registered: row) { _ in } }
             var seen: [MediaState] = []
             let end = ContinuousClock.now + .seconds(30)
             while ContinuousClock.now < end, seen.last != .complete {
@@ -121,6 +175,27 @@ struct RegistrationRowTests {
             #expect(seen.contains(.downloading), "\(seen)")
             #expect(try await library.database.mediaItem(Self.key)?.state == .complete)
             #expect(fixture.hasServedFile(library, lesson, .audio))
+        }
+    }
+
+    @Test("from the registration's row the request goes out with no registry write: the item is still queued when the server has it")
+    func noWriteBeforeRequest() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (lesson, row) = try await Self.registered(fixture, library)
+            let address = MediaAddress(Self.key.lesson, .audio)
+            await fixture.faults.inject(.delay(milliseconds: 1_000), at: address)
+            let download = Task { await library.engine.download(Self.key, registered: row) { _ in } }
+            let end = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < end, await fixture.faults.requests(for: address).isEmpty {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(await fixture.faults.requests(for: address).count == 1)
+            #expect(try await library.database.mediaItem(Self.key)?.state == .queued, "no claim written before the request")
+
+            let (outcome, _) = await download.value
+            #expect(outcome == .completed(bytes: fixture.served(lesson, .audio).count, alreadyPresent: false), "\(outcome)")
+            #expect(try await library.database.mediaItem(Self.key)?.state == .complete)
         }
     }
 

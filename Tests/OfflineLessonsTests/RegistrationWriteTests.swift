@@ -102,7 +102,7 @@ struct RegistrationWriteTests {
         placed.lesson.audio = "gemara/9 דף ב׳.mp3"
         let key = MediaKey(placed.id, .audio)
         try await database.register([Self.registration(placed)], at: now)
-        try await database.recordValidators(key, expectedBytes: 5, etag: nil, lastModified: "")
+        try await database.recordValidators(key, link: try #require(placed.lesson.audio), expectedBytes: 5, etag: nil, lastModified: "")
         try await database.markFailed(key, reason: "boom", attempts: 2, receivedBytes: 3, at: now)
         _ = try await database.setPinned([placed.id], true, at: now)
 

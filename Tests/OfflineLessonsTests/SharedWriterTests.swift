@@ -18,7 +18,8 @@ struct SharedWriterTests {
         await fixture.faults.inject(.failFirst(count: 1000, status: 503), at: MediaAddress(Self.key.lesson, .audio))
         _ = await collect(try await library.download(lessons, media: .audio))
         try await library.database.recordValidators(
-            Self.key, expectedBytes: fixture.served(lessons[0], .audio).count, etag: "\"v0\"", lastModified: nil)
+            Self.key, link: try #require(lessons[0].lesson.audio), expectedBytes: fixture.served(lessons[0], .audio).count, etag: "\"v0\"",
+            lastModified: nil)
         return lessons[0]
     }
 

@@ -49,8 +49,9 @@ extension LessonLibrary {
                 return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
             })
         queueControl.requested(requested)
+        let rows = Dictionary(registered.pending.map { ($0.key, $0) }, uniquingKeysWith: { _, later in later })
         return start(
-            requested, pending: Set(registered.pending.map(\.key)), complete: registered.complete,
+            requested, pending: Set(rows.keys), registered: rows, complete: registered.complete,
             unavailable: unavailable, badLinks: badLinks, paused: try await isQueuePaused())
     }
 
@@ -83,11 +84,13 @@ extension LessonLibrary {
     /// Starts a run over `keys`. Its events go, in order, to the run's own stream and to the
     /// library's observers, as they happen (a cancel does not cut them short: the last is
     /// ``DownloadEvent/finished(_:)``).
+    /// `registered`: the rows the request's registration left for the items that need work; each
+    /// item's download starts from its row (see ``MediaFetcher/fetch(_:slots:watch:report:)``).
     /// `complete`: the items the registration found complete, their files in place (with their
     /// sizes): reported complete from that reading, with no engine work.
     /// `paused`: the queue is paused; the run reports the items and starts none.
     private func start(
-        _ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int] = [:],
+        _ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem] = [:], complete: [MediaKey: Int] = [:],
         unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)], paused: Bool
     ) -> DownloadRun {
         let engine = self.engine
@@ -119,7 +122,7 @@ extension LessonLibrary {
         }
         let work = engine.fetcher.transport.startTask {
             let summary = await Self.perform(
-                keys, pending: pending, complete: complete, unavailable: unavailable,
+                keys, pending: pending, registered: registered, complete: complete, unavailable: unavailable,
                 badLinks: badLinks, paused: paused, engine: engine, control: control, report: report, reportJoined: reportJoined)
             report(.finished(summary))
             output.finish()
@@ -139,8 +142,8 @@ extension LessonLibrary {
 
     /// Downloads every item of a run through the engine and tallies the outcomes.
     private static func perform(
-        _ keys: [MediaKey], pending: Set<MediaKey>, complete: [MediaKey: Int], unavailable: [(MediaKey, String)],
-        badLinks: [(MediaKey, String)], paused: Bool, engine: DownloadEngine, control: QueueControl,
+        _ keys: [MediaKey], pending: Set<MediaKey>, registered: [MediaKey: MediaItem], complete: [MediaKey: Int],
+        unavailable: [(MediaKey, String)], badLinks: [(MediaKey, String)], paused: Bool, engine: DownloadEngine, control: QueueControl,
         report: @escaping @Sendable (DownloadEvent) -> Void,
         reportJoined: @escaping @Sendable (DownloadEvent) -> Void
     ) async -> DownloadSummary {
@@ -184,13 +187,22 @@ extension LessonLibrary {
         var order = RunOrder(starting, control: control)
         let watch = ServerWatch()
         var stopping = false
+        // The registration's rows are taken for a second: an item that starts later, or that the
+        // user cancelled meanwhile, is read and claimed under its lock (another process may have
+        // changed it, and a claim costs little beside a transfer that starts so late).
+        var rows = registered
+        let rowsTakenUntil = ContinuousClock.now + .seconds(1)
         await withTaskGroup(of: (MediaKey, ItemOutcome, joined: Bool).self) { group in
             func startNext() -> Bool {
                 guard let key = order.next() else { return false }
+                if ContinuousClock.now >= rowsTakenUntil { rows = [:] }
+                let row = control.isWithdrawn(key) ? nil : rows.removeValue(forKey: key)
                 // Its own task, so that a cancel of this item alone stops it; registered as running
                 // before the next item starts, so that an item at the front is known to the slots
                 // before any later item asks for one.
-                let item = engine.fetcher.transport.startTask { await engine.download(key, watch: watch, report: reportItem) }
+                let item = engine.fetcher.transport.startTask {
+                    await engine.download(key, registered: row, watch: watch, report: reportItem)
+                }
                 let token = control.started(key) { item.cancel() }
                 group.addTask {
                     let (outcome, joined) = await withTaskCancellationHandler {

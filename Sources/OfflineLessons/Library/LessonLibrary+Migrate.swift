@@ -23,7 +23,11 @@ extension LessonLibrary {
         }
         let libraryShas = try await database.cachedShas()?.shas
         let legacy = try await BlockingIO.run { try LegacyContainer.read(at: container, libraryShas: libraryShas) }
-        let planner = MigrationPlanner(container: legacy, items: try await database.mediaStates())
+        // A queued item whose partial file is locked is being downloaded (its first request goes
+        // out before its state says so): its legacy file is left in place as for a downloading one.
+        var states = try await database.mediaStates()
+        for (key, state) in states where state == .queued && store.isBeingWritten(key) { states[key] = .downloading }
+        let planner = MigrationPlanner(container: legacy, items: states)
         let plan = planner.plan(dryRun: dryRun)
         var report = plan.report
         report.playback = try await importPlayback(plan.playback, into: report.playback, dryRun: dryRun)

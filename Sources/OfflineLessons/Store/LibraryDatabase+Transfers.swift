@@ -23,9 +23,10 @@ extension LibraryDatabase {
         case claimed(MediaItem)
     }
 
-    /// The one registry write a download makes before its request, under the item's lock: reads
-    /// the row and, unless it is gone, complete, or (after waiting for another download) failed,
-    /// marks it downloading. One transaction instead of a read, a re-read and an update.
+    /// The registry write a download makes before its request, under the item's lock, unless it
+    /// starts from its registration's row: reads the row and, unless it is gone, complete, or
+    /// (after waiting for another download) failed, marks it downloading. One transaction
+    /// instead of a read, a re-read and an update.
     func claim(_ key: MediaKey, afterWaiting: Bool) async throws -> Claim {
         try await write { db in
             guard var item = try MediaItem.fetchOne(key, in: db) else { return .removed }
@@ -39,47 +40,57 @@ extension LibraryDatabase {
         }
     }
 
-    /// What ``recordValidators(_:expectedBytes:etag:lastModified:)`` found.
+    /// What ``recordValidators(_:link:expectedBytes:etag:lastModified:)`` found.
     enum ValidatorsRecorded: Sendable {
         case recorded, removed, complete
+        /// Requested again with another link since the attempt read the item's row.
+        case relinked
     }
 
     /// Records what the server said about the file: its size and validators, for resume (and, on
     /// a crash after the rename, for adoption), and marks the item downloading (a download that
     /// started from its registration's row made no claim). Without a length, a size recorded for
-    /// the same ETag is kept. Nothing is written to an item that is gone or complete; the result
-    /// says which.
+    /// the same ETag is kept. Nothing is written to an item that is gone, complete, or no longer
+    /// fetched from `link` (the link the attempt fetches); the result says which.
     @discardableResult
-    func recordValidators(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) async throws -> ValidatorsRecorded {
-        try await write { db in try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db)
+    func recordValidators(
+        _ key: MediaKey, link: String, expectedBytes: Int?, etag: String?, lastModified: String?
+    ) async throws -> ValidatorsRecorded {
+        try await write { db in
+            try Self.recordValidators(key, link: link, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db)
         }
     }
 
-    /// ``recordValidators(_:expectedBytes:etag:lastModified:)`` from a thread that may block (the
+    /// ``recordValidators(_:link:expectedBytes:etag:lastModified:)`` from a thread that may block (the
     /// one placing the file), through ``writeBlocking(_:)``.
-    func recordValidatorsBlocking(_ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?) throws -> ValidatorsRecorded {
+    func recordValidatorsBlocking(
+        _ key: MediaKey, link: String, expectedBytes: Int?, etag: String?, lastModified: String?
+    ) throws -> ValidatorsRecorded {
         try writeBlocking { db in
-            try Self.recordValidators(key, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db)
+            try Self.recordValidators(key, link: link, expectedBytes: expectedBytes, etag: etag, lastModified: lastModified, in: db)
         }
     }
 
     private static func recordValidators(
-        _ key: MediaKey, expectedBytes: Int?, etag: String?, lastModified: String?,
+        _ key: MediaKey, link: String, expectedBytes: Int?, etag: String?, lastModified: String?,
         in db: Database
     ) throws -> ValidatorsRecorded {
         if let expectedBytes {
-            // A known length needs nothing from the row: one update, and a read only when it
-            // changed nothing (the item is gone or complete).
-            let changed = try MediaItem.update(
-                key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
-                [expectedBytes, etag, lastModified], unlessComplete: true, in: db)
-            if changed == 1 { return .recorded }
-            return try MediaItem.matching(key).isEmpty(db) ? .removed : .complete
+            // A known length needs nothing from the row: one update, and a read below only when
+            // it changed nothing (the item is gone, complete or relinked).
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE mediaItem SET state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?
+                    WHERE \(MediaItem.whereKey) AND state != 'complete' AND link = ?
+                    """)
+            try statement.execute(arguments: [expectedBytes, etag, lastModified] + MediaItem.arguments(key) + [link])
+            if db.changesCount == 1 { return .recorded }
         }
-        // The three columns it needs, not the whole row (no dates to parse).
-        let statement = try db.cachedStatement(sql: "SELECT state, etag, expectedBytes FROM mediaItem WHERE \(MediaItem.whereKey)")
+        // The columns it needs, not the whole row (no dates to parse).
+        let statement = try db.cachedStatement(sql: "SELECT state, etag, expectedBytes, link FROM mediaItem WHERE \(MediaItem.whereKey)")
         guard let row = try Row.fetchOne(statement, arguments: MediaItem.arguments(key)) else { return .removed }
         guard row[0] as String != MediaState.complete.rawValue else { return .complete }
+        guard row[3] as String == link else { return .relinked }
         let sameVersion = etag != nil && row[1] as String? == etag
         _ = try MediaItem.update(
             key, set: "state = 'downloading', expectedBytes = ?, etag = ?, lastModified = ?",
@@ -88,13 +99,15 @@ extension LibraryDatabase {
         return .recorded
     }
 
-    /// Records a failed attempt that will be retried.
+    /// Records a failed attempt that will be retried, and that the item is downloading (one
+    /// started from its registration's row may not have said so yet).
     func recordAttempt(_ key: MediaKey, attempts: Int, receivedBytes: Int, error: String) async throws {
         try await write { db in
             _ = try Self.unfinished(key).updateAll(
                 db,
                 [
-                    Columns.attempts.set(to: attempts), Columns.receivedBytes.set(to: receivedBytes), Columns.lastError.set(to: error),
+                    Columns.state.set(to: MediaState.downloading.rawValue), Columns.attempts.set(to: attempts),
+                    Columns.receivedBytes.set(to: receivedBytes), Columns.lastError.set(to: error),
                 ])
         }
     }

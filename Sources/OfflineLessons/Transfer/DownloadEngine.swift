@@ -39,12 +39,17 @@ actor DownloadEngine {
 
     /// Downloads one registered item, or joins the download already under way (`joined`: its
     /// progress went to the caller that started it). A caller that joined a download whose owner
-    /// was cancelled, without being cancelled itself, takes the download over. `watch` is the
-    /// caller's run's (see ``ServerWatch``); a download of its own has one of its own.
+    /// was cancelled, without being cancelled itself, takes the download over. `registered`: the
+    /// item's row as the caller's registration left it (not used once another download touched
+    /// the item). `watch` is the caller's run's (see ``ServerWatch``); a download of its own has
+    /// one of its own.
     func download(
-        _ key: MediaKey, watch: ServerWatch = ServerWatch(), report: @escaping @Sendable (DownloadEvent) -> Void
+        _ key: MediaKey, registered: MediaItem? = nil, watch: ServerWatch = ServerWatch(),
+        report: @escaping @Sendable (DownloadEvent) -> Void
     ) async -> (outcome: ItemOutcome, joined: Bool) {
+        var registered = registered
         while inFlight[key] != nil {
+            registered = nil
             let outcome = await join(key)
             // The owner was cancelled, or saw the item removed (it may have been requested again since).
             switch outcome {
@@ -53,7 +58,7 @@ actor DownloadEngine {
             }
         }
         inFlight[key] = [:]
-        let outcome = await fetcher.fetch(key, slots: slots, watch: watch, report: report)
+        let outcome = await fetcher.fetch(.init(key, registered: registered), slots: slots, watch: watch, report: report)
         for waiter in (inFlight.removeValue(forKey: key) ?? [:]).values { waiter.resume(returning: outcome) }
         return (outcome, false)
     }

@@ -12,11 +12,11 @@ extension DownloadSink {
             throw TransferError.lengthMismatch(expected: total, received: partial.size)
         }
         guard total > 0 else { throw TransferError.emptyBody }
-        // Checked by the claim and every 100 ms since; a removal after that is caught by the
-        // validators write or the commit (the placed file is then deleted).
+        // Checked by the claim or the registration, and every 100 ms since; a removal after that
+        // is caught by the validators write or the commit (the placed file is then deleted).
         let unrecorded = takeUnrecorded()
         if checkpointDue, unrecorded == nil { try await checkStillWanted() }
-        let (database, key, now) = (context.database, key, context.now())
+        let (database, key, link, now) = (context.database, key, link, context.now())
         do {
             if let beforeCommit = context.beforeCommit {
                 if let unrecorded { try await record(unrecorded) }
@@ -31,7 +31,8 @@ extension DownloadSink {
                     recordFirst = {
                         try Self.check(
                             database.recordValidatorsBlocking(
-                                key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
+                                key, link: link, expectedBytes: validators.expected, etag: validators.etag,
+                                lastModified: validators.lastModified))
                     }
                 }
                 try await context.store.place(partial, as: key, beforeRename: recordFirst) {

@@ -34,6 +34,8 @@ final class DownloadSink: TransportSink {
     }
 
     let key: MediaKey
+    /// The link this attempt fetches, as the item's row had it.
+    let link: String
     let context: Context
     let resume: Resume
 
@@ -85,13 +87,14 @@ final class DownloadSink: TransportSink {
 
     /// Starts an attempt on the item's partial file, which the caller has locked (and keeps locked
     /// across its attempts, so that another download waits for its final result), from `item` as
-    /// the caller read or claimed it under that lock. Resumes from the file when the registry has
-    /// a validator that can make the range conditional.
+    /// the caller claimed it under that lock or as its run's registration wrote it. Resumes from
+    /// the file when the registry has a validator that can make the range conditional.
     init(_ key: MediaKey, item: MediaItem, file: PartialFile, context: Context) {
         // A strong ETag, else Last-Modified: a weak ETag cannot make a range request conditional.
         let validator = item.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? item.lastModified
         let resuming = file.size > 0 && validator != nil
         self.key = key
+        self.link = item.link
         self.context = context
         self.partial = file
         self.resume = Resume(
@@ -171,17 +174,19 @@ final class DownloadSink: TransportSink {
         return Validators(expected: expected, etag: head["etag"], lastModified: head["last-modified"])
     }
 
-    /// Records validators; throws when the item was removed or completed by another download.
+    /// Records validators; throws when the item was removed, completed by another download, or
+    /// requested again with another link.
     func record(_ validators: Validators) async throws {
         try Self.check(
             await context.database.recordValidators(
-                key, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
+                key, link: link, expectedBytes: validators.expected, etag: validators.etag, lastModified: validators.lastModified))
     }
 
     static func check(_ recorded: LibraryDatabase.ValidatorsRecorded) throws {
         switch recorded {
         case .removed: throw TransferError.notRequested
         case .complete: throw TransferError.completedElsewhere
+        case .relinked: throw ItemRelinked()
         case .recorded: break
         }
     }

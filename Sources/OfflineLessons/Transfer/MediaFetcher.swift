@@ -13,14 +13,27 @@ struct MediaFetcher: Sendable {
     let beforeCommit: (@Sendable (MediaKey) async -> Void)?
     let logger: Logger
 
-    /// Downloads `key`, each of its transfers holding one of `slots` (the engine's concurrency
+    /// An item to download: its key, and its row as the run's registration left it when there is
+    /// one (the first request is then made from that row, with no registry write before it).
+    struct Queued: Sendable {
+        var key: MediaKey
+        var registered: MediaItem?
+
+        init(_ key: MediaKey, registered: MediaItem? = nil) {
+            self.key = key
+            self.registered = registered
+        }
+    }
+
+    /// Downloads an item, each of its transfers holding one of `slots` (the engine's concurrency
     /// limit) from its request to the end of its body; `watch` is the run's, told of every
     /// response and every connection-level failure.
     func fetch(
-        _ key: MediaKey, slots: Slots, watch: ServerWatch, report: @escaping @Sendable (DownloadEvent) -> Void
+        _ queued: Queued, slots: Slots, watch: ServerWatch, report: @escaping @Sendable (DownloadEvent) -> Void
     ) async -> ItemOutcome {
+        let key = queued.key
         do {
-            return try await attemptAll(key, slots: slots, watch: watch, report: report)
+            return try await attemptAll(queued, slots: slots, watch: watch, report: report)
         } catch {
             // A cancelled task's error (a database read, a thread-pool hop) is a cancel, not a failure.
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
@@ -29,15 +42,19 @@ struct MediaFetcher: Sendable {
     }
 
     private func attemptAll(
-        _ key: MediaKey, slots: Slots, watch: ServerWatch, report: @escaping @Sendable (DownloadEvent) -> Void
+        _ queued: Queued, slots: Slots, watch: ServerWatch, report: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> ItemOutcome {
+        let key = queued.key
         var waited = false
+        // The registration's row, while no other download may have changed the item since.
+        var registered = queued.registered
         while true {
             if Task.isCancelled { return await cancel(key, holding: nil, report: report) }
             let file: PartialFile
             do {
                 file = try store.openPartial(key)
             } catch FileError.inUse {
+                registered = nil
                 if isBusyElsewhere(key) {
                     await waitForOtherWriter(key, report: report)
                     waited = true
@@ -50,6 +67,7 @@ struct MediaFetcher: Sendable {
             // Held now: no other download writes, places or ends this item until it is let go.
             // With a file in place, another download may be between its rename and its commit.
             if store.finalSize(key) != nil, store.isBeingPlaced(key) {
+                registered = nil
                 store.letGo(file, of: key)
                 await waitForOtherWriter(key, report: report)
                 waited = true
@@ -57,7 +75,8 @@ struct MediaFetcher: Sendable {
             }
             let outcome: ItemOutcome
             do {
-                outcome = try await attempts(key, holding: file, afterWaiting: waited, slots: slots, watch: watch, report: report)
+                let start: Start = registered.map { .registered($0) } ?? .claim(afterWaiting: waited)
+                outcome = try await attempts(key, holding: file, from: start, slots: slots, watch: watch, report: report)
             } catch  where Task.isCancelled {
                 outcome = await cancel(key, holding: file, report: report)
             } catch {
@@ -72,16 +91,32 @@ struct MediaFetcher: Sendable {
         }
     }
 
+    /// Where the first attempt takes its item from.
+    private enum Start {
+        /// The row the run's registration left.
+        case registered(MediaItem)
+        /// A claim under the item's lock (see ``claim(_:afterWaiting:report:)``).
+        case claim(afterWaiting: Bool)
+    }
+
     /// Attempts, with retries, while holding the item's partial file; the final state is written
     /// before the caller lets the file go, so a download waiting for this one finds it.
     private func attempts(
-        _ key: MediaKey, holding file: PartialFile, afterWaiting: Bool, slots: Slots, watch: ServerWatch,
+        _ key: MediaKey, holding file: PartialFile, from start: Start, slots: Slots, watch: ServerWatch,
         report: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> ItemOutcome {
         var item: MediaItem
-        switch try await claim(key, afterWaiting: afterWaiting, report: report) {
-        case .over(let outcome): return outcome
-        case .pending(let claimed): item = claimed
+        if case .registered(let row) = start, file.size == 0, store.finalSize(key) == nil {
+            // No bytes and no file another download left. The validators write marks the item
+            // downloading, and stops the attempt if the item was removed, completed or requested
+            // again with another link meanwhile (the claim's read would have seen it).
+            item = row
+        } else {
+            let afterWaiting = if case .claim(afterWaiting: true) = start { true } else { false }
+            switch try await claim(key, afterWaiting: afterWaiting, report: report) {
+            case .over(let outcome): return outcome
+            case .pending(let claimed): item = claimed
+            }
         }
         let url: URL
         do {
@@ -115,6 +150,11 @@ struct MediaFetcher: Sendable {
                 return .completed(bytes: bytes, alreadyPresent: false)
             } catch {
                 sink?.end()
+                if error is ItemRelinked, !Task.isCancelled {
+                    // Requested again with another link since its row was read: from the row as it is now.
+                    return try await self.attempts(
+                        key, holding: file, from: .claim(afterWaiting: false), slots: slots, watch: watch, report: report)
+                }
                 await sink?.recordForResume()
                 if Task.isCancelled { return await cancel(key, holding: file, report: report) }
                 switch try await recheck(key, report: report) {

@@ -56,3 +56,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// The item was requested again with another link while an attempt fetched the one its row had:
+/// the download starts again from the row as it is now (never reported as a failure).
+struct ItemRelinked: Error {}
