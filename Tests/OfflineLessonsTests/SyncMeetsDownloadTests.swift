@@ -68,6 +68,33 @@ struct SyncMeetsDownloadTests {
         }
     }
 
+    @Test("a step on an item a download holds, writing or placing it, is left to the next sync")
+    func heldByADownload() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
+            _ = await collect(try await library.download(lessons, media: .audio))
+            let key = MediaKey(lessons[0].id, .audio)
+            let layout = library.layout
+            try Data("short".utf8).write(to: layout.fileURL(key.lesson, key.medium))
+            let items = try await library.database.registrySnapshot(of: [key.lesson])
+            // Writing (its partial file locked), then placing (the file in place locked).
+            for held in [layout.partialURL(key.lesson, key.medium), layout.fileURL(key.lesson, key.medium)] {
+                let download = try PartialFile(url: held)
+                let snapshot = try await DirectorySnapshot.take(of: layout, lessons: [key.lesson])
+                let actions = Reconciler(items: items, registeredLessons: [], repair: true).plan(snapshot, known: [])
+                #expect(actions.filter { $0.key == key }.map(\.action).prefix(2) == [.corrupt, .requeued], "\(actions)")
+                let taken = try await library.applied(actions, planned: items, repair: true)
+                download.release()
+                try? FileManager.default.removeItem(at: layout.partialURL(key.lesson, key.medium))
+                #expect(!taken.contains { $0.key == key }, "\(held.lastPathComponent): \(taken)")
+                #expect(try await library.database.mediaItem(key)?.state == .complete)
+                #expect(try Data(contentsOf: layout.fileURL(key.lesson, key.medium)) == Data("short".utf8))
+            }
+            #expect(try await library.sync().actions.map(\.action) == [.corrupt])
+        }
+    }
+
     @Test("while a sync sets a file aside, no download can take the item")
     func heldWhileSetAside() async throws {
         try await DownloadFixture.run { fixture in

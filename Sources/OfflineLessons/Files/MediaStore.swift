@@ -156,14 +156,11 @@ struct MediaStore: Sendable {
 
     /// Runs `body` holding the item's partial file, as a download does while it claims, writes,
     /// adopts or places the item: none of that happens meanwhile, in this process or another.
-    /// `nil` without running it when a download holds the item or is between its rename and commit.
+    /// `nil` without running it when a download holds the item or is between its rename and commit,
+    /// or the partial file cannot be opened (the folder gone, the disk full): the caller leaves its
+    /// step for later.
     func holding<T: Sendable>(_ key: MediaKey, _ body: () async throws -> T) async throws -> T? {
-        let file: PartialFile
-        do {
-            file = try openPartial(key)
-        } catch FileError.inUse {
-            return nil
-        }
+        guard let file = try? openPartial(key) else { return nil }
         defer { letGo(file, of: key) }
         guard !isBeingPlaced(key) else { return nil }
         return try await body()

@@ -125,18 +125,23 @@ extension LessonLibrary {
         switch action.action {
         case .missing:
             guard store.finalSize(key) == nil else { return false }  // back in place since the walk
-            try await database.markMissing(key, reason: Message(.detailSync, .text(action.reason)).description, at: now())
+            return try await database.markMissing(key, reason: Message(.detailSync, .text(action.reason)).description, at: now())
         case .corrupt, .adopted:
+            guard store.finalSize(key) == action.bytes else { return false }  // changed since the walk
             // Held as a download holds it: no download claims, adopts or places the item between
             // the check that the row and the file are as planned and the steps taken on them.
             let taken = try await store.holding(key) { () async throws -> Bool in
                 guard let item = try await database.mediaItem(key), ItemState(item) == planned,
                     store.finalSize(key) == action.bytes
                 else { return false }
-                if action.action == .adopted {
-                    try await adopt(key, bytes: action.bytes ?? 0)
-                } else {
-                    try await setAside(key, action, repair: repair)
+                do {
+                    if action.action == .adopted {
+                        try await adopt(key, bytes: action.bytes ?? 0)
+                    } else {
+                        try await setAside(key, action, repair: repair)
+                    }
+                } catch RegistryError.notRegistered, FileError.posix(_, _, ENOENT) {
+                    return false  // removed meanwhile (a removal does not take the lock)
                 }
                 return true
             }
@@ -147,7 +152,7 @@ extension LessonLibrary {
             if placed == nil { placed = try await database.cachedLesson(key.lesson) }
             guard let placed else { return false }
             let link = placed.lesson.link(for: key.medium) ?? ""
-            try await database.discover(key, of: placed, link: link, bytes: action.bytes ?? 0, at: now())
+            return try await database.discover(key, of: placed, link: link, bytes: action.bytes ?? 0, at: now())
         case .removedPartial:
             do {
                 try await store.deletePartial(key)

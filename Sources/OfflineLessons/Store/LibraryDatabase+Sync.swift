@@ -86,12 +86,14 @@ extension LibraryDatabase {
     }
 
     /// Registers a file found in place that no download brought: the lesson (if new) and the item,
-    /// complete at the file's size. Nothing changes when a download registered the item meanwhile.
-    func discover(_ key: MediaKey, of placed: PlacedLesson, link: String, bytes: Int, at now: Date) async throws {
+    /// complete at the file's size. Nothing changes when a download registered the item meanwhile
+    /// (false then).
+    @discardableResult
+    func discover(_ key: MediaKey, of placed: PlacedLesson, link: String, bytes: Int, at now: Date) async throws -> Bool {
         let json = try SnapshotCoding.encode(placed.lesson)
-        try await write { db in
+        return try await write { db in
+            guard try MediaItem.matching(key).isEmpty(db) else { return false }
             try Self.insertLessonIfNew(placed, json: json, at: now, in: db)
-            guard try MediaItem.matching(key).isEmpty(db) else { return }
             try db.execute(
                 sql: """
                     INSERT INTO mediaItem (type, id, medium, state, link, expectedBytes, receivedBytes, requestedAt, completedAt, lastAccessAt)
@@ -100,6 +102,7 @@ extension LibraryDatabase {
                 arguments: [key.lesson.type.rawValue, key.lesson.id, key.medium.rawValue, link, bytes, bytes, now, now, now])
             try RegistryEvent.append(
                 .discovered, key.lesson, key.medium, Message(.detailFoundInPlace, .number(bytes)).description, at: now, in: db)
+            return true
         }
     }
 }

@@ -159,12 +159,15 @@ extension LibraryDatabase {
         }
     }
 
-    /// Marks a complete item whose file is gone (or has the wrong size) as missing.
-    func markMissing(_ key: MediaKey, reason: String, at now: Date) async throws {
+    /// Marks a complete item whose file is gone (or has the wrong size) as missing; false when the
+    /// item is not complete (nothing changes).
+    @discardableResult
+    func markMissing(_ key: MediaKey, reason: String, at now: Date) async throws -> Bool {
         try await write { db in
             let changed = try MediaItem.matching(key).filter(Columns.state == MediaState.complete.rawValue)
                 .updateAll(db, [Columns.state.set(to: MediaState.missing.rawValue)])
             if changed > 0 { try RegistryEvent.append(.missing, key.lesson, key.medium, reason, at: now, in: db) }
+            return changed > 0
         }
     }
 
