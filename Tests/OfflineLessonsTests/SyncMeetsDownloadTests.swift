@@ -20,6 +20,14 @@ struct SyncMeetsDownloadTests {
         return try await library.applied(actions, planned: stale, repair: false).filter { $0.key == key }
     }
 
+    /// Berakhot 2's audio downloaded into `library`: the lesson and the item.
+    static func downloaded(_ fixture: DownloadFixture, _ library: LessonLibrary) async throws -> (PlacedLesson, MediaKey) {
+        let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
+        let (_, summary) = await collect(try await library.download(lessons, media: .audio))
+        #expect(summary?.failed.isEmpty == true)
+        return (lessons[0], MediaKey(lessons[0].id, .audio))
+    }
+
     /// Whether the lesson's audio is in place as served (kept out of `#expect`, which would print the fixture).
     static func served(_ fixture: DownloadFixture, _ library: LessonLibrary, _ lesson: PlacedLesson) -> Bool {
         fixture.hasServedFile(library, lesson, .audio)
@@ -29,15 +37,13 @@ struct SyncMeetsDownloadTests {
     func committedSinceTheRead() async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
-            _ = await collect(try await library.download(lessons, media: .audio))
-            let key = MediaKey(lessons[0].id, .audio)
+            let (lesson, key) = try await Self.downloaded(fixture, library)
             // As read before the download recorded its validators: downloading, size unknown.
             let taken = try await Self.applyStalePlan(
                 library, key, planned: ItemState(state: .downloading, expectedBytes: nil, receivedBytes: 0))
             #expect(taken.isEmpty, "\(taken)")
             #expect(try await library.database.mediaItem(key)?.state == .complete)
-            #expect(Self.served(fixture, library, lessons[0]))
+            #expect(Self.served(fixture, library, lesson))
             #expect(!FileManager.default.fileExists(atPath: library.layout.asideFolder.path))
             #expect(try await library.sync().actions.isEmpty)
         }
@@ -48,9 +54,7 @@ struct SyncMeetsDownloadTests {
     func placedSinceTheRead() async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
-            _ = await collect(try await library.download(lessons, media: .audio))
-            let key = MediaKey(lessons[0].id, .audio)
+            let (lesson, key) = try await Self.downloaded(fixture, library)
             try await library.database.write { db in
                 try db.execute(
                     sql:
@@ -60,11 +64,11 @@ struct SyncMeetsDownloadTests {
             let taken = try await Self.applyStalePlan(
                 library, key, planned: ItemState(state: .downloading, expectedBytes: nil, receivedBytes: 0))
             #expect(taken.isEmpty, "\(taken)")
-            #expect(Self.served(fixture, library, lessons[0]))
+            #expect(Self.served(fixture, library, lesson))
             let next = try await library.sync()
             #expect(next.actions.map(\.action) == [.adopted], "\(next.actions)")
             #expect(try await library.database.mediaItem(key)?.state == .complete)
-            #expect(Self.served(fixture, library, lessons[0]))
+            #expect(Self.served(fixture, library, lesson))
         }
     }
 
@@ -72,9 +76,7 @@ struct SyncMeetsDownloadTests {
     func heldByADownload() async throws {
         try await DownloadFixture.run { fixture in
             let library = try await fixture.library()
-            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
-            _ = await collect(try await library.download(lessons, media: .audio))
-            let key = MediaKey(lessons[0].id, .audio)
+            let (_, key) = try await Self.downloaded(fixture, library)
             let layout = library.layout
             try Data("short".utf8).write(to: layout.fileURL(key.lesson, key.medium))
             let items = try await library.database.registrySnapshot(of: [key.lesson])
@@ -114,10 +116,8 @@ struct SyncMeetsDownloadTests {
                 }
             }
             let library = try await LessonLibrary(root: fixture.root, client: client, configuration: configuration)
-            let lessons = try await fixture.lessons("gemara:berakhot:2", in: library)
-            _ = await collect(try await library.download(lessons, media: .audio))
+            let (_, key) = try await Self.downloaded(fixture, library)
             await seen.arm()
-            let key = MediaKey(lessons[0].id, .audio)
             try Data("short".utf8).write(to: library.layout.fileURL(key.lesson, key.medium))
             let report = try await library.sync()
             #expect(report.actions.map(\.action) == [.corrupt], "\(report.actions)")
