@@ -112,6 +112,8 @@ struct DownloadTests {
             #expect(!fixture.hasFile(library, first, .text))
             let removals = try await library.database.events().filter { $0.kind == .removed }
             #expect(removals.count == 6)
+            // Each says why in the reader's language (the history stores the catalog's English).
+            #expect(removals.allSatisfy { Phrasebook.recognize($0.detail ?? "").text(.es) == "borrado a petición" })
         }
     }
 

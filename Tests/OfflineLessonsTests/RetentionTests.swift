@@ -46,7 +46,12 @@ struct RetentionTests {
             #expect(try await later.downloads(sync: false).map(\.lessonID) == young.map(\.id))
             for lesson in old {
                 #expect(!fixture.hasFile(later, lesson.id, .audio) && !fixture.hasFile(later, lesson.id, .text))
-                #expect(try await later.history(of: lesson.id).first?.kind == .expired)
+                let history = try await later.history(of: lesson.id)
+                #expect(history.first?.kind == .expired)
+                // Said in the reader's language: the history stores the catalog's English.
+                let spanish = history.filter { $0.kind == .expired }.map { Phrasebook.recognize($0.detail ?? "").text(.es) }
+                #expect(spanish.contains { $0.hasPrefix("limpieza: completado hace ") }, "\(spanish)")
+                #expect(spanish.count == 2 && spanish.allSatisfy { $0.hasPrefix("limpieza: ") }, "\(spanish)")
             }
             #expect(try await later.clean().actions.isEmpty, "a second clean finds nothing")
         }

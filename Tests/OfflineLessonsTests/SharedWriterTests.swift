@@ -27,10 +27,14 @@ struct SharedWriterTests {
         await fixture.faults.downloads(of: MediaAddress(Self.key.lesson, .audio))
     }
 
-    /// Reads events until `.waiting` for the key; returns whether it came.
+    /// Reads events until `.waiting` for the key; returns whether it came, with a reason the
+    /// reader's language can say (a sentence of the catalog).
     func awaitWaiting(_ iterator: inout AsyncStream<DownloadEvent>.Iterator) async -> Bool {
         while let event = await iterator.next() {
-            if case .waiting(Self.key, _) = event { return true }
+            if case .waiting(Self.key, let reason) = event {
+                #expect(Phrasebook.recognize(reason).key == .transferWaitingForOther, "\(reason)")
+                return true
+            }
         }
         return false
     }

@@ -70,6 +70,9 @@ struct VerifyTests {
             let seen = Counter()
             let report = try await library.sync(SyncOptions(repair: true, verify: true)) { _ in seen.add() }
             #expect(report.changes.map(\.action) == [.corrupt, .requeued])
+            // Said in the reader's language: every reason, and what the requeue found.
+            #expect(report.changes.map { Phrasebook.recognize($0.reason).key } == [.syncETagMismatch, .syncRepairAgain])
+            #expect(Phrasebook.recognize(report.changes[1].found).text(.es) == "apartado")
             #expect(seen.value >= 3, "progress was reported while hashing")
             #expect(try await library.history(of: key.lesson).contains { $0.kind == .movedAside })
             _ = await collect(try await library.resumePending())

@@ -155,7 +155,7 @@ extension LessonLibrary {
             // File, then row, one item at a time: an error leaves every earlier item consistent.
             for key in chosen.sorted().map({ MediaKey(lesson, $0) }) {
                 // A failure is thrown, not swallowed: every deletion is reported.
-                let deleted = try await removeItem(key, reason: "removed by request", kind: .removed)
+                let deleted = try await removeItem(key, reason: Message(.detailRemovedByRequest).description, kind: .removed)
                 report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted))
             }
         }

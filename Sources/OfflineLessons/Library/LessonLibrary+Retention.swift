@@ -11,7 +11,9 @@ extension LessonLibrary {
         let planner = RetentionPlanner(policy: policy, now: now(), holds: holds)
         let (actions, pinnedKept, overQuota) = planner.plan(try await database.retentionSnapshot())
         if !dryRun {
-            for action in actions { _ = try await removeItem(action.key, reason: "clean: \(action.reason)", kind: .expired) }
+            for action in actions {
+                _ = try await removeItem(action.key, reason: Message(.detailClean, .text(action.reason)).description, kind: .expired)
+            }
         }
         return CleanReport(
             actions: actions, dryRun: dryRun, bytesFreed: actions.reduce(0) { $0 + $1.bytes }, pinnedKept: pinnedKept,

@@ -47,12 +47,13 @@ extension LessonLibrary {
                 SyncAction(
                     type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, action: .corrupt, path: path,
                     found: "MD5 \(actual)", bytes: item.receivedBytes,
-                    reason: "the server's ETag says MD5 \(expected); moved aside, not deleted"))
+                    reason: Message(.syncETagMismatch, .text(expected)).description))
             if repair {
                 result.actions.append(
                     SyncAction(
                         type: item.key.lesson.type, id: item.key.lesson.id, medium: item.key.medium, action: .requeued, path: nil,
-                        found: "moved aside", bytes: nil, reason: "repair: download it again"))
+                        found: Message(.syncFoundMovedAside).description, bytes: nil,
+                        reason: Message(.syncRepairAgain).description))
             }
         }
         return result

@@ -262,7 +262,7 @@ struct MediaFetcher: Sendable {
     /// item: its lock goes when it has written its final state, or dies with it. Returns on
     /// cancellation too.
     private func waitForOtherWriter(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) async {
-        report(.waiting(key, reason: "another download is writing this file; waiting for it to end"))
+        report(.waiting(key, reason: Message(.transferWaitingForOther).description))
         logger.debug("waiting for another writer", metadata: ["item": "\(key)"])
         var pause = Duration.milliseconds(50)
         while isBusyElsewhere(key), !Task.isCancelled {

@@ -21,7 +21,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Transfers
     case transferHTTPStatus, transferNotMedia, transferMarkup, transferNoType, transferLengthMismatch
     case transferInconsistentRange, transferRangeNotSatisfiable, transferEmptyBody, transferEncoded, transferNetwork
-    case transferNotRequested, transferCompletedElsewhere
+    case transferNotRequested, transferCompletedElsewhere, transferWaitingForOther
     // Library
     case libraryCannotOpen, libraryFileInTheWay, libraryLinkLoop, libraryPathTooLong, permissionDenied, libraryNoMediaBase
     // The system's reasons (errno)
@@ -46,7 +46,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Sync's findings and reasons
     case syncFoundNoFile, syncFoundMovedAside, syncFoundBytes, syncFoundRecordedSize, syncFileGone, syncRepairAgain
     case syncWrongSize, syncWholeFile, syncNotRecordedSize, syncSizeUnknown, syncKnownLesson, syncNoLesson, syncNoDownload
-    case syncItemComplete, syncNotLaidOut, detailSync, detailSyncFound, syncNothingToDo
+    case syncItemComplete, syncNotLaidOut, detailSync, detailSyncFound, syncNothingToDo, syncETagMismatch
     // Sync's actions, as its lines and summary name them
     case actionMissing, actionCorrupt, actionAdopted, actionDiscovered, actionRemovedPartial, actionRequeued, actionUnknown
     // States of a medium
@@ -56,7 +56,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case eventRequested, eventCompleted, eventFailed, eventRemoved, eventMissing, eventAdopted, eventExpired, eventImported
     case eventDiscovered, eventCorrupt, eventMovedAside, eventPinned, eventUnpinned, eventCancelled, detailCancelled
     case detailRequestedAgain, detailRepair, detailFoundInPlace, detailRetryAfterFailure, detailGaveUp, detailImported
-    case detailMoved, detailCopied
+    case detailMoved, detailCopied, detailRemovedByRequest, detailClean
     // Retention
     case cleanOlderThan, cleanOverQuotaReason, cleanPDFGoesWith
     // Doctor's details

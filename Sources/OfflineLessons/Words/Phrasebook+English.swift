@@ -75,6 +75,7 @@ extension Phrasebook {
         .transferNetwork: "network error: %1$@",
         .transferNotRequested: "the item was never requested",
         .transferCompletedElsewhere: "another download completed the item first",
+        .transferWaitingForOther: "another process (a download or a sync) is using this file; waiting for it to finish",
         // Library
         .libraryCannotOpen: "cannot open the library at %1$@: %2$@",
         .libraryFileInTheWay: "a file is in the way (the library must be a folder)",

@@ -11,6 +11,7 @@ extension Phrasebook {
         .syncWrongSize: "registered with %1$@ bytes; moved aside, not deleted",
         .syncWholeFile: "the whole file is in place (renamed before a crash, or back)",
         .syncNotRecordedSize: "not the recorded size (%1$@) of an unfinished download; moved aside, not deleted",
+        .syncETagMismatch: "the server's ETag says MD5 %1$@; moved aside, not deleted",
         .syncSizeUnknown: "unknown",
         .syncKnownLesson: "a file of a known lesson that no download brought",
         .syncNoLesson: "no lesson %1$@ in the registry or the catalog cache: left as it is",
@@ -61,6 +62,8 @@ extension Phrasebook {
         .detailImported: "%1$@ from %2$@, placed by %3$@",
         .detailMoved: "moved",
         .detailCopied: "copied",
+        .detailRemovedByRequest: "removed by request",
+        .detailClean: "clean: %1$@",
         // Retention
         .cleanOlderThan: "completed %1$@ days ago (limit %2$@)",
         .cleanOverQuotaReason: "the library holds more than %1$@ bytes: least recently used first",

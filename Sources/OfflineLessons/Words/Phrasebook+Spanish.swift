@@ -76,6 +76,7 @@ extension Phrasebook {
         .transferNetwork: "error de red: %1$@",
         .transferNotRequested: "este archivo nunca se pidió",
         .transferCompletedElsewhere: "otra descarga lo completó primero",
+        .transferWaitingForOther: "otro proceso (una descarga o una sincronización) está usando este archivo; se espera a que termine",
         // Library
         .libraryCannotOpen: "no se puede abrir la biblioteca en %1$@: %2$@",
         .libraryFileInTheWay: "hay un archivo en su lugar (la biblioteca debe ser una carpeta)",

@@ -11,6 +11,7 @@ extension Phrasebook {
         .syncWrongSize: "registrado con %1$@ bytes; apartado, no borrado",
         .syncWholeFile: "el archivo entero está en su sitio (renombrado antes de un fallo, o de vuelta)",
         .syncNotRecordedSize: "no tiene el tamaño registrado (%1$@) de una descarga sin terminar; apartado, no borrado",
+        .syncETagMismatch: "el ETag del servidor dice MD5 %1$@; apartado, no borrado",
         .syncSizeUnknown: "desconocido",
         .syncKnownLesson: "un archivo de una clase conocida que ninguna descarga trajo",
         .syncNoLesson: "ninguna clase %1$@ en el registro ni en el catálogo guardado: se deja como está",
@@ -61,6 +62,8 @@ extension Phrasebook {
         .detailImported: "%1$@ desde %2$@, ubicado por %3$@",
         .detailMoved: "movido",
         .detailCopied: "copiado",
+        .detailRemovedByRequest: "borrado a petición",
+        .detailClean: "limpieza: %1$@",
         // Retention
         .cleanOlderThan: "completado hace %1$@ días (límite %2$@)",
         .cleanOverQuotaReason: "la biblioteca ocupa más de %1$@ bytes: primero lo usado hace más tiempo",
