@@ -126,6 +126,29 @@ struct SyncMeetsDownloadTests {
             #expect(!FileManager.default.fileExists(atPath: library.layout.partialURL(key.lesson, key.medium).path))
         }
     }
+
+    @Test("a repair's requeue of a missing item that a download brought back meanwhile is left, and not reported")
+    func requeueAfterTheDownload() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            let (lesson, key) = try await Self.downloaded(fixture, library)
+            // The plan of a sync that walked while the file was gone: missing, then requeued.
+            let url = library.layout.fileURL(key.lesson, key.medium)
+            let bytes = try Data(contentsOf: url)
+            try FileManager.default.removeItem(at: url)
+            let snapshot = try await DirectorySnapshot.take(of: library.layout, lessons: [key.lesson])
+            let planned = [key: ItemState(state: .complete, expectedBytes: bytes.count, receivedBytes: bytes.count)]
+            let actions = Reconciler(items: planned, registeredLessons: [], repair: true).plan(snapshot, known: []).filter { $0.key == key }
+            #expect(actions.map(\.action) == [.missing, .requeued], "\(actions)")
+            // The missing step was taken; then a download brought the file back and completed it.
+            try bytes.write(to: url)
+            let taken = try await library.applied(actions.filter { $0.action == .requeued }, planned: planned, repair: true)
+            #expect(taken.isEmpty, "\(taken)")
+            #expect(try await library.database.mediaItem(key)?.state == .complete)
+            #expect(try await library.history(of: key.lesson).first?.kind == .completed)
+            #expect(Self.served(fixture, library, lesson))
+        }
+    }
 }
 
 private actor Seen {

@@ -77,6 +77,7 @@ extension LessonLibrary {
         // next quick sync at the same version.
         let quiet = quick && !actions.contains(where: \.changes)
         var verification = ContentCheck()
+        var planned = items
         if options.verify {
             let untouched = Set(actions.compactMap(\.key))
             let candidates = complete.filter {
@@ -84,13 +85,16 @@ extension LessonLibrary {
             }
             verification = try await check(candidates, repair: options.repair, progress: progress)
             actions += verification.actions
+            // A file hashed, then replaced at the same size by a download (another process),
+            // shows in its completion time: a step on it needs that too.
+            for item in candidates { planned[item.key] = ItemState(item) }
         }
         // What a download is writing or placing right now is its business, not sync's.
         actions = actions.filter { action in
             guard action.changes, let key = action.key else { return true }
             return !store.isBeingWritten(key) && !store.isBeingPlaced(key)
         }
-        if !options.dryRun { actions = try await applied(actions, planned: items, repair: options.repair) }
+        if !options.dryRun { actions = try await applied(actions, planned: planned, repair: options.repair) }
         var report = SyncReport(actions: actions, dryRun: options.dryRun, filesSeen: snapshot.entries.count, itemsSeen: items.count)
         report.verified = verification.verified
         report.unverifiable = verification.unverifiable
@@ -110,7 +114,10 @@ extension LessonLibrary {
                 continue
             }
             guard !left.contains(key) else { continue }
-            if try await apply(action, planned: items[key], repair: repair) {
+            // A corrupt item set aside with repair was queued again with its mark.
+            var done = action.action == .requeued && taken.last.map { $0.key == key && $0.action == .corrupt } == true
+            if !done { done = try await apply(action, planned: items[key], repair: repair) }
+            if done {
                 taken.append(action)
             } else {
                 left.insert(key)
@@ -131,7 +138,7 @@ extension LessonLibrary {
             // Held as a download holds it: no download claims, adopts or places the item between
             // the check that the row and the file are as planned and the steps taken on them.
             let taken = try await store.holding(key) { () async throws -> Bool in
-                guard let item = try await database.mediaItem(key), ItemState(item) == planned,
+                guard let item = try await database.mediaItem(key), planned?.describes(item) == true,
                     store.finalSize(key) == action.bytes
                 else { return false }
                 do {
@@ -160,8 +167,8 @@ extension LessonLibrary {
                 return false  // a download took it meanwhile: it is its own again
             }
         case .requeued:
-            // A corrupt item was queued again with its mark; a missing one is queued here.
-            try await database.requeueForRepair(key, at: now())
+            // A missing item is queued here, unless a download took it meanwhile.
+            return try await database.requeueForRepair(key, at: now())
         case .unknown:
             break
         }

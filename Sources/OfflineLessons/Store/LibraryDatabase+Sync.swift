@@ -73,7 +73,8 @@ extension LibraryDatabase {
     }
 
     /// A missing or corrupt item queued again (repair).
-    func requeueForRepair(_ key: MediaKey, at now: Date) async throws {
+    @discardableResult
+    func requeueForRepair(_ key: MediaKey, at now: Date) async throws -> Bool {
         try await write { db in
             let changed = try MediaItem.matching(key)
                 .filter([MediaState.missing.rawValue, MediaState.corrupt.rawValue].contains(Columns.state))
@@ -82,6 +83,7 @@ extension LibraryDatabase {
             if changed > 0 {
                 try RegistryEvent.append(.requested, key.lesson, key.medium, Message(.detailRepair).description, at: now, in: db)
             }
+            return changed > 0
         }
     }
 
