@@ -65,6 +65,12 @@ struct ReadingCLITests {
             #expect(json.stdout.contains("\"name\" : \"Berakhot 1:3\"") && json.stdout.contains("\"id\" : 1,"), "ids kept, names added")
             let removed = try await CLIRunner.run(["remove", "gemara:berakhot:2", "--media", "audio"], environment: env)
             #expect(removed.stdout.hasPrefix("removed Berakhot 2 audio\n"), "\(removed.stdout)")
+            // Gone from the registry, the lesson keeps its name in its history.
+            let history = try await CLIRunner.run(["history", "gemara:berakhot:2"], environment: env)
+            let events = history.stdout.split(separator: "\n")
+            #expect(events.count >= 4 && events.allSatisfy { $0.contains("  Berakhot 2 ") }, "\(history.stdout)")
+            let newest = try await CLIRunner.run(["--json", "history", "-n", "1"], environment: env)
+            #expect(newest.stdout.contains("\"name\" : \"Berakhot 2\""), "\(newest.stdout)")
         }
     }
 

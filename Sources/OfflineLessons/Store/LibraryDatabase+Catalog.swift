@@ -72,6 +72,21 @@ extension LibraryDatabase {
         }
     }
 
+    /// Where the catalog cache places those of `lessons` it holds (from its columns: no snapshot
+    /// is decoded).
+    func cachedPlaces(of lessons: some Sequence<LessonID>) async throws -> [(id: LessonID, placement: Placement, number: Int)] {
+        let lessons = Array(lessons)
+        return try await read { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT sederId, masechetId, chapter, number FROM catalogLesson WHERE type = ? AND id = ?")
+            return try lessons.compactMap { lesson in
+                try Row.fetchOne(statement, arguments: [lesson.type.rawValue, lesson.id]).map {
+                    (lesson, Placement(sederId: $0[0], masechetId: $0[1], chapter: $0[2]), $0[3])
+                }
+            }
+        }
+    }
+
     /// A cached lesson by identity, with its placement.
     func cachedLesson(_ id: LessonID) async throws -> PlacedLesson? {
         try await read { db in

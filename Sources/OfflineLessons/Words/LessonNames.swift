@@ -100,4 +100,15 @@ extension LessonLibrary {
         }
         return LessonNames(shas: shas, places: places)
     }
+
+    /// Names for every lesson in the registry, and for those of `others` the catalog cache holds:
+    /// a lesson removed since is named in its history as it was in the list.
+    public func lessonNames(including others: some Sequence<LessonID>) async throws -> LessonNames {
+        var names = try await lessonNames()
+        let unplaced = Set(others).filter { names.masechet(of: $0) == nil }
+        for place in try await database.cachedPlaces(of: unplaced) {
+            names.addIfNew(place.id, .init(masechetId: place.placement.masechetId, chapter: place.placement.chapter, number: place.number))
+        }
+        return names
+    }
 }

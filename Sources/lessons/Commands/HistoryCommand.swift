@@ -43,7 +43,7 @@ struct HistoryCommand: AsyncParsableCommand {
             events.sort { $0.seq > $1.seq }
         }
         if let maxCount { events = Array(events.prefix(maxCount)) }
-        let names = try await library.lessonNames()
+        let names = try await library.lessonNames(including: events.map(\.lesson))
         if global.json {
             try Terminal.json(["events": events.map { Annotated($0, ["name": names.name($0.lesson)]) }])
             return
