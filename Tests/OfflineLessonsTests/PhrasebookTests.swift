@@ -36,7 +36,7 @@ struct PhrasebookTests {
     func errors() {
         let url = URL(fileURLWithPath: "/tmp/ca.pem")
         let notCached = CatalogError.notCached("the Gemara lessons of Berakhot")
-        #expect(notCached.description == "the Gemara lessons of Berakhot is not cached and no server is configured to fetch it")
+        #expect(notCached.description == "the list of Gemara lessons of Berakhot is not cached and no server is configured to fetch it")
         #expect(
             notCached.message(.es)
                 == "el listado de clases de Guemará de Berakhot no está guardado y no hay ningún servidor configurado para obtenerlo")

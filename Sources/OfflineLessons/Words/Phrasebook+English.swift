@@ -47,8 +47,8 @@ extension Phrasebook {
         .catalogInvalidServerURL: "'%1$@' is not a usable server URL: give an http(s) URL such as http://127.0.0.1:8080/api/",
         .catalogNotCached: "%1$@ is not cached and no server is configured to fetch it",
         .catalogTheShas: "the Shas",
-        .catalogGemaraListing: "the Gemara lessons of %1$@",
-        .catalogMishnaListing: "the Mishna lessons of %1$@",
+        .catalogGemaraListing: "the list of Gemara lessons of %1$@",
+        .catalogMishnaListing: "the list of Mishna lessons of %1$@",
         // Network
         .networkDeadline: "the server did not answer in time",
         .networkReadTimeout: "the server stopped sending (no data within the read timeout)",
