@@ -79,7 +79,7 @@ extension UIText {
 
     /// "Berakhot 2, audio (the PDF stays)" or "Berakhot 2, audio and its PDF": a medium's remove button.
     static func mediumAndPDF(_ lesson: String, _ medium: String, pdfStays: Bool?, _ l: UserLanguage) -> String {
-        let key: Phrase =
+        let key: ScreenPhrase =
             switch pdfStays {
             case true?: .screenMediumPDFStays
             case false?: .screenMediumAndPDF
@@ -88,7 +88,7 @@ extension UIText {
         return Message(key, .text(lesson), .text(medium)).text(l)
     }
     static func removeMediumConfirm(_ lesson: String, _ medium: String, pdfStays: Bool?, _ l: UserLanguage) -> String {
-        let key: Phrase =
+        let key: ScreenPhrase =
             switch pdfStays {
             case true?: .screenRemoveMediumPDFStays
             case false?: .screenRemoveMediumAndPDF

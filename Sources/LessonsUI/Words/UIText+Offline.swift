@@ -40,7 +40,7 @@ extension UIText {
     /// "just now", "5 minutes ago", "3 days ago".
     static func ago(_ date: Date, now: Date = Date(), _ l: UserLanguage) -> String {
         let minutes = max(0, Int(now.timeIntervalSince(date) / 60))
-        let (count, one, many): (Int, Phrase, Phrase) =
+        let (count, one, many): (Int, ScreenPhrase, ScreenPhrase) =
             switch minutes {
             case ..<1: (0, .screenJustNow, .screenJustNow)
             case ..<60: (minutes, .screenMinuteAgo, .screenMinutesAgo)
@@ -51,7 +51,7 @@ extension UIText {
     }
 
     /// The months' names, January first.
-    private static let months: [Phrase] = [
+    private static let months: [ScreenPhrase] = [
         .screenJanuary, .screenFebruary, .screenMarch, .screenApril, .screenMay, .screenJune, .screenJuly, .screenAugust,
         .screenSeptember, .screenOctober, .screenNovember, .screenDecember,
     ]

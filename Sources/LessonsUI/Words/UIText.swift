@@ -1,9 +1,9 @@
 import Foundation
 import OfflineLessons
 
-/// What the web app says, in Spanish and English, all of it from the library's catalog
-/// (``Phrasebook``) or, where the legacy app had a phrase, from ``UserPhrase``, so the screen and
-/// the CLI never disagree.
+/// What the web app says, in Spanish and English: its own sentences (``ScreenPhrase``), the
+/// library's (``Phrasebook``: states, reasons, errors, so the screen and the CLI never disagree)
+/// or, where the legacy app had a phrase, ``UserPhrase``.
 enum UIText: String, Sendable, CaseIterable {
     case shas, downloads, history, refresh, refreshing, refreshed, downloadAudio, downloadVideo, downloadBoth
     case remove, removeMedium, removeConfirm, pin, unpin, pinned, play, pdf, chapter, daf, mishna, masechet, seder
@@ -14,7 +14,7 @@ enum UIText: String, Sendable, CaseIterable {
     case language, stateComplete, stateFailed
 
     /// The text in `language`: the legacy app's phrase (``UserPhrase``) where it has one, else
-    /// the catalog's (``Phrasebook``).
+    /// the screen's (``ScreenPhrase``).
     func callAsFunction(_ language: UserLanguage) -> String {
         switch self {
         case .refresh: UserPhrase.refreshTitle.text(language)
@@ -24,12 +24,12 @@ enum UIText: String, Sendable, CaseIterable {
         case .thirtyDays: UserPhrase.thirtyDayNotice.text(language)
         case .complete: UserPhrase.downloadComplete.text(language)
         case .failed: UserPhrase.downloadFailed.text(language)
-        default: Message(phrase).text(language)
+        default: phrase.map { Message($0).text(language) } ?? rawValue
         }
     }
 
     /// The catalog's key for the words the legacy app has no phrase for.
-    private var phrase: Phrase {
+    private var phrase: ScreenPhrase? {
         switch self {
         case .shas: .screenShas
         case .downloads: .screenDownloads
@@ -84,8 +84,8 @@ enum UIText: String, Sendable, CaseIterable {
         case .language: .screenOtherLanguage
         case .stateComplete: .screenComplete
         case .stateFailed: .screenFailed
-        // Said from ``UserPhrase`` (``callAsFunction(_:)``), never through this key.
-        case .refresh, .refreshing, .refreshed, .removeConfirm, .thirtyDays, .complete, .failed: .verbatim
+        // Said from ``UserPhrase`` (``callAsFunction(_:)``).
+        case .refresh, .refreshing, .refreshed, .removeConfirm, .thirtyDays, .complete, .failed: nil
         }
     }
 

@@ -22,8 +22,11 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// ``Phrase/elsewhere`` for a sentence of another catalog.
     public var key: Phrase
     public var arguments: [Argument]
+    /// The sentence of another catalog, when ``key`` is ``Phrase/elsewhere``.
+    private var elsewhere: Elsewhere?
 
     public init(_ key: Phrase, _ arguments: Argument...) {
         self.key = key
@@ -33,6 +36,13 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
     public init(_ key: Phrase, arguments: [Argument]) {
         self.key = key
         self.arguments = arguments
+    }
+
+    /// A sentence of another catalog (the screen's), said in either language with the library's.
+    public init(_ key: some PhraseCatalog, arguments: [Argument]) {
+        self.key = .elsewhere
+        self.arguments = arguments
+        self.elsewhere = Elsewhere(key: key)
     }
 
     /// Text said as it is in every language (a system's or a server's own words).
@@ -45,7 +55,7 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
     /// a verbatim text) are put between `⟦` and `⟧`, so that a test can tell text said through
     /// the catalog from text that was not (a pseudo-language).
     public func text(_ language: UserLanguage, marked: Bool) -> String {
-        let template = Phrasebook.template(key, language)
+        let template = elsewhere?.key.template(language) ?? Phrasebook.template(key, language)
         return Phrasebook.fill(marked ? Phrasebook.marked(template) : template, with: arguments.map { $0.text(language, marked: marked) })
     }
 
@@ -59,6 +69,29 @@ extension Message.Argument {
 
     /// A word of the catalog with no values.
     public static func word(_ key: Phrase) -> Self { .message(Message(key)) }
+}
+
+/// A catalog of sentences kept beside the library's (the screen's): its keys, each with a
+/// template per language in the library's form (`%1$@` placeholders).
+public protocol PhraseCatalog: RawRepresentable<String>, Hashable, Sendable {
+    /// The sentence in `language`, its placeholders unfilled.
+    func template(_ language: UserLanguage) -> String
+}
+
+extension Message {
+    /// A key of another catalog, compared by its type and name.
+    private struct Elsewhere: Sendable, Hashable {
+        let key: any PhraseCatalog
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            type(of: lhs.key) == type(of: rhs.key) && lhs.key.rawValue == rhs.key.rawValue
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(type(of: key)))
+            hasher.combine(key.rawValue)
+        }
+    }
 }
 
 /// The catalog's tables: one per language, each holding every sentence (``Phrasebook/english``,

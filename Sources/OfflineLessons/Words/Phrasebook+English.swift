@@ -1,12 +1,13 @@
 extension Phrasebook {
     /// Every sentence in English; `%1$@`, `%2$@`… stand for the values, in order.
-    public static let english = englishErrors.merging(englishReports) { first, _ in first }.merging(englishScreen) { first, _ in first }
+    public static let english = englishErrors.merging(englishReports) { first, _ in first }
         .merging(englishCalendars) { first, _ in first }.merging(englishPlans) { first, _ in first }
 
     /// The errors.
     static let englishErrors: [Phrase: String] = [
         // Said as it is
         .verbatim: "%1$@",
+        .elsewhere: "%1$@",
         // Selectors
         .selectorNoMasechetID: "no masechet has id %1$@",
         .selectorUnknownName: "no masechet is called '%1$@'; closest: %2$@",

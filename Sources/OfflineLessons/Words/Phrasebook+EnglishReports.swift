@@ -304,9 +304,9 @@ extension Phrasebook {
     ]
 
     /// Sentences written alike in both languages (names, numbers and signs only).
-    public static let sameInBothLanguages: Set<Phrase> = sameInBothLanguagesScreen.union([
-        .verbatim, .syncFoundBytes, .cliSeder, .cliResolved, .catalogSederLine, .masechetStateMedia, .doctorOther, .countWord,
+    public static let sameInBothLanguages: Set<Phrase> = [
+        .verbatim, .elsewhere, .syncFoundBytes, .cliSeder, .cliResolved, .catalogSederLine, .masechetStateMedia, .doctorOther, .countWord,
         .listSeparated, .migrateRejectedWhole, .calendarDafYomi, .calendarDafHashavua, .planOwnPaceSettings,
         .paceDapim, .paceMishnayot,
-    ])
+    ]
 }

@@ -27,10 +27,10 @@ extension Phrasebook {
         return number || (text.count >= 2 && text.hasPrefix("'") && text.hasSuffix("'"))
     }
 
-    /// Every English sentence but the verbatim one and the screen's (which the library never
-    /// stores), split at its placeholders, most fixed text first.
+    /// Every English sentence but the verbatim ones, split at its placeholders, most fixed text
+    /// first.
     private static let patterns: [Pattern] = english.compactMap { key, template in
-        key == .verbatim || englishScreen[key] != nil ? nil : Pattern(key: key, template: template)
+        key == .verbatim || key == .elsewhere ? nil : Pattern(key: key, template: template)
     }.sorted { ($0.fixedCount, $0.key.rawValue) > ($1.fixedCount, $1.key.rawValue) }
 
     /// A template as fixed pieces between placeholders: "retry %1$@ of %2$@" → ["retry ", " of ", ""].

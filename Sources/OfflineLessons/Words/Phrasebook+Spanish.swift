@@ -1,12 +1,13 @@
 extension Phrasebook {
     /// Every sentence in Spanish, as the legacy app's users read it ("clase", "descarga", Guemará, Mishná).
-    public static let spanish = spanishErrors.merging(spanishReports) { first, _ in first }.merging(spanishScreen) { first, _ in first }
+    public static let spanish = spanishErrors.merging(spanishReports) { first, _ in first }
         .merging(spanishCalendars) { first, _ in first }.merging(spanishPlans) { first, _ in first }
 
     /// The errors.
     static let spanishErrors: [Phrase: String] = [
         // Said as it is
         .verbatim: "%1$@",
+        .elsewhere: "%1$@",
         // Selectors
         .selectorNoMasechetID: "ninguna masechet tiene el id %1$@",
         .selectorUnknownName: "ninguna masechet se llama '%1$@'; las más parecidas: %2$@",

@@ -1,11 +1,6 @@
-extension Phrasebook {
-    /// Every sentence of the screen in English (never stored, so never recognised).
-    static let englishScreen = englishScreenPages.merging(englishTodayScreen) { first, _ in first }
-    /// Every sentence of the screen in Spanish.
-    static let spanishScreen = spanishScreenPages.merging(spanishTodayScreen) { first, _ in first }
-
+extension ScreenPhrase {
     /// The Today page of `lessons ui` in English.
-    static let englishTodayScreen: [Phrase: String] = [
+    static let englishToday: [ScreenPhrase: String] = [
         .screenToday: "Today",
         .screenTomorrow: "Tomorrow",
         .screenThisWeek: "This week",
@@ -49,7 +44,7 @@ extension Phrasebook {
     ]
 
     /// The Today page of `lessons ui` in Spanish.
-    static let spanishTodayScreen: [Phrase: String] = [
+    static let spanishToday: [ScreenPhrase: String] = [
         .screenToday: "Hoy",
         .screenTomorrow: "Mañana",
         .screenThisWeek: "Esta semana",

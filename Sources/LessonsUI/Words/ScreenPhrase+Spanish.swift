@@ -1,6 +1,6 @@
-extension Phrasebook {
+extension ScreenPhrase {
     /// The Downloads screen's words (`lessons ui`) in Spanish.
-    static let spanishScreenPages: [Phrase: String] = [
+    static let spanishPages: [ScreenPhrase: String] = [
         // Its frame, states and shared words
         .screenShas: "Shas",
         .screenDownloads: "Descargas",

@@ -1,6 +1,6 @@
-extension Phrasebook {
+extension ScreenPhrase {
     /// The Downloads screen's words (`lessons ui`) in English.
-    static let englishScreenPages: [Phrase: String] = [
+    static let englishPages: [ScreenPhrase: String] = [
         // Its frame, states and shared words
         .screenShas: "Shas",
         .screenDownloads: "Downloads",
@@ -239,7 +239,7 @@ extension Phrasebook {
     ]
 
     /// The screen's sentences written alike in both languages (names, signs and placeholders only).
-    static let sameInBothLanguagesScreen: Set<Phrase> = [
+    static let sameInBothLanguages: Set<ScreenPhrase> = [
         .screenShas, .screenPDF, .screenDaf, .screenSeder, .screenAudio, .screenVideo, .screenTotal, .screenLessonMedium,
         .screenSkipBackShort, .screenSkipForwardShort, .screenUnitDapim, .screenUnitMishnayot,
     ]

@@ -1,0 +1,89 @@
+import OfflineLessons
+
+/// The key of each sentence of the screen (`lessons ui`), by area: the same in both languages'
+/// tables (``english``, ``spanish``). The library's own sentences (errors, states, reasons)
+/// come from its catalog (``Phrase``); these from here, through the same ``Message``.
+enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
+    // The Today page
+    case screenToday, screenTomorrow, screenThisWeek, screenNextWeek, screenPlanFollowed, screenPlanNotFollowed, screenFollow
+    case screenFollowNamed, screenStopFollowing, screenStopFollowingNamed, screenMakeReady, screenMakeReadyNamed
+    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenNoPeriod
+    case screenPlanSettingsOf, screenOwnPaceOffer, screenFollowOwnPace, screenStartAt, screenFirstDay, screenEvery
+    case screenPaceCount, screenPaceUnit, screenUnitDapim, screenUnitMishnayot, screenUnitChapters, screenNoUnit
+    case screenEveryDay, screenEveryWeek
+    case screenDaysAhead, screenDaysKept, screenKeepUntilPlayed, screenSave, screenPlanSaved, screenGoesAnyway, screenGoesOncePlayed
+    // The Downloads screen: its frame, states and shared words
+    case screenShas, screenDownloads, screenHistory, screenDownloadAudio, screenDownloadVideo, screenDownloadBoth, screenRemove
+    case screenRemoveMedium, screenPin, screenUnpin, screenPinned, screenPlay, screenPDF, screenChapter, screenDaf, screenMishna
+    case screenMasechet, screenSeder, screenState, screenAudio, screenVideo, screenTotal, screenFreeSpace, screenCleanPreview
+    case screenCleanNothing, screenCleanRun, screenCleanConfirm, screenLiveTitle, screenLiveEmpty, screenCancel, screenRetry
+    case screenNoCatalog
+    case screenNotFound, screenBadRequest, screenSyncNotes, screenBack, screenEvents, screenNoDownloads, screenWholeMasechet
+    case screenGemara, screenSize, screenRate, screenTimeLeft, screenNotRequested, screenQueued, screenDownloading
+    case screenMissing, screenCorrupt, screenUnavailable, screenRemoved, screenQuota, screenOtherLanguage, screenComplete
+    case screenFailed, screenDecimalMark
+    // Its controls, regions and columns, as assistive technology names them
+    case screenSkip, screenSections, screenProgressOf, screenBoth, screenBothMedia, screenDownloadNamed, screenChapterOf
+    case screenAllOf, screenPlayNamed, screenHistoryOf, screenRemoveNamed, screenPinNamed, screenUnpinNamed, screenTypeOf
+    case screenDownloadedCount, screenPreviewQuota, screenLessonColumn, screenActionsColumn, screenFilesColumn
+    case screenWhenColumn, screenMedium, screenDetailColumn, screenPDFOf, screenNoPDF
+    // The Downloads page: storage, quota, sorting and filtering, the selection, removing a medium
+    case screenStorage, screenStorageLessons, screenStorageOther, screenStorageFree, screenDisk, screenStorageSummary
+    case screenStorageUnknown, screenQuotaMB, screenCleanTitle, screenCleanTitleQuota, screenQuotaTitle, screenQuotaNone
+    case screenQuotaNow, screenQuotaWouldRemove, screenQuotaRemovesNothing, screenQuotaKeep, screenQuotaKeepConfirm
+    case screenQuotaClear, screenQuotaSet
+    case screenQuotaCleared, screenSortLabel, screenSortShas, screenSortRecent, screenSearchLabel, screenPlayedFilter
+    case screenAnyOption, screenUnplayedOption, screenMissingOption, screenApplyFilter, screenClearFilter, screenShownCount
+    case screenNoMatch, screenSelect, screenSelectWord, screenRemoveSelected, screenNothingSelected, screenTwoNames
+    case screenNamesAndMore, screenRemoveManyConfirm, screenRemovedMany, screenMediumPDFStays, screenMediumAndPDF
+    case screenLessonMedium, screenRemoveMediumPDFStays, screenRemoveMediumAndPDF, screenRemoveMediumOf
+    case screenRemoveLessonConfirm, screenMissingMedium, screenDownloadAgain, screenDownloadAgainNamed
+    // The server or the app out of reach, and dates
+    case screenOfflineTitle, screenUnavailableNow, screenOfflineBanner, screenCatalogFetched, screenCatalogNeverFetched
+    case screenNotCachedListing, screenListingNeedsServer, screenNothingDownloadedHere, screenWaitsForServer
+    case screenQueuedForServer, screenConnectionLost, screenConnectionBack, screenActionUnsent, screenJustNow
+    case screenMinuteAgo, screenMinutesAgo, screenHourAgo, screenHoursAgo, screenDayAgo, screenDaysAgo, screenDate
+    case screenJanuary, screenFebruary, screenMarch, screenApril, screenMay, screenJune, screenJuly, screenAugust
+    case screenSeptember, screenOctober, screenNovember, screenDecember
+    // After an action
+    case screenRequested, screenRemovedOf, screenPinnedCount, screenUnpinnedCount, screenCleaned, screenRetrying
+    // The player, and watched progress in lists
+    case screenBackTo, screenPlayerControls, screenSkipBack, screenSkipForward, screenSpeed, screenSpeedNamed
+    case screenSkipBackShort, screenSkipForwardShort, screenPreviousLesson, screenNext, screenOtherLessons, screenPlayed
+    case screenHeard, screenContinueListening, screenPositionSaved
+    // The Queue page
+    case screenQueueTitle, screenQueueEmpty, screenQueuePaused, screenPauseAll, screenResumeAll, screenRetryFailed
+    case screenCancelItem, screenNextItem, screenWaitingForSlot, screenQueueSummary, screenQueuePausedNow
+    case screenQueueResumedNow, screenCancelledItem, screenNothingToCancel, screenNextNow, screenNotQueued
+    case screenRequestedWhilePaused
+    // A request it cannot answer
+    case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
+    case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
+    case screenNoMasechetID, screenNoSuchAsset, screenNoMedium, screenMediaOutside, screenNotDownloaded, screenBadPick
+    case screenNotOneOf, screenBadChapter, screenWrongHost, screenOtherSite, screenWrongToken, screenNeedsTokenHeader
+}
+
+extension ScreenPhrase {
+    /// Every sentence of the screen in English.
+    static let english = englishPages.merging(englishToday) { first, _ in first }
+    /// Every sentence of the screen in Spanish.
+    static let spanish = spanishPages.merging(spanishToday) { first, _ in first }
+
+    /// The sentence in `language`; the English one when the language lacks it, the key itself
+    /// when both do.
+    func template(_ language: UserLanguage) -> String {
+        (language == .es ? Self.spanish[self] : nil) ?? Self.english[self] ?? rawValue
+    }
+}
+
+extension Message {
+    /// A sentence of the screen.
+    init(_ key: ScreenPhrase, _ arguments: Argument...) {
+        self.init(key, arguments: arguments)
+    }
+}
+
+extension Message.Argument {
+    /// A word of the screen with no values.
+    static func word(_ key: ScreenPhrase) -> Self { .message(Message(key)) }
+}
