@@ -105,15 +105,15 @@ struct PhrasebookTests {
 
     @Test("marked, the catalog's words are between ⟦ and ⟧ and the values are not")
     func marking() {
-        let message = Message(.listTotal, .number(3), "1.2 MB", "/tmp/x")
-        #expect(message.text(.en, marked: true) == "3⟦ lesson(s), ⟧1.2 MB⟦ in ⟧/tmp/x")
+        let message = Message(.placeDapim, .number(2), .number(5), "Shabbat")
+        #expect(message.text(.en, marked: true) == "⟦dapim ⟧2⟦–⟧5⟦ of ⟧Shabbat⟦ of the Bavli⟧")
         #expect(Message.verbatim("as it is").text(.en, marked: true) == "as it is")
-        #expect(Message(.cliOf, .word(.stateComplete), "2").text(.es, marked: true) == "⟦completa⟧⟦ de ⟧2")
+        #expect(Message(.detailSync, .word(.stateComplete)).text(.es, marked: true) == "⟦sincronización: ⟧⟦completa⟧")
     }
 
     @Test("decimals with the language's mark")
     func decimals() {
-        #expect(Message(.downloadSummary, .number(2), "1 MB", .decimal(4.25, places: 1), .number(0)).text(.es).contains("en 4,2 s"))
-        #expect(Message(.downloadSummary, .number(2), "1 MB", .decimal(4.25, places: 1), .number(0)).text(.en).contains("in 4.2 s"))
+        #expect(Message(.detailSync, .decimal(4.25, places: 1)).text(.es) == "sincronización: 4,2")
+        #expect(Message(.detailSync, .decimal(4.25, places: 1)).text(.en) == "sync: 4.2")
     }
 }

@@ -38,7 +38,8 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
         self.arguments = arguments
     }
 
-    /// A sentence of another catalog (the screen's), said in either language with the library's.
+    /// A sentence of another catalog (the screen's, the command line's), said in either language
+    /// as the library's are.
     public init(_ key: some PhraseCatalog, arguments: [Argument]) {
         self.key = .elsewhere
         self.arguments = arguments
@@ -71,7 +72,7 @@ extension Message.Argument {
     public static func word(_ key: Phrase) -> Self { .message(Message(key)) }
 }
 
-/// A catalog of sentences kept beside the library's (the screen's): its keys, each with a
+/// A catalog of sentences kept beside the library's (the screen's, the command line's): its keys, each with a
 /// template per language in the library's form (`%1$@` placeholders).
 public protocol PhraseCatalog: RawRepresentable<String>, Hashable, Sendable {
     /// The sentence in `language`, its placeholders unfilled.

@@ -146,17 +146,6 @@ extension Phrasebook {
         .mediaLinkScheme: "the media link '%1$@' is not http or https; it is not fetched",
         .mediaLinkOutside: "the media key '%1$@' points outside the media base; it is not fetched",
         .mediaLinkNoBase: "no media base URL is known, so the %1$@ cannot be fetched",
-        // The CLI's remedies
-        .remedyServer: "%1$@ (--server or LESSONS_SERVER)",
-        .remedyToken: "%1$@: pass it with --token or LESSONS_TOKEN",
-        .remedyServerURL: "%1$@: pass --server URL or set LESSONS_SERVER",
-        .remedyCatalog: "%1$@ (`lessons catalog` lists them all)",
-        .remedyPassServer: "%1$@, or pass --server",
-        .remedyMediaBaseOrServer: "%1$@ (--server, or --media-base / LESSONS_MEDIA_BASE)",
-        .remedyMediaBase: "%1$@ (--media-base or LESSONS_MEDIA_BASE)",
-        .remedyCACert: "%1$@ (--cacert or LESSONS_CA_FILE)",
-        .cliNoLibrary:
-            "no library at %1$@: nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder",
         // A legacy lesson refused, and the legacy player's positions
         .migrateRejectedWhole: "%1$@: %2$@",
         .legacyFieldMissing: "a lesson of %1$@: `%2$@` is missing",
@@ -184,7 +173,5 @@ extension Phrasebook {
         .playbackAmbiguous:
             "%1$@: id %2$@ names both gemara/%2$@ and mishna/%2$@ and nothing tells them apart; the position is not imported",
         .playbackUnplaced: "%1$@: no registry, metadata cache or recent list names a lesson with id %2$@; the position is not imported",
-        .migratePlayback: "%1$@ playback position(s) and %2$@ recently played lesson(s)",
-        .migratePositionLeft: "position left out %1$@",
     ]
 }

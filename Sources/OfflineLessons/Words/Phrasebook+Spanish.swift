@@ -149,17 +149,6 @@ extension Phrasebook {
         .mediaLinkScheme: "el enlace '%1$@' no es http ni https; no se descarga",
         .mediaLinkOutside: "la clave '%1$@' apunta fuera de la base de medios; no se descarga",
         .mediaLinkNoBase: "no se conoce ninguna URL base de medios, así que no se puede descargar el %1$@",
-        // The CLI's remedies
-        .remedyServer: "%1$@ (--server o LESSONS_SERVER)",
-        .remedyToken: "%1$@: pásalo con --token o LESSONS_TOKEN",
-        .remedyServerURL: "%1$@: usa --server URL o define LESSONS_SERVER",
-        .remedyCatalog: "%1$@ (`lessons catalog` las lista todas)",
-        .remedyPassServer: "%1$@, o usa --server",
-        .remedyMediaBaseOrServer: "%1$@ (--server, o --media-base / LESSONS_MEDIA_BASE)",
-        .remedyMediaBase: "%1$@ (--media-base o LESSONS_MEDIA_BASE)",
-        .remedyCACert: "%1$@ (--cacert o LESSONS_CA_FILE)",
-        .cliNoLibrary:
-            "no hay ninguna biblioteca en %1$@: nunca se descargó nada ahí. `lessons download <selector>` empieza una; --library o LESSONS_LIBRARY indica otra carpeta",
         // A legacy lesson refused, and the legacy player's positions
         .migrateRejectedWhole: "%1$@: %2$@",
         .legacyFieldMissing: "una clase de %1$@: falta `%2$@`",
@@ -187,7 +176,5 @@ extension Phrasebook {
         .playbackAmbiguous: "%1$@: el id %2$@ nombra a gemara/%2$@ y a mishna/%2$@ y nada las distingue; la posición no se importa",
         .playbackUnplaced:
             "%1$@: ningún registro, caché de metadatos ni lista de recientes nombra una clase con id %2$@; la posición no se importa",
-        .migratePlayback: "%1$@ posición(es) de reproducción y %2$@ clase(s) escuchada(s) hace poco",
-        .migratePositionLeft: "posición no importada %1$@",
     ]
 }

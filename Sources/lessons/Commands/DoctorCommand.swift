@@ -64,7 +64,7 @@ struct DoctorCommand: AsyncParsableCommand {
 
     /// How many problems of a kind, in words.
     static func count(_ kind: String, _ count: Int) -> String {
-        let phrase: Phrase? =
+        let phrase: CommandPhrase? =
             switch kind {
             case "failed": .doctorFailed
             case "pending": .doctorPending
@@ -81,7 +81,7 @@ struct DoctorCommand: AsyncParsableCommand {
         return phrase.map { Terminal.say($0, .number(count)) } ?? Terminal.say(.doctorOther, .number(count), .text(kind))
     }
 
-    static func advice(_ fix: DoctorReport.Fix) -> Phrase {
+    static func advice(_ fix: DoctorReport.Fix) -> CommandPhrase {
         switch fix {
         case .sync: .fixSync
         case .repair: .fixRepair

@@ -22,8 +22,8 @@ struct CommandFailure: Error {
         CommandFailure(say(.cliNoLibrary, .text(shortened(root.path))), exitCode: unusable)
     }
 
-    /// A sentence of the catalog in the terminal's language.
-    static func say(_ key: Phrase, _ arguments: Message.Argument...) -> String {
+    /// A sentence of the command line in the terminal's language.
+    static func say(_ key: CommandPhrase, _ arguments: Message.Argument...) -> String {
         Terminal.say(Message(key, arguments: arguments))
     }
 
@@ -35,7 +35,7 @@ struct CommandFailure: Error {
     /// A library error in the terminal's language, with its exit code and, where a flag is the
     /// remedy, the flag's name.
     init?(classifying error: any Error) {
-        func with(_ remedy: Phrase, _ words: Message) -> String { Terminal.say(Message(remedy, .message(words))) }
+        func with(_ remedy: CommandPhrase, _ words: Message) -> String { Terminal.say(Message(remedy, .message(words))) }
         switch error {
         case let error as CatalogError:
             switch error {

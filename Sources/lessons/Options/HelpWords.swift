@@ -20,7 +20,7 @@ enum HelpWords {
     /// The words the argument parser puts around the help, in the terminal's language.
     static func frame(_ help: String) -> String {
         guard Terminal.language == .es || Terminal.pseudoLanguage else { return help }
-        let frame: [(String, Phrase)] = [
+        let frame: [(String, CommandPhrase)] = [
             ("OVERVIEW:", .helpOverview), ("USAGE:", .helpUsage), ("ARGUMENTS:", .helpArguments), ("OPTIONS:", .helpOptions),
             ("SUBCOMMANDS:", .helpSubcommands), ("Show help information.", .helpShowHelp), ("Show the version.", .helpShowVersion),
             ("(default: ", .helpDefault), ("(values: ", .helpValues), ("; default: ", .helpAndDefault), ("(default)", .helpIsDefault),

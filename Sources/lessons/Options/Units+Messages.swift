@@ -4,7 +4,7 @@ import OfflineLessons
 /// forms it accepts.
 extension Units.Problem {
     func duration(_ option: String, _ text: String) -> String {
-        let key: Phrase =
+        let key: CommandPhrase =
             switch self {
             case .unreadable: .cliDurationUnreadable
             case .negative: .cliDurationNegative
@@ -14,7 +14,7 @@ extension Units.Problem {
     }
 
     func size(_ option: String, _ text: String) -> String {
-        let key: Phrase =
+        let key: CommandPhrase =
             switch self {
             case .unreadable: .cliSizeUnreadable
             case .negative: .cliSizeNegative

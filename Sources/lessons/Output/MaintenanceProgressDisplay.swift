@@ -8,9 +8,9 @@ final class MaintenanceProgressDisplay: Sendable {
     private let mode: ProgressDisplay.Mode
     private let last = NIOLockedValueBox<ContinuousClock.Instant>(ContinuousClock.now - .seconds(60))
 
-    private let verb: Phrase
+    private let verb: CommandPhrase
 
-    init(mode: ProgressDisplay.Mode, verb: Phrase) {
+    init(mode: ProgressDisplay.Mode, verb: CommandPhrase) {
         self.mode = mode
         self.verb = verb
     }

@@ -73,6 +73,11 @@ enum Terminal {
         say(Message(key, arguments: arguments))
     }
 
+    /// A sentence of the command line's own, its placeholders filled, in the terminal's language.
+    static func say(_ key: CommandPhrase, _ arguments: Message.Argument...) -> String {
+        say(Message(key, arguments: arguments))
+    }
+
     /// Text the library stored in English (a reason, a detail), in the terminal's language when
     /// the catalog knows it.
     static func say(stored english: String) -> String {

@@ -1,0 +1,83 @@
+import OfflineLessons
+
+/// The key of each sentence the command line says of its own (its lines, summaries, progress,
+/// help and remedies), in both languages' tables (``english``, ``spanish``). What the library
+/// says (states, reasons, errors) comes from its catalog (``Phrase``), through the same ``Message``.
+enum CommandPhrase: String, PhraseCatalog, CaseIterable {
+    case remedyServer, remedyToken, remedyServerURL, remedyCatalog, remedyPassServer, remedyMediaBaseOrServer
+    case remedyMediaBase
+    case remedyCACert, cliNoLibrary
+    case cliWarning, cliUsageHint, cliNotACommand, cliCommandsAre, cliDidYouMean, cliStdoutFailed
+    case cliInterrupted
+    case cliTerminated, cliChapter, cliGemara, cliMishna, cliMasechetGemara, cliMasechetMishna, cliSeder, cliOf
+    case cliNotDownloaded, cliTheLibrary
+    case cliPortRange, cliNotEmpty, cliLibraryEmpty, cliMaxCount, cliDurationUnreadable
+    case cliDurationNegative, cliDurationTooLarge, cliDurationForms, cliSizeUnreadable, cliSizeNegative
+    case cliSizeTooLarge
+    case cliSizeForms, cliResolved, cliNotAMasechet
+    case listEmpty, listIncomplete, listTotal, quickSyncLine, statusSummary, catalogSederLine, catalogMasechetLine
+    case catalogDapim, catalogTotals, catalogFromCache, catalogFromServer, catalogBadEntry, masechetHeader
+    case masechetDownloaded
+    case masechetStateMedia
+    case downloadNothingPending, downloadSummary, downloadSummaryRate, downloadUnavailable, downloadFailedLabel
+    case downloadInterruptedCount, downloadStoppedAfter, downloadStoppedDisk, downloadFailedCount, downloadWillResume
+    case downloadStoppedBefore, downloadConcurrency, downloadLimitRate, downloadServerNotAnswering
+    case downloadServerUnreachable
+    case downloadFiles, downloadFilesFailed, downloadWaitingForServer, downloadWaitingForOthers, downloadOthersArrived
+    case progressUnavailable, progressRetry, progressRetryOf, progressCompleted, progressInterrupted
+    case progressETA, progressOfAbout, progressVerifying, progressImporting, progressMaintenance
+    case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairFailed, syncRepairWithDryRun
+    case cleanRemoved
+    case cleanWouldRemove, cleanFreed, cleanWouldFree, cleanPinnedKept, cleanPinsOverQuota, cleanKeptQuota
+    case doctorHealthy
+    case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
+    case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair
+    case fixDownload
+    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeCount, pinCount, unpinCount
+    case pinNothing, pinAlready
+    case historyNone, historyNoneForThese
+    case planOwnPaceOnly, planOwnPaceNeedsFrom
+    case todayTomorrow, todayNextWeek
+    case todayNotBegun, todayDownloaded, todayUnderWay
+    case planAdded, planChanged
+    case planNone, planRemoved, planNextStep, planKeepWholeDays, readyQueuePaused, readyFetched
+    case readyNotReady
+    case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten
+    case exportIsFolder
+    case exportNoFolder, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt, migrateRejected
+    case migrateConflict, migrateLeft, migrateNoFile, migrateRenamed, migrateLessons, migrateFiles, migrateRejections
+    case migrateConflicts, migrateLeftInPlace, migrateImported, migrateWouldImport, migrateAlreadyDone
+    case migrateFailures
+    case legacyLoss, legacyHalfDropped, legacyHalf, legacyStranded, legacyUnlisted, legacyShared
+    case legacyToRecover, legacyNothing
+    case serveServing, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser, demoServer
+    case demoCatalog
+    case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen
+    case helpOverview, helpUsage, helpArguments, helpOptions, helpSubcommands, helpShowHelp, helpShowVersion
+    case helpSeeSubcommand
+    case helpDefault, helpValues, helpAndDefault, helpIsDefault
+    case queueCount, queueIsPaused, queueCancelled, queueNothingToCancel
+    case downloadQueuePaused
+    case migratePlayback, migratePositionLeft
+    case doctorProblemsFound, unpinAlready
+}
+
+extension CommandPhrase {
+    /// The sentence in `language`; the English one when the language lacks it, the key itself
+    /// when both do.
+    func template(_ language: UserLanguage) -> String {
+        (language == .es ? Self.spanish[self] : nil) ?? Self.english[self] ?? rawValue
+    }
+}
+
+extension Message {
+    /// A sentence of the command line.
+    init(_ key: CommandPhrase, _ arguments: Argument...) {
+        self.init(key, arguments: arguments)
+    }
+}
+
+extension Message.Argument {
+    /// A word of the command line with no values.
+    static func word(_ key: CommandPhrase) -> Self { .message(Message(key)) }
+}
