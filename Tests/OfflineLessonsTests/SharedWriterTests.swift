@@ -124,6 +124,9 @@ struct SharedWriterTests {
             while let event = await events.next() { if case .finished(let final) = event { summary = final } }
             let reasons = summary?.failed.map(\.reason) ?? []
             #expect(reasons.count == 1 && reasons[0].contains("another download of this file failed: HTTP 404"), "\(reasons)")
+            #expect(
+                reasons.allSatisfy { Phrasebook.recognize($0).text(.es).hasPrefix("falló otra descarga de este archivo: HTTP 404") },
+                "\(reasons)")
             #expect(await gets(fixture) == getsBefore)
         }
     }

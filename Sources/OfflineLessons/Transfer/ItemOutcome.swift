@@ -13,7 +13,7 @@ enum ItemOutcome: Sendable, Equatable {
 }
 
 extension ItemOutcome {
-    static let removedReason = "removed while downloading"
+    static let removedReason = Message(.transferRemovedMeanwhile).description
 
     /// The outcome as seen by a caller that joined another's download: nothing was written for it.
     var asJoined: ItemOutcome {

@@ -232,7 +232,7 @@ struct MediaFetcher: Sendable {
         case .failedElsewhere(let item):
             // Its file may be in place all the same (it failed after the rename): adopted then.
             if let adopted = try await adoptIfPlaced(key, item, report: report) { return .over(adopted) }
-            let reason = "another download of this file failed: \(item.lastError ?? "no reason recorded")"
+            let reason = Message(.transferFailedElsewhere, .text(item.lastError ?? Message(.doctorNoReason).description)).description
             report(.failed(key, reason: reason))
             return .over(.failed(reason))
         case .claimed(let item):
@@ -248,7 +248,11 @@ struct MediaFetcher: Sendable {
             report(.failed(key, reason: ItemOutcome.removedReason))
             return .over(.removed)
         }
-        if let done = try await alreadyDone(key, refreshed, report: report) { return .over(done) }
+        if refreshed.state == .complete {
+            report(.completed(key, bytes: refreshed.receivedBytes, alreadyPresent: true))
+            return .over(.completed(bytes: refreshed.receivedBytes, alreadyPresent: true))
+        }
+        if let adopted = try await adoptIfPlaced(key, refreshed, report: report) { return .over(adopted) }
         return .pending(refreshed)
     }
 
@@ -269,17 +273,6 @@ struct MediaFetcher: Sendable {
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(1))
         }
-    }
-
-    /// Complete already, or (a crash after the rename and before the commit) a file in place of the
-    /// recorded size, which is adopted; not while the download that placed it still holds its lock
-    /// (it is between its rename and its commit).
-    private func alreadyDone(_ key: MediaKey, _ item: MediaItem, report: @Sendable (DownloadEvent) -> Void) async throws -> ItemOutcome? {
-        if item.state == .complete {
-            report(.completed(key, bytes: item.receivedBytes, alreadyPresent: true))
-            return .completed(bytes: item.receivedBytes, alreadyPresent: true)
-        }
-        return try await adoptIfPlaced(key, item, report: report)
     }
 
     /// A file in place of the recorded size (a crash after the rename, before the commit) is

@@ -25,6 +25,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case transferHTTPStatus, transferNotMedia, transferMarkup, transferNoType, transferLengthMismatch
     case transferInconsistentRange, transferRangeNotSatisfiable, transferEmptyBody, transferEncoded, transferNetwork
     case transferNotRequested, transferCompletedElsewhere, transferWaitingForOther
+    case transferRemovedMeanwhile, transferFailedElsewhere
     // Library
     case libraryCannotOpen, libraryFileInTheWay, libraryLinkLoop, libraryPathTooLong, permissionDenied, libraryNoMediaBase
     // The system's reasons (errno)

@@ -76,6 +76,8 @@ extension Phrasebook {
         .transferNetwork: "network error: %1$@",
         .transferNotRequested: "the item was never requested",
         .transferCompletedElsewhere: "another download completed the item first",
+        .transferRemovedMeanwhile: "removed while downloading",
+        .transferFailedElsewhere: "another download of this file failed: %1$@",
         .transferWaitingForOther: "another process (a download or a sync) is using this file; waiting for it to finish",
         // Library
         .libraryCannotOpen: "cannot open the library at %1$@: %2$@",

@@ -77,6 +77,8 @@ extension Phrasebook {
         .transferNetwork: "error de red: %1$@",
         .transferNotRequested: "este archivo nunca se pidió",
         .transferCompletedElsewhere: "otra descarga lo completó primero",
+        .transferRemovedMeanwhile: "borrado mientras se descargaba",
+        .transferFailedElsewhere: "falló otra descarga de este archivo: %1$@",
         .transferWaitingForOther: "otro proceso (una descarga o una sincronización) está usando este archivo; se espera a que termine",
         // Library
         .libraryCannotOpen: "no se puede abrir la biblioteca en %1$@: %2$@",
