@@ -54,6 +54,14 @@ struct MigrateCLITests {
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("would import 4 Gemara and 0 Mishna lesson(s); 8 file(s)"), "\(dry.stdout)")
         #expect(!FileManager.default.fileExists(atPath: library.path), "a dry run creates no library")
+        // A file of no lesson is left, and said so in Spanish too.
+        try Data("x".utf8).write(to: container.appendingPathComponent("Documents/voice-note.m4a"))
+        let spanish = try await CLIRunner.run(
+            ["migrate", "--from", container.path, "--dry-run"] + base, environment: ["LANG": "es_AR.UTF-8", "LC_ALL": ""])
+        #expect(
+            spanish.stdout.contains("Documents/voice-note.m4a: no es un archivo de medios de la app anterior; no se toca"),
+            "\(spanish.stdout)")
+        try FileManager.default.removeItem(at: container.appendingPathComponent("Documents/voice-note.m4a"))
 
         let real = try await CLIRunner.run(["migrate", "--from", container.path, "--json"] + base)
         #expect(real.status == 0, "\(real.stderr)")

@@ -78,6 +78,8 @@ struct DownloadTests {
             #expect(lesson[0].lesson.video == nil)
             let (events, summary) = await collect(try await library.download(lesson, media: .video))
             #expect(summary?.unavailable.map(\.medium) == [.video])
+            let reasons = summary?.unavailable.map { Phrasebook.recognize($0.reason).text(.es) }
+            #expect(reasons == ["la clase no tiene vídeo"], "said in Spanish: \(String(describing: reasons))")
             #expect(events.contains { if case .unavailable(let key, _) = $0 { key.medium == .video } else { false } })
             #expect(try await library.database.mediaItems(of: LessonID(.gemara, 11)).isEmpty)
             #expect(await fixture.faults.requests(for: MediaAddress(LessonID(.gemara, 11), .text)).isEmpty)

@@ -142,4 +142,21 @@ extension LegacyRegistryReaderTests {
         let null = try #require(reader.rejected.first { $0.path == "gemara/4/4[1]" })
         #expect(Phrasebook.recognize(null.reason).text(.es) == "una clase de Bava Kamma: `id` es null, donde va un número entero")
     }
+
+    @Test("a registry of the wrong shape is refused part by part, each reason said in Spanish too")
+    func shapesRefusedInBothLanguages() throws {
+        let reader = try Self.read([
+            "gemara": ["x": [String: Any](), "1": ["y": [LegacyContainerFixture.gemara(5, daf: 2)], "2": ["text"]], "3": "not an object"],
+            "mishna": ["1": ["1": ["0": [LegacyContainerFixture.mishna(3, chapter: 0, mishna: 1)]]]],
+        ])
+        let reasons = Dictionary(uniqueKeysWithValues: reader.rejected.map { ($0.path, Phrasebook.recognize($0.reason)) })
+        #expect(reasons["gemara/x"]?.text(.es) == "la clave de seder 'x' no es un número positivo", "\(reader.rejected)")
+        #expect(reasons["gemara/1/y"]?.text(.es) == "la clave de masechet 'y' no es un número positivo", "\(reader.rejected)")
+        #expect(reasons["gemara/1/2[0]"]?.text(.es) == "no es una clase, ni una lista de clases, ni un diccionario de clases")
+        #expect(reasons["gemara/3"]?.text(.es) == "se esperaba un objeto con claves por id y se encontró texto", "\(reader.rejected)")
+        let chapter = try #require(reader.rejected.first { $0.path.hasPrefix("mishna/") })
+        #expect(Phrasebook.recognize(chapter.reason).text(.es) == "la clave de capítulo '0' no es un número positivo")
+        let truncated = LegacyRegistryReader.registry(Data("{\"gemara\": {".utf8), source: "Documents/downloadedLessons.json")
+        #expect(truncated.rejected.map { Phrasebook.recognize($0.reason).key } == [.legacyNotJSON])
+    }
 }

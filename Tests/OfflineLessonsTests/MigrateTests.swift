@@ -75,6 +75,7 @@ struct MigrateTests {
 
         let report = try await library.migrate(from: fixture.root)
         #expect(report.left(.beingDownloaded).map(\.file) == ["Documents/5_aud.mp3"], "\(report.leftInPlace)")
+        #expect(report.left(.beingDownloaded).map { Phrasebook.recognize($0.detail).text(.es) } == ["gemara/5 audio se está descargando"])
         #expect(fixture.exists("Documents/5_aud.mp3"))
         #expect(!FileManager.default.fileExists(atPath: library.fileURL(for: key).path))
         #expect(try await library.database.mediaItem(key)?.state == .queued)
@@ -136,6 +137,7 @@ struct MigrateTests {
         #expect(report.adopted.allSatisfy { $0.placedBy.hasSuffix("Lessons.json") })
         #expect(report.left(.unplaced).map(\.file) == ["Documents/999_aud.mp3"])
         #expect(report.left(.unrelated).map(\.file).sorted() == ["Documents/settings.json", "Documents/voice-note.m4a"])
+        #expect(report.left(.unrelated).allSatisfy { Phrasebook.recognize($0.detail).key == .migrateNotLegacyMedia })
         for kept in ["Documents/999_aud.mp3", "Documents/voice-note.m4a", "Documents/settings.json"] { #expect(fixture.exists(kept)) }
         let downloads = try await library.downloads(sync: false)
         #expect(downloads.first { $0.lessonID == LessonID(.mishna, 41) }.map { [$0.sederId, $0.masechetId, $0.chapter] } == [1, 1, 2])

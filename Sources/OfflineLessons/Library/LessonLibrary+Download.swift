@@ -22,7 +22,9 @@ extension LessonLibrary {
                 let key = MediaKey(placed.id, medium)
                 do {
                     guard let link = placed.lesson.link(for: medium) else {
-                        if medium != .text { unavailable.append((key, "the lesson has no \(medium.rawValue)")) }
+                        if medium != .text {
+                            unavailable.append((key, Message(medium == .audio ? .transferNoAudio : .transferNoVideo).description))
+                        }
                         continue
                     }
                     _ = try url(for: medium, link: link)
@@ -46,7 +48,7 @@ extension LessonLibrary {
             vanished: { key, recorded in
                 let size = store.finalSize(key)
                 guard size != recorded else { return nil }
-                return size.map { "the file has \($0) bytes, not \(recorded)" } ?? "the file is gone"
+                return (size.map { Message(.syncFileSize, .number($0), .number(recorded)) } ?? Message(.syncFileGone)).description
             })
         queueControl.requested(requested)
         let rows = Dictionary(registered.pending.map { ($0.key, $0) }, uniquingKeysWith: { _, later in later })

@@ -25,7 +25,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case transferHTTPStatus, transferNotMedia, transferMarkup, transferNoType, transferLengthMismatch
     case transferInconsistentRange, transferRangeNotSatisfiable, transferEmptyBody, transferEncoded, transferNetwork
     case transferNotRequested, transferCompletedElsewhere, transferWaitingForOther
-    case transferRemovedMeanwhile, transferFailedElsewhere
+    case transferRemovedMeanwhile, transferFailedElsewhere, transferNoAudio, transferNoVideo
     // Library
     case libraryCannotOpen, libraryFileInTheWay, libraryLinkLoop, libraryPathTooLong, permissionDenied, libraryNoMediaBase
     // The system's reasons (errno)
@@ -48,6 +48,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case syncFoundNoFile, syncFoundMovedAside, syncFoundBytes, syncFoundRecordedSize, syncFileGone, syncRepairAgain
     case syncWrongSize, syncWholeFile, syncNotRecordedSize, syncSizeUnknown, syncKnownLesson, syncNoLesson, syncNoDownload
     case syncItemComplete, syncNotLaidOut, detailSync, detailSyncFound, syncNothingToDo, syncETagMismatch
+    case syncFileSize
     // Sync's actions, as its lines and summary name them
     case actionMissing, actionCorrupt, actionAdopted, actionDiscovered, actionRemovedPartial, actionRequeued, actionUnknown
     // States of a medium
@@ -88,7 +89,9 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // A legacy lesson refused: the field, the value found there, what belongs there
     case legacyFieldMissing, legacyFieldNull, legacyFieldValue, legacyFieldUnreadable, legacyNoPageNumber, legacyNoMishna
     case migrateRejectedWhole, legacyMasechetNumber, legacyWholeNumber, legacyNumber, legacyText, legacyTrueOrFalse
-    case legacyList, legacyObject
+    case legacyList, legacyObject, legacyNull, legacySomethingElse, legacyChapterNotPositive, legacyNotLessons, legacyNotJSON
+    case legacyMasechetUnplaced, legacyExpectedObject, legacySederKey, legacyMasechetKey, legacyChapterKey
+    case migrateOtherCopyAdopted, migrateLibraryHas, migrateBeingDownloaded, migrateNotLegacyMedia
     // The queue, as the CLI and the screen say it
     case queueEmpty, queuePausedNow, queueResumedNow
     // The player: positions, and the legacy app's

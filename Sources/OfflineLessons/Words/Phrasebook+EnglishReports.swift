@@ -11,6 +11,7 @@ extension Phrasebook {
         .syncWrongSize: "registered with %1$@ bytes; moved aside, not deleted",
         .syncWholeFile: "the whole file is in place (renamed before a crash, or back)",
         .syncNotRecordedSize: "not the recorded size (%1$@) of an unfinished download; moved aside, not deleted",
+        .syncFileSize: "the file has %1$@ bytes, not %2$@",
         .syncETagMismatch: "the server's ETag says MD5 %1$@; moved aside, not deleted",
         .syncSizeUnknown: "unknown",
         .syncKnownLesson: "a file of a known lesson that no download brought",
@@ -104,7 +105,8 @@ extension Phrasebook {
 
     /// Sentences written alike in both languages (names, numbers and signs only).
     public static let sameInBothLanguages: Set<Phrase> = [
-        .verbatim, .elsewhere, .syncFoundBytes, .countWord, .listSeparated, .migrateRejectedWhole, .calendarDafYomi, .calendarDafHashavua,
+        .verbatim, .elsewhere, .syncFoundBytes, .countWord, .listSeparated, .migrateRejectedWhole, .legacyNull, .calendarDafYomi,
+        .calendarDafHashavua,
         .planOwnPaceSettings, .paceDapim, .paceMishnayot,
     ]
 }

@@ -11,6 +11,7 @@ extension Phrasebook {
         .syncWrongSize: "registrado con %1$@ bytes; apartado, no borrado",
         .syncWholeFile: "el archivo entero está en su sitio (renombrado antes de un fallo, o de vuelta)",
         .syncNotRecordedSize: "no tiene el tamaño registrado (%1$@) de una descarga sin terminar; apartado, no borrado",
+        .syncFileSize: "el archivo tiene %1$@ bytes, no %2$@",
         .syncETagMismatch: "el ETag del servidor dice MD5 %1$@; apartado, no borrado",
         .syncSizeUnknown: "desconocido",
         .syncKnownLesson: "un archivo de una clase conocida que ninguna descarga trajo",

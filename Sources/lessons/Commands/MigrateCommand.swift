@@ -73,7 +73,8 @@ struct MigrateCommand: AsyncParsableCommand {
         for rejection in report.rejected { Terminal.out(Terminal.say(.migrateRejected, .message(rejection.words))) }
         for conflict in report.conflicts { Terminal.out(Terminal.say(.migrateConflict, .message(Phrasebook.recognize("\(conflict)")))) }
         for left in report.leftInPlace {
-            Terminal.out(Terminal.say(.migrateLeft, .word(left.reason.phrase), .message(Phrasebook.recognize("\(left)"))))
+            Terminal.out(
+                Terminal.say(.migrateLeft, .word(left.reason.phrase), .text(left.file), .message(Phrasebook.recognize(left.detail))))
         }
         for listed in report.listedWithoutFiles { Terminal.out(Terminal.say(.migrateNoFile, .message(Phrasebook.recognize("\(listed)")))) }
         for renamed in report.registriesRenamed { Terminal.out(Terminal.say(.migrateRenamed, .text(renamed))) }

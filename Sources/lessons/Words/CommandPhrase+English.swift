@@ -156,7 +156,7 @@ extension CommandPhrase {
         .migrateWouldAdopt: "would adopt %1$@ ← %2$@ (%3$@; placed by %4$@)",
         .migrateRejected: "rejected %1$@",
         .migrateConflict: "conflict %1$@",
-        .migrateLeft: "left (%1$@) %2$@",
+        .migrateLeft: "left (%1$@) %2$@: %3$@",
         .migrateNoFile: "no file  %1$@",
         .migrateRenamed: "renamed  %1$@",
         .migrateLessons: "%1$@ Gemara and %2$@ Mishna lesson(s)",

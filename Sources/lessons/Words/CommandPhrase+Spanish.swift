@@ -167,7 +167,7 @@ extension CommandPhrase {
         .migrateWouldAdopt: "se adoptaría %1$@ ← %2$@ (%3$@; ubicado por %4$@)",
         .migrateRejected: "rechazado %1$@",
         .migrateConflict: "conflicto %1$@",
-        .migrateLeft: "se deja (%1$@) %2$@",
+        .migrateLeft: "se deja (%1$@) %2$@: %3$@",
         .migrateNoFile: "sin archivo  %1$@",
         .migrateRenamed: "renombrado  %1$@",
         .migrateLessons: "%1$@ clase(s) de Guemará y %2$@ de Mishná",

@@ -78,12 +78,12 @@ struct LegacyRegistryReader {
         guard let sedarim = dictionary(value, path: type.rawValue) else { return }
         for (sederKey, masechtot) in sedarim {
             let sederPath = "\(type.rawValue)/\(sederKey)"
-            guard let sederId = number(sederKey, what: "seder", path: sederPath),
+            guard let sederId = number(sederKey, what: .legacySederKey, path: sederPath),
                 let masechtot = dictionary(masechtot, path: sederPath)
             else { continue }
             for (masechetKey, lessons) in masechtot {
                 let path = "\(sederPath)/\(masechetKey)"
-                guard let masechetId = number(masechetKey, what: "masechet", path: path) else { continue }
+                guard let masechetId = number(masechetKey, what: .legacyMasechetKey, path: path) else { continue }
                 switch type {
                 case .gemara:
                     readLessons(lessons, type: .gemara, masechet: masechetId, path: path) {
@@ -110,7 +110,7 @@ struct LegacyRegistryReader {
                 readLessons(lessons, type: .mishna, masechet: masechetId, path: chapterPath, place: byChapter)
                 continue
             }
-            guard let chapter = number(chapterKey, what: "chapter", path: chapterPath) else { continue }
+            guard let chapter = number(chapterKey, what: .legacyChapterKey, path: chapterPath) else { continue }
             readLessons(lessons, type: .mishna, masechet: masechetId, path: chapterPath) { _ in
                 Placement(sederId: sederId, masechetId: masechetId, chapter: chapter)
             }
@@ -128,7 +128,7 @@ struct LegacyRegistryReader {
             let placement = place(lesson)
             // A Mishna lesson's folder is its chapter's: one that is not positive has no place.
             guard type == .gemara || placement.chapter > 0 else {
-                reject(path, "the chapter \(placement.chapter) of this Mishna lesson is not a positive number")
+                reject(path, Message(.legacyChapterNotPositive, .number(placement.chapter)).description)
                 return
             }
             entries.append(Entry(placed: PlacedLesson(type: type, placement: placement, lesson: lesson), source: source))
@@ -137,7 +137,7 @@ struct LegacyRegistryReader {
                 readLessons(element, type: type, masechet: masechet, path: "\(path)/\(key)", place: place)
             }
         } else {
-            reject(path, "not a lesson, a list of lessons or a dict of lessons")
+            reject(path, Message(.legacyNotLessons).description)
         }
     }
 
@@ -167,7 +167,7 @@ struct LegacyRegistryReader {
         do {
             parsed = try JSONSerialization.jsonObject(with: data)
         } catch {
-            reject("", "not readable JSON (truncated or damaged): nothing in it can be read")
+            reject("", Message(.legacyNotJSON).description)
             return nil
         }
         return dictionary(parsed, path: "")
@@ -177,9 +177,9 @@ struct LegacyRegistryReader {
         _ key: String, seder: (Int) -> Int?,
         _ body: (inout LegacyRegistryReader, Int, Int) -> Void
     ) {
-        guard let masechetId = number(key, what: "masechet", path: key) else { return }
+        guard let masechetId = number(key, what: .legacyMasechetKey, path: key) else { return }
         guard let sederId = seder(masechetId) else {
-            reject(key, "masechet \(masechetId) is in no known Shas (shas.json or the library's catalog), so its lessons cannot be placed")
+            reject(key, Message(.legacyMasechetUnplaced, .number(masechetId)).description)
             return
         }
         body(&self, sederId, masechetId)
@@ -187,13 +187,13 @@ struct LegacyRegistryReader {
 
     private mutating func dictionary(_ value: Any, path: String) -> [String: Any]? {
         if let dictionary = value as? [String: Any] { return dictionary }
-        reject(path, "expected an object keyed by id, found \(Self.kind(of: value))")
+        reject(path, Message(.legacyExpectedObject, .word(Self.kind(of: value))).description)
         return nil
     }
 
-    private mutating func number(_ key: String, what: String, path: String) -> Int? {
+    private mutating func number(_ key: String, what: Phrase, path: String) -> Int? {
         if let value = Int(key), value > 0 { return value }
-        reject(path, "the \(what) key '\(key)' is not a positive number")
+        reject(path, Message(what, .text(key)).description)
         return nil
     }
 
@@ -201,13 +201,13 @@ struct LegacyRegistryReader {
         rejected.append(MigrationReport.Rejection(source: source, path: path, reason: reason))
     }
 
-    private static func kind(of value: Any) -> String {
+    private static func kind(of value: Any) -> Phrase {
         switch value {
-        case is [Any]: "a list"
-        case is String: "a string"
-        case is NSNull: "null"
-        case is NSNumber: "a number"
-        default: "something else"
+        case is [Any]: .legacyList
+        case is String: .legacyText
+        case is NSNull: .legacyNull
+        case is NSNumber: .legacyNumber
+        default: .legacySomethingElse
         }
     }
 }

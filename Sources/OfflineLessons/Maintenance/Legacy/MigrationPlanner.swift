@@ -52,20 +52,21 @@ struct MigrationPlanner {
                     report.leftInPlace.append(
                         .init(
                             file: file.path, reason: .duplicate,
-                            detail: "another copy of \(key) was adopted; this one is left in place"))
+                            detail: Message(.migrateOtherCopyAdopted, .text("\(key)")).description))
                 } else if let state = items[key], state == .complete || state == .downloading {
                     let reason: MigrationReport.LeftReason = state == .complete ? .alreadyInLibrary : .beingDownloaded
                     report.leftInPlace.append(
                         .init(
                             file: file.path, reason: reason,
-                            detail: state == .complete ? "the library already has \(key)" : "\(key) is being downloaded"))
+                            detail: Message(state == .complete ? .migrateLibraryHas : .migrateBeingDownloaded, .text("\(key)")).description)
+                    )
                 } else {
                     steps.append(Step(file: file, placed: entry.placed, key: key, placedBy: entry.source))
                 }
             }
         }
         report.leftInPlace += container.unrelated.map {
-            .init(file: $0, reason: .unrelated, detail: "not a legacy media file; left untouched")
+            .init(file: $0, reason: .unrelated, detail: Message(.migrateNotLegacyMedia).description)
         }
         report.listedWithoutFiles = Set(container.registries.flatMap(\.entries).map(\.placed.id))
             .subtracting(accountedFor).sorted()
