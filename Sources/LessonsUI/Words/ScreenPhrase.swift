@@ -68,12 +68,6 @@ extension ScreenPhrase {
     static let english = englishPages.merging(englishToday) { first, _ in first }
     /// Every sentence of the screen in Spanish.
     static let spanish = spanishPages.merging(spanishToday) { first, _ in first }
-
-    /// The sentence in `language`; the English one when the language lacks it, the key itself
-    /// when both do.
-    func template(_ language: UserLanguage) -> String {
-        (language == .es ? Self.spanish[self] : nil) ?? Self.english[self] ?? rawValue
-    }
 }
 
 extension Message {

@@ -75,8 +75,18 @@ extension Message.Argument {
 /// A catalog of sentences kept beside the library's (the screen's, the command line's): its keys, each with a
 /// template per language in the library's form (`%1$@` placeholders).
 public protocol PhraseCatalog: RawRepresentable<String>, Hashable, Sendable {
-    /// The sentence in `language`, its placeholders unfilled.
-    func template(_ language: UserLanguage) -> String
+    /// Every sentence in English.
+    static var english: [Self: String] { get }
+    /// Every sentence in Spanish.
+    static var spanish: [Self: String] { get }
+}
+
+extension PhraseCatalog {
+    /// The sentence in `language`, its placeholders unfilled; the English one when the language
+    /// lacks it, the key itself when both do.
+    public func template(_ language: UserLanguage) -> String {
+        (language == .es ? Self.spanish[self] : nil) ?? Self.english[self] ?? rawValue
+    }
 }
 
 extension Message {

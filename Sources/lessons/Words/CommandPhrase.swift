@@ -62,14 +62,6 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case doctorProblemsFound, unpinAlready
 }
 
-extension CommandPhrase {
-    /// The sentence in `language`; the English one when the language lacks it, the key itself
-    /// when both do.
-    func template(_ language: UserLanguage) -> String {
-        (language == .es ? Self.spanish[self] : nil) ?? Self.english[self] ?? rawValue
-    }
-}
-
 extension Message {
     /// A sentence of the command line.
     init(_ key: CommandPhrase, _ arguments: Argument...) {
