@@ -145,6 +145,22 @@ struct SyncTests {
         }
     }
 
+    @Test("--repair of a missing item with a stray file of another size in its place: the file goes aside and the item is queued")
+    func repairMissingWithStrayFile() async throws {
+        try await DownloadFixture.run { fixture in
+            let (library, lessons) = try await Self.downloaded(fixture)
+            let key = MediaKey(lessons[0].id, .audio)
+            let url = library.layout.fileURL(key.lesson, key.medium)
+            try FileManager.default.removeItem(at: url)
+            #expect(try await library.sync().actions.map(\.action) == [.missing])
+            try Data("stray".utf8).write(to: url)
+            let repair = try await library.sync(SyncOptions(repair: true))
+            #expect(repair.actions.filter { $0.key == key }.map(\.action) == [.corrupt, .requeued], "\(repair.actions)")
+            #expect(try await Self.state(library, key) == .queued, "reported requeued, so queued")
+            #expect(!FileManager.default.fileExists(atPath: url.path))
+        }
+    }
+
     @Test("a file being downloaded is left to its download")
     func busyFilesLeftAlone() async throws {
         try await DownloadFixture.run { fixture in

@@ -80,13 +80,6 @@ struct VerifyTests {
             #expect(try await library.sync(SyncOptions(verify: true)).changes.isEmpty, "then nothing to do")
         }
     }
-}
-
-/// A thread-safe counter for callbacks.
-final class Counter: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
 
     @Test("a file downloaded again at the same size while verify hashed the old one is left in place")
     func replacedWhileHashing() async throws {
@@ -130,4 +123,11 @@ final class Counter: Sendable {
             #expect(try await library.sync(SyncOptions(verify: true)).changes.isEmpty, "the new file is good")
         }
     }
+}
+
+/// A thread-safe counter for callbacks.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

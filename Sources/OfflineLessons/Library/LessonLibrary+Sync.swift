@@ -114,8 +114,10 @@ extension LessonLibrary {
                 continue
             }
             guard !left.contains(key) else { continue }
-            // A corrupt item set aside with repair was queued again with its mark.
-            var done = action.action == .requeued && taken.last.map { $0.key == key && $0.action == .corrupt } == true
+            // A complete item set aside as corrupt with repair was queued again with its mark.
+            var done =
+                action.action == .requeued && items[key]?.state == .complete
+                && taken.last.map { $0.key == key && $0.action == .corrupt } == true
             if !done { done = try await apply(action, planned: items[key], repair: repair) }
             if done {
                 taken.append(action)

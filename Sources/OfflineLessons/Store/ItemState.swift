@@ -6,8 +6,8 @@ struct ItemState: Sendable, Hashable {
     var state: MediaState
     var expectedBytes: Int?
     var receivedBytes: Int
-    /// Read only for the items `--verify` hashes: a file downloaded again at the same size
-    /// since then has another completion time.
+    /// Read only for the items `--verify` hashes (complete ones, which always have it): a file
+    /// downloaded again at the same size since then has another completion time. `nil`: not read.
     var completedAt: Date? = nil
 }
 
