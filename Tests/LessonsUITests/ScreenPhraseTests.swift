@@ -33,8 +33,18 @@ struct ScreenPhraseTests {
         // A word of the screen as a value, in the sentence's language.
         let refusal = Message(.screenNotANumber, .word(.screenTheQuota), "x")
         #expect(refusal.text(.es).contains(Message(.screenTheQuota).text(.es)), "\(refusal.text(.es))")
-        #expect(Message(.screenQueued) != Message(.stateQueued), "keys of two catalogs never match")
+        #expect(Message(.screenQueued) != Message(.screenQueueEmpty))
+        #expect(Message(.screenQueued).hashValue == Message(.screenQueued).hashValue)
+        #expect(Message(.screenQueued) != Message(OtherCatalog.screenQueued, arguments: []), "the same name in two catalogs")
+        #expect(Message(OtherCatalog.screenQueued, arguments: []).text(.es) == "otro")
         // Stored text is recognised among the library's sentences only: the screen never stores one.
         #expect(Phrasebook.recognize(Message(.screenQueueEmpty).text(.en)).key == .verbatim)
     }
+}
+
+/// A catalog with a key of the screen's name, to tell two catalogs apart.
+private enum OtherCatalog: String, PhraseCatalog {
+    case screenQueued
+    static let english: [Self: String] = [.screenQueued: "other"]
+    static let spanish: [Self: String] = [.screenQueued: "otro"]
 }

@@ -116,6 +116,10 @@ struct MigrateTests {
         let report = try await library.migrate(from: fixture.root)
         #expect(Set(report.adopted.map { "\($0.lesson) \($0.medium.rawValue)" }) == ["gemara/247 audio", "mishna/247 video"])
         #expect(report.left(.ambiguous).map(\.file) == ["Documents/300_aud.mp3"])
+        #expect(
+            report.left(.ambiguous).map { Phrasebook.recognize($0.detail).text(.es) } == [
+                "el id 300 nombra a gemara/300 y a mishna/300, y las dos tienen enlace de audio; se deja en su sitio"
+            ], "\(report.left(.ambiguous))")
         #expect(fixture.exists("Documents/300_aud.mp3"))
     }
 
@@ -136,11 +140,30 @@ struct MigrateTests {
         #expect(Set(report.adopted.map(\.lesson)) == [LessonID(.gemara, 40), LessonID(.mishna, 41)])
         #expect(report.adopted.allSatisfy { $0.placedBy.hasSuffix("Lessons.json") })
         #expect(report.left(.unplaced).map(\.file) == ["Documents/999_aud.mp3"])
+        #expect(
+            report.left(.unplaced).map { Phrasebook.recognize($0.detail).text(.es) } == [
+                "ningún registro ni caché de metadatos lista una clase con el id 999; se deja en su sitio"
+            ])
         #expect(report.left(.unrelated).map(\.file).sorted() == ["Documents/settings.json", "Documents/voice-note.m4a"])
         #expect(report.left(.unrelated).allSatisfy { Phrasebook.recognize($0.detail).key == .migrateNotLegacyMedia })
         for kept in ["Documents/999_aud.mp3", "Documents/voice-note.m4a", "Documents/settings.json"] { #expect(fixture.exists(kept)) }
         let downloads = try await library.downloads(sync: false)
         #expect(downloads.first { $0.lessonID == LessonID(.mishna, 41) }.map { [$0.sederId, $0.masechetId, $0.chapter] } == [1, 1, 2])
+    }
+
+    @Test("a lesson the registry lists without a file is reported, in Spanish too")
+    func listedWithoutFile() async throws {
+        let folder = try TemporaryDirectory()
+        let fixture = try F(at: folder.url.appendingPathComponent("container"))
+        try fixture.write(
+            json: ["gemara": ["1": ["1": [F.gemara(5, daf: 2), F.gemara(6, daf: 3)]]]], to: "Documents/downloadedLessons.json")
+        try fixture.media("Documents/5_aud.mp3")
+        let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
+        let report = try await library.migrate(from: fixture.root)
+        #expect(
+            report.listedWithoutFiles.map { Phrasebook.recognize($0).text(.es) } == [
+                "gemara/6: está en la lista, pero ningún archivo de medios suyo está en Documents/ ni en Library/Caches/"
+            ], "\(report.listedWithoutFiles)")
     }
 
     @Test("a lesson in both registries with different snapshots: the one with more links wins, and the report says so")
@@ -155,6 +178,7 @@ struct MigrateTests {
         let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
         let report = try await library.migrate(from: fixture.root)
         #expect(report.conflicts.count == 1 && report.conflicts[0].contains("kept the snapshot of Library/Caches/downloadedLessons.json"))
+        #expect(report.conflicts.map { Phrasebook.recognize($0).key } == [.migrateRegistriesDiffer])
         let snapshot = try #require(try await library.database.registeredLesson(LessonID(.gemara, 5)))
         #expect(snapshot.lesson.video != nil && snapshot.lesson.page != nil)
     }

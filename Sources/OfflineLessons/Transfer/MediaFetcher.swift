@@ -164,7 +164,7 @@ struct MediaFetcher: Sendable {
                 guard file.isAtItsPath else {
                     // Renamed into place before the failure (the commit failed): no attempt may
                     // write to it again. Verified and in place, the next run adopts it.
-                    let reason = "\(error) (after the file was placed; the next run takes it as it is)"
+                    let reason = Message(.transferFailedAfterPlacing, .text("\(error)")).description
                     try await database.markFailed(key, reason: reason, attempts: attempts, receivedBytes: file.size, at: now())
                     report(.failed(key, reason: reason))
                     return .failed(reason)

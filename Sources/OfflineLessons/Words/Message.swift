@@ -1,6 +1,7 @@
-/// A sentence of the catalog (``Phrasebook``) with its values, said in either language when it is
-/// shown. Values are plain text (a path, a number, the server's own words) or words of the
-/// catalog themselves, translated along with the sentence.
+/// A sentence of the library's catalog (``Phrasebook``) or of another (``PhraseCatalog``: the
+/// screen's, the command line's) with its values, said in either language when it is shown.
+/// Values are plain text (a path, a number, the server's own words) or words of a catalog
+/// themselves, translated along with the sentence.
 public struct Message: Sendable, Hashable, CustomStringConvertible {
     /// A value put into the sentence's `%1$@`, `%2$@`… placeholders.
     public indirect enum Argument: Sendable, Hashable, ExpressibleByStringLiteral {
@@ -23,7 +24,7 @@ public struct Message: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// ``Phrase/elsewhere`` for a sentence of another catalog.
-    public var key: Phrase
+    public private(set) var key: Phrase
     public var arguments: [Argument]
     /// The sentence of another catalog, when ``key`` is ``Phrase/elsewhere``.
     private var elsewhere: Elsewhere?

@@ -26,6 +26,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case transferInconsistentRange, transferRangeNotSatisfiable, transferEmptyBody, transferEncoded, transferNetwork
     case transferNotRequested, transferCompletedElsewhere, transferWaitingForOther
     case transferRemovedMeanwhile, transferFailedElsewhere, transferNoAudio, transferNoVideo
+    case transferFailedAfterPlacing
     // Library
     case libraryCannotOpen, libraryFileInTheWay, libraryLinkLoop, libraryPathTooLong, permissionDenied, libraryNoMediaBase
     // The system's reasons (errno)
@@ -91,7 +92,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case migrateRejectedWhole, legacyMasechetNumber, legacyWholeNumber, legacyNumber, legacyText, legacyTrueOrFalse
     case legacyList, legacyObject, legacyNull, legacySomethingElse, legacyChapterNotPositive, legacyNotLessons, legacyNotJSON
     case legacyMasechetUnplaced, legacyExpectedObject, legacySederKey, legacyMasechetKey, legacyChapterKey
-    case migrateOtherCopyAdopted, migrateLibraryHas, migrateBeingDownloaded, migrateNotLegacyMedia
+    case migrateOtherCopyAdopted, migrateLibraryHas, migrateBeingDownloaded, migrateNotLegacyMedia, migrateNoLessonWithID
+    case migrateAmbiguousNeither, migrateAmbiguousBoth, migrateListedNoFile, migrateRegistriesDiffer
     // The queue, as the CLI and the screen say it
     case queueEmpty, queuePausedNow, queueResumedNow
     // The player: positions, and the legacy app's

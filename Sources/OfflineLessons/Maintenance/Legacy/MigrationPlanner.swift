@@ -70,7 +70,7 @@ struct MigrationPlanner {
         }
         report.listedWithoutFiles = Set(container.registries.flatMap(\.entries).map(\.placed.id))
             .subtracting(accountedFor).sorted()
-            .map { "\($0): listed, but no media file of it is in Documents/ or Library/Caches/" }
+            .map { Message(.migrateListedNoFile, .text("\($0)")).description }
         // A registry that could not be read at all keeps its name, for a human to look at.
         let readable = container.registries.filter { !$0.rejected.contains { $0.path.isEmpty } }
         var result = Plan(steps: steps, report: report, registriesToRename: readable.map(\.source))
@@ -96,16 +96,16 @@ struct MigrationPlanner {
         if candidates.isEmpty { candidates = ids.compactMap { metadata[$0] } }
         switch candidates.count {
         case 0:
-            return .left(.unplaced, "no registry or metadata cache lists a lesson with id \(file.id); left in place")
+            return .left(.unplaced, Message(.migrateNoLessonWithID, .number(file.id)).description)
         case 1:
             return .placed(candidates[0])
         default:
             let linked = candidates.filter { $0.placed.lesson.link(for: file.medium) != nil }
             if linked.count == 1 { return .placed(linked[0]) }
-            return .left(
-                .ambiguous,
-                "id \(file.id) names both gemara/\(file.id) and mishna/\(file.id), and "
-                    + (linked.isEmpty ? "neither" : "both") + " has a \(file.medium.rawValue) link; left in place")
+            let words = Message(
+                linked.isEmpty ? .migrateAmbiguousNeither : .migrateAmbiguousBoth, .number(file.id), .text("\(ids[0])"), .text("\(ids[1])"),
+                .text(file.medium.rawValue))
+            return .left(.ambiguous, words.description)
         }
     }
 
@@ -125,9 +125,10 @@ struct MigrationPlanner {
             let loser = newLinks > keptLinks ? kept : entry
             merged[entry.placed.id] = winner
             conflicts.append(
-                "\(entry.placed.id): \(kept.source) and \(entry.source) differ; kept the snapshot of "
-                    + "\(winner.source) (\(winner.placed.lesson.availableMedia.count) media links, "
-                    + "against \(loser.placed.lesson.availableMedia.count))")
+                Message(
+                    .migrateRegistriesDiffer, .text("\(entry.placed.id)"), .text(kept.source), .text(entry.source), .text(winner.source),
+                    .number(winner.placed.lesson.availableMedia.count), .number(loser.placed.lesson.availableMedia.count)
+                ).description)
         }
         return merged
     }
