@@ -60,6 +60,7 @@ public struct ContentServer: Sendable {
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw ContentServerError.portInUse(host: configuration.host, port: configuration.port)
         } catch {
+            if NetworkError.isNotThisMachine(error) { throw ContentServerError.notThisMachine(host: configuration.host) }
             throw ContentServerError.didNotStart(String(describing: error))
         }
         throw ContentServerError.didNotStart("the server stopped before it listened on \(configuration.host):\(configuration.port)")

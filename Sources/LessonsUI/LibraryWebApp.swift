@@ -74,7 +74,7 @@ public struct LibraryWebApp: Sendable {
                 return nil
             }
             do {
-                let result = try await body(try await started(ports))
+                let result = try await body(try await started(ports, group: &group))
                 await services.stop()
                 await server.stop(in: &group)
                 return result
@@ -86,9 +86,15 @@ public struct LibraryWebApp: Sendable {
         }
     }
 
-    private func started(_ ports: AsyncStream<Int>) async throws -> Running {
+    /// Where the app listens, once it does; when the server ends before it listens, why.
+    private func started<Child>(_ ports: AsyncStream<Int>, group: inout ThrowingTaskGroup<Child?, any Error>) async throws -> Running {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
+            do {
+                _ = try await group.next()  // the server's task, which has ended
+            } catch {
+                if NetworkError.isNotThisMachine(error) { throw WebAppError.notThisMachine(host: configuration.host) }
+            }
             throw WebAppError.didNotStart(host: configuration.host, port: configuration.port)
         }
         let host = AccessGuard<BasicRequestContext>.bracketed(configuration.host)
@@ -123,6 +129,8 @@ public struct LibraryWebApp: Sendable {
 /// Why the app could not run.
 public enum WebAppError: Error, CustomStringConvertible, Sendable {
     case didNotStart(host: String, port: Int)
+    /// The host to listen on is no name or address of this machine.
+    case notThisMachine(host: String)
 
     public var description: String { words.description }
 
@@ -130,6 +138,7 @@ public enum WebAppError: Error, CustomStringConvertible, Sendable {
     public var words: Message {
         switch self {
         case .didNotStart(let host, let port): Message(.serverPortInUse, .text(String(port)), .text(host))
+        case .notThisMachine(let host): Message(.serverNotThisMachine, .text(host))
         }
     }
 }

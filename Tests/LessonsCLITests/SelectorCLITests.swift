@@ -41,6 +41,23 @@ struct SelectorCLITests {
         }
     }
 
+    @Test("a daf outside the masechet is refused by remove, pin and queue cancel as by status: exit 2, the range named")
+    func dafOutsideForRegisteredLessons() async throws {
+        try await withServer { env in
+            let status = try await CLIRunner.run(["status", "gemara:berakhot:99"], environment: env)
+            #expect(status.status == 2)
+            #expect(status.stderr.hasSuffix("'gemara:berakhot:99': Berakhot has dapim 2-64\n"), "\(status.stderr)")
+            for command in [["remove"], ["pin"], ["queue", "cancel"]] {
+                let result = try await CLIRunner.run(command + ["gemara:berakhot:99"], environment: env)
+                #expect(result.status == 2, "\(command)")
+                #expect(result.stderr == status.stderr, "\(command)")
+                #expect(result.stdout == "", "\(command)")
+            }
+            let within = try await CLIRunner.run(["remove", "gemara:berakhot:9"], environment: env)
+            #expect(within.status == 0, "\(within.stderr)")
+        }
+    }
+
     @Test("'rosh' resolves to Rosh Hashanah, told once on stderr; nothing told with --json or --quiet")
     func roshResolves() async throws {
         try await withServer { env in

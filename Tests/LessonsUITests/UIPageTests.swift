@@ -168,6 +168,22 @@ struct UIPageTests {
         }
     }
 
+    @Test("a host that is no address of this machine is said so, not taken for a port in use")
+    func hostNotThisMachine() async throws {
+        let folder = try TemporaryDirectory()
+        let library = try await LessonLibrary(root: folder.url)
+        let app = LibraryWebApp(library: library, configuration: .init(host: "192.0.2.1", token: UIFixture.token))
+        let error = await #expect(throws: WebAppError.self) {
+            try await app.withRunning { _ in }
+        }
+        guard case .notThisMachine(let host) = error else {
+            Issue.record("expected notThisMachine, got \(String(describing: error))")
+            return
+        }
+        #expect(host == "192.0.2.1")
+        #expect(error?.words.text(.es).hasPrefix("192.0.2.1 no es una dirección de esta máquina") == true)
+    }
+
     @Test("with the server unreachable, the cached catalog and the library are shown, and the page says so")
     func offline() async throws {
         let folder = try TemporaryDirectory()

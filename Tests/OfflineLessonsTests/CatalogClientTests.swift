@@ -206,6 +206,20 @@ struct CatalogClientTests {
         #expect(reason.summary.hasPrefix("connection refused"), "said in words, not as an errno dump: \(reason)")
     }
 
+    @Test("a host name that does not resolve is .unreachable, the name said in words, not as a NIO type")
+    func unknownHost() async throws {
+        // `.invalid` never resolves (RFC 2606).
+        let client = CatalogClient(
+            configuration: .init(apiBase: try #require(URL(string: "http://no-such-host.invalid/api/")), token: "t", timeout: .seconds(2)))
+        let error = await #expect(throws: CatalogError.self) { try await client.fetchShas() }
+        guard case .unreachable(_, let reason) = error else {
+            Issue.record("expected .unreachable, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.summary == "the name no-such-host.invalid could not be looked up (is it spelt right, and is there a network?)")
+        #expect(reason.isConnectionLevel)
+    }
+
     @Test("a server that accepts but never answers times out as .unreachable(did not answer in time)")
     func timeout() async throws {
         let socket = try SilentSocket(listening: true)

@@ -1,6 +1,7 @@
 import Foundation
 import LessonsServer
 import LessonsServerTesting
+import OfflineLessons
 import Testing
 
 /// Starting the content server on a port it cannot have.
@@ -34,6 +35,23 @@ struct ContentServerStartTests {
         }
         #expect(port == busy.port)
         withExtendedLifetime(busy) {}
+    }
+
+    @Test("a host that is no address of this machine throws notThisMachine, said with the remedy", .timeLimit(.minutes(1)))
+    func hostNotThisMachine() async throws {
+        // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
+        let server = try ContentServer(configuration: .init(host: "192.0.2.1"))
+        let error = await #expect(throws: ContentServerError.self) {
+            try await server.withRunning { _ in }
+        }
+        guard case .notThisMachine(let host) = error else {
+            Issue.record("expected notThisMachine, got \(String(describing: error))")
+            return
+        }
+        #expect(host == "192.0.2.1")
+        #expect(
+            Message(.serverNotThisMachine, .text(host)).text(.en)
+                == "192.0.2.1 is not an address of this machine: give --host 127.0.0.1 (this machine only) or 0.0.0.0 (every network)")
     }
 
     @Test("stopping while connections are still arriving: no trap, and withRunning returns", .timeLimit(.minutes(2)))

@@ -24,6 +24,20 @@ struct PhrasebookTests {
         }
     }
 
+    @Test("the history's and sync's words are words people read, not the stored codes")
+    func eventWords() {
+        let phrases =
+            EventKind.allCases.map(\.phrase)
+            + [SyncAction.Kind.missing, .corrupt, .adopted, .discovered, .removedPartial, .requeued, .unknown].map(\.phrase)
+        for phrase in phrases {
+            for language in UserLanguage.allCases {
+                let word = Phrasebook.template(phrase, language)
+                #expect(word == word.lowercased() && !word.isEmpty, "\(phrase) in \(language): \(word)")
+            }
+        }
+        #expect(Phrasebook.template(EventKind.movedAside.phrase, .en) == "moved aside")
+    }
+
     @Test("placeholders are filled by position, once, and other percent signs are kept")
     func filling() {
         #expect(Phrasebook.fill("%2$@ y %1$@", with: ["a", "b"]) == "b y a")

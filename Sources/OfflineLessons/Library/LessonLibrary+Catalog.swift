@@ -58,7 +58,10 @@ extension LessonLibrary {
         var shas = try await database.cachedShas()?.shas
         if shas == nil, lessonCatalog.client != nil { shas = try await lessonCatalog.shas().shas }
         // A selector that names nothing is bad input, as for `status`, even when nothing is registered.
-        for selector in selectors { try selector.validate(in: shas) }
+        for selector in selectors {
+            try selector.validate(in: shas)
+            try await checkDapim(selector, in: shas)
+        }
         // A lesson named by id needs no scan.
         if selectors.allSatisfy({ if case .lesson = $0 { true } else { false } }) {
             let ids = selectors.compactMap { if case .lesson(let id) = $0 { id } else { nil } }
@@ -70,5 +73,16 @@ extension LessonLibrary {
         return try places.filter { place in
             try selectors.contains { try $0.matches(place.id, placement: place.placement, number: place.number, shas: shas) }
         }.map(\.id)
+    }
+
+    /// Dapim outside the masechet's cached listing are bad input, as for `status` (a typo such as
+    /// 99 for 9 must not read as "nothing downloaded"). Without the listing, nothing to check.
+    private func checkDapim(_ selector: LessonSelector, in shas: Shas?) async throws {
+        guard case .gemara(let name, let dapim?) = selector, let shas else { return }
+        let masechet = try MasechetNames.find(name, in: shas).masechet
+        guard let range = try await database.cachedDafRange(masechetId: masechet.id) else { return }
+        guard range.contains(dapim.lowerBound), range.contains(dapim.upperBound) else {
+            throw SelectorError.dapim(dapim, outside: range, of: masechet.name, in: selector.description)
+        }
     }
 }

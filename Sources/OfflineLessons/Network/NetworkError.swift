@@ -79,10 +79,23 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
             }
         case HTTPParserError.invalidEOFState: Message(.networkClosedEarly)  // mid-response
         case let error as HTTPParserError: Message(.networkInvalidHTTP, .text("\(error)"))
+        case let error as NIOConnectionError where error.dnsAError != nil || error.dnsAAAAError != nil:
+            Message(.networkNoSuchHost, .text(error.host))
+        case let error as NIOConnectionError: error.connectionErrors.first.map { describe($0.error) } ?? .verbatim("\(error)")
+        case let error as SocketAddressError.UnknownHost: Message(.networkNoSuchHost, .text(error.host))
         case let error as IOError where error.errnoCode == ECONNREFUSED: Message(.networkRefused)
         case let error as IOError: .system(error.errnoCode)
         case is CancellationError: Message(.networkCancelled)
         default: .verbatim("\(error)")
+        }
+    }
+
+    /// Whether a server failed to listen because its host is no name or address of this machine.
+    public static func isNotThisMachine(_ error: any Error) -> Bool {
+        switch error {
+        case let error as IOError: error.errnoCode == EADDRNOTAVAIL
+        case is SocketAddressError.UnknownHost: true
+        default: false
         }
     }
 

@@ -72,6 +72,22 @@ extension LibraryDatabase {
         }
     }
 
+    /// The first and last daf of a masechet's cached Gemara listing, or `nil` when it was never fetched.
+    func cachedDafRange(masechetId: Int) async throws -> ClosedRange<Int>? {
+        try await read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT MIN(number), MAX(number) FROM catalogLesson
+                    WHERE type = 'gemara' AND masechetId = ?
+                      AND EXISTS (SELECT 1 FROM catalogListing WHERE type = 'gemara' AND masechetId = ? AND chapter = 0)
+                    """,
+                arguments: [masechetId, masechetId])
+            guard let row, let first: Int = row[0], let last: Int = row[1] else { return nil }
+            return first...last
+        }
+    }
+
     /// Where the catalog cache places those of `lessons` it holds (from its columns: no snapshot
     /// is decoded).
     func cachedPlaces(of lessons: some Sequence<LessonID>) async throws -> [(id: LessonID, placement: Placement, number: Int)] {

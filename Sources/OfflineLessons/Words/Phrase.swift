@@ -20,7 +20,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Network
     case networkDeadline, networkReadTimeout, networkConnectTimeout, networkClosedEarly, networkCancelled, networkRedirectLoop
     case networkRedirectLimit, networkInvalidHTTP, networkRefused, networkSentNothing, networkResponseAfterEnd
-    case networkBytesAfterEnd
+    case networkBytesAfterEnd, networkNoSuchHost
     // Transfers
     case transferHTTPStatus, transferNotMedia, transferMarkup, transferNoType, transferLengthMismatch
     case transferInconsistentRange, transferRangeNotSatisfiable, transferEmptyBody, transferEncoded, transferNetwork
@@ -86,7 +86,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Migration's files left, lists and counts; the content server's start
     case leftAmbiguous, leftUnplaced, leftUnrelated, leftDuplicate, leftAlreadyInLibrary, leftBeingDownloaded, leftFailed
     case countWord, listSeparated
-    case serverMissingResource, serverDidNotStart, serverPortInUse, migrateRejectedAt
+    case serverMissingResource, serverDidNotStart, serverPortInUse, serverNotThisMachine, migrateRejectedAt
     // A legacy lesson refused: the field, the value found there, what belongs there
     case legacyFieldMissing, legacyFieldNull, legacyFieldValue, legacyFieldUnreadable, legacyNoPageNumber, legacyNoMishna
     case migrateRejectedWhole, legacyMasechetNumber, legacyWholeNumber, legacyNumber, legacyText, legacyTrueOrFalse

@@ -63,6 +63,7 @@ extension Phrasebook {
         .networkSentNothing: "the server accepted the connection but sent nothing within the stall timeout",
         .networkResponseAfterEnd: "a response after the attempt ended",
         .networkBytesAfterEnd: "bytes after the attempt ended",
+        .networkNoSuchHost: "the name %1$@ could not be looked up (is it spelt right, and is there a network?)",
         // Transfers
         .transferHTTPStatus: "the server answered HTTP %1$@",
         .transferNotMedia: "the server sent a %1$@ page instead of the media file",

@@ -27,7 +27,7 @@ extension Phrasebook {
         .actionCorrupt: "corrupt",
         .actionAdopted: "adopted",
         .actionDiscovered: "discovered",
-        .actionRemovedPartial: "removedPartial",
+        .actionRemovedPartial: "partial removed",
         .actionRequeued: "requeued",
         .actionUnknown: "unknown",
         // States of a medium
@@ -50,7 +50,7 @@ extension Phrasebook {
         .eventImported: "imported",
         .eventDiscovered: "discovered",
         .eventCorrupt: "corrupt",
-        .eventMovedAside: "movedAside",
+        .eventMovedAside: "moved aside",
         .eventPinned: "pinned",
         .eventUnpinned: "unpinned",
         .eventCancelled: "cancelled",
@@ -95,6 +95,8 @@ extension Phrasebook {
         .listSeparated: "%1$@, %2$@",
         .serverMissingResource: "the bundled resource %1$@ is missing from this build",
         .serverDidNotStart: "the content server did not start: %1$@",
+        .serverNotThisMachine:
+            "%1$@ is not an address of this machine: give --host 127.0.0.1 (this machine only) or 0.0.0.0 (every network)",
         .serverPortInUse: "the port %1$@ on %2$@ is in use by another program: choose another with --port, or 0 for a free one",
         .migrateRejectedAt: "%1$@ at %2$@: %3$@",
         // The command line: the queue

@@ -64,6 +64,7 @@ extension Phrasebook {
         .networkSentNothing: "el servidor aceptó la conexión pero no envió nada dentro del tiempo de espera",
         .networkResponseAfterEnd: "una respuesta después de terminado el intento",
         .networkBytesAfterEnd: "bytes después de terminado el intento",
+        .networkNoSuchHost: "no se pudo resolver el nombre %1$@ (¿está bien escrito y hay red?)",
         // Transfers
         .transferHTTPStatus: "el servidor respondió HTTP %1$@",
         .transferNotMedia: "el servidor envió una página %1$@ en lugar del archivo de la clase",

@@ -95,6 +95,8 @@ extension Phrasebook {
         .listSeparated: "%1$@, %2$@",
         .serverMissingResource: "falta el recurso %1$@ en esta compilación",
         .serverDidNotStart: "el servidor de contenidos no arrancó: %1$@",
+        .serverNotThisMachine:
+            "%1$@ no es una dirección de esta máquina: usa --host 127.0.0.1 (solo esta máquina) o 0.0.0.0 (todas las redes)",
         .serverPortInUse: "otro programa usa el puerto %1$@ en %2$@: elige otro con --port, o 0 para uno libre",
         .migrateRejectedAt: "%1$@ en %2$@: %3$@",
         // The command line: the queue

@@ -73,9 +73,11 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
         } catch let error as ContentServerError {
-            if case .portInUse = error {
+            switch error {
+            case .portInUse, .notThisMachine:
                 throw CommandFailure(
                     Terminal.say(.serveCannot, .message(Phrasebook.recognize("\(error)"))), exitCode: CommandFailure.unusable)
+            default: break
             }
             throw CommandFailure(
                 Terminal.say(.serveCannotOn, .text("\(host):\(port)"), .message(Phrasebook.recognize("\(error)"))),
