@@ -64,6 +64,31 @@ struct SpanishErrorsCLITests {
         )
     }
 
+    @Test("no token given, and a server address that is not the API base: exit 3, what to do in both languages")
+    func tokenAndAPIBase() async throws {
+        try await withServer { env in
+            var noToken = env
+            noToken["LESSONS_TOKEN"] = nil
+            let spanish = try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: noToken)
+            #expect(spanish.status == 3)
+            #expect(
+                spanish.stderr
+                    == "lessons: error: el servidor pide un token de API y no se dio ninguno: pásalo con --token o LESSONS_TOKEN\n")
+            let english = try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: noToken.merging(["LANG": "C"]) { $1 })
+            #expect(
+                english.stderr
+                    == "lessons: error: the server asks for an API token and none was given: pass it with --token or LESSONS_TOKEN\n")
+            var origin = env
+            origin["LESSONS_SERVER"] = env["LESSONS_SERVER"]?.replacingOccurrences(of: "/api/", with: "/")
+            let notAPI = try await CLIRunner.run(["catalog", "--refresh"], environment: origin.merging(["LANG": "C"]) { $1 })
+            #expect(notAPI.status == 3)
+            #expect(
+                notAPI.stderr
+                    == "lessons: error: the server answered HTTP 404 for masechtot_list/: the server address must be the API base, ending in /api/ (--server or LESSONS_SERVER)\n"
+            )
+        }
+    }
+
     @Test("a --cacert file that does not exist: exit 2, the reason and the remedy in Spanish")
     func badCertificateFile() async throws {
         let missing = "/nonexistent-\(UUID().uuidString.prefix(8))/ca.pem"

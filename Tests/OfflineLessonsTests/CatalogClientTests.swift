@@ -77,12 +77,13 @@ struct CatalogClientTests {
         #expect(LessonID(.gemara, 1) != LessonID(.mishna, 1))
     }
 
-    @Test("a wrong token is .invalidToken; the Shas needs none", arguments: [String?.some("wrong"), nil])
+    @Test("a wrong token is .invalidToken, none at all .noToken; the Shas needs none", arguments: [String?.some("wrong"), nil])
     func invalidToken(_ token: String?) async throws {
         try await withServer(token: "secret") { running in
             let client = Self.client(running, token: token)
-            await #expect(throws: CatalogError.invalidToken) { try await client.fetchGemaraLessons(masechetId: 1) }
-            await #expect(throws: CatalogError.invalidToken) { try await client.fetchMishnaLessons(masechetId: 1, chapter: 1) }
+            let expected: CatalogError = token == nil ? .noToken : .invalidToken
+            await #expect(throws: expected) { try await client.fetchGemaraLessons(masechetId: 1) }
+            await #expect(throws: expected) { try await client.fetchMishnaLessons(masechetId: 1, chapter: 1) }
             #expect(try await client.fetchShas().masechtot.count == 63)
             let good = try await Self.client(running, token: "secret").fetchGemaraLessons(masechetId: 1)
             #expect(good.lessons.count == 63)

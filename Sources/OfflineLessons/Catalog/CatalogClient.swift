@@ -95,7 +95,7 @@ public struct CatalogClient: Sendable {
         }
         let data = Data(body.readableBytesView)
         let envelope = try? JSONDecoder().decode(Envelope<Payload>.self, from: data)
-        if let envelope, envelope.mentionsInvalidToken { throw CatalogError.invalidToken }
+        if let envelope, envelope.mentionsInvalidToken { throw configuration.token == nil ? CatalogError.noToken : .invalidToken }
         guard (200..<300).contains(status.code) else { throw CatalogError.httpStatus(Int(status.code), path: path) }
         guard let envelope else {
             let reason: String

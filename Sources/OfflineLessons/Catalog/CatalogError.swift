@@ -5,6 +5,8 @@ import Foundation
 public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered `"Invalid token."`.
     case invalidToken
+    /// The server asks for a token and none was sent.
+    case noToken
     /// The server answered with a non-2xx status.
     case httpStatus(Int, path: String)
     /// The body was not the JSON envelope expected.
@@ -30,6 +32,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     public var words: Message {
         switch self {
         case .invalidToken: Message(.catalogInvalidToken)
+        case .noToken: Message(.catalogNoToken)
         case .httpStatus(let status, let path): Message(.catalogHTTPStatus, .number(status), .text(path))
         case .malformedResponse(let path, let reason): Message(.catalogMalformed, .text(path), .text(reason))
         case .serverRefused(let path, let messages):

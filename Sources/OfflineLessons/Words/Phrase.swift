@@ -14,7 +14,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case selectorNoChapter, selectorChapterMishnayot, selectorNoMishnaMatch, selectorNoGemaraLessonID, selectorNoMishnaLessonID
     case selectorNoLessonID
     // Catalog
-    case catalogInvalidToken, catalogHTTPStatus, catalogMalformed, catalogRefused, catalogNoReasonGiven, catalogEmptyShas
+    case catalogInvalidToken, catalogNoToken, catalogHTTPStatus, catalogMalformed, catalogRefused, catalogNoReasonGiven, catalogEmptyShas
     case catalogUnreachable, catalogInvalidServerURL, catalogNotCached, catalogTheShas, catalogGemaraListing
     case catalogMishnaListing
     // Network

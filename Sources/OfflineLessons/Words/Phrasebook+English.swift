@@ -39,6 +39,7 @@ extension Phrasebook {
         .selectorNoLessonID: "the catalog has no lesson %1$@",
         // Catalog
         .catalogInvalidToken: "the server rejected the token (\"Invalid token.\"); a valid API token is needed",
+        .catalogNoToken: "the server asks for an API token and none was given",
         .catalogHTTPStatus: "the server answered HTTP %1$@ for %2$@",
         .catalogMalformed: "the server's answer for %1$@ is not the expected JSON: %2$@",
         .catalogRefused: "the server refused %1$@: %2$@",

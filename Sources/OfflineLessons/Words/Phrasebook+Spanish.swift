@@ -40,6 +40,7 @@ extension Phrasebook {
         .selectorNoLessonID: "el catálogo no tiene la clase %1$@",
         // Catalog
         .catalogInvalidToken: "el servidor rechazó el token (\"Invalid token.\"); hace falta un token de API válido",
+        .catalogNoToken: "el servidor pide un token de API y no se dio ninguno",
         .catalogHTTPStatus: "el servidor respondió HTTP %1$@ para %2$@",
         .catalogMalformed: "la respuesta del servidor para %1$@ no es el JSON esperado: %2$@",
         .catalogRefused: "el servidor rechazó %1$@: %2$@",

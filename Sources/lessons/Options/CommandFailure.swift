@@ -40,7 +40,8 @@ struct CommandFailure: Error {
         case let error as CatalogError:
             switch error {
             case .invalidServerURL: self.init(with(.remedyServer, error.words), exitCode: Self.usage)
-            case .invalidToken: self.init(with(.remedyToken, error.words), exitCode: Self.unusable)
+            case .invalidToken, .noToken: self.init(with(.remedyToken, error.words), exitCode: Self.unusable)
+            case .httpStatus(404, _): self.init(with(.remedyAPIBase, error.words), exitCode: Self.unusable)
             case .unreachable: self.init(with(.remedyServer, error.words), exitCode: Self.unusable)
             case .notCached: self.init(with(.remedyServerURL, error.words), exitCode: Self.unusable)
             default: self.init(Terminal.say(error.words), exitCode: Self.unusable)

@@ -7,6 +7,7 @@ extension CommandPhrase {
         .todayDownloaded: "downloaded",
         .todayUnderWay: "downloading",
         .remedyServer: "%1$@ (--server or LESSONS_SERVER)",
+        .remedyAPIBase: "%1$@: the server address must be the API base, ending in /api/ (--server or LESSONS_SERVER)",
         .remedyToken: "%1$@: pass it with --token or LESSONS_TOKEN",
         .remedyServerURL: "%1$@: pass --server URL or set LESSONS_SERVER",
         .remedyCatalog: "%1$@ (`lessons catalog` lists them all)",

@@ -18,6 +18,7 @@ extension CommandPhrase {
         .readyFetched: "%1$@: listas: %2$@",
         .readyNotReady: "%1$@: no listas: %2$@",
         .remedyServer: "%1$@ (--server o LESSONS_SERVER)",
+        .remedyAPIBase: "%1$@: la dirección del servidor debe ser la base de la API, terminada en /api/ (--server o LESSONS_SERVER)",
         .remedyToken: "%1$@: pásalo con --token o LESSONS_TOKEN",
         .remedyServerURL: "%1$@: usa --server URL o define LESSONS_SERVER",
         .remedyCatalog: "%1$@ (`lessons catalog` las lista todas)",

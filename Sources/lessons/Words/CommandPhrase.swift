@@ -4,7 +4,7 @@ import OfflineLessons
 /// help and remedies), in both languages' tables (``english``, ``spanish``). What the library
 /// says (states, reasons, errors) comes from its catalog (``Phrase``), through the same ``Message``.
 enum CommandPhrase: String, PhraseCatalog, CaseIterable {
-    case remedyServer, remedyToken, remedyServerURL, remedyCatalog, remedyPassServer, remedyMediaBaseOrServer
+    case remedyServer, remedyAPIBase, remedyToken, remedyServerURL, remedyCatalog, remedyPassServer, remedyMediaBaseOrServer
     case remedyMediaBase
     case remedyCACert, cliNoLibrary
     case cliWarning, cliUsageHint, cliNotACommand, cliCommandsAre, cliDidYouMean, cliStdoutFailed
