@@ -1,4 +1,5 @@
 import Foundation
+import LessonsServer
 import Testing
 
 @testable import OfflineLessons
@@ -82,6 +83,28 @@ struct MigrateCLITests {
 
         let notContainer = try await CLIRunner.run(["migrate", "--from", library.path] + base)
         #expect(notContainer.status == 2 && notContainer.stderr.contains("not a legacy app container"), "\(notContainer.stderr)")
+    }
+
+    @Test("with a server configured, the lessons brought over are named, by migrate and then by list, not numbered")
+    func namesAfterMigrate() async throws {
+        let root = Self.temporary("migrate-names")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let container = root.appendingPathComponent("container")
+        _ = try Self.container(at: container, lessons: 2)
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            let env = [
+                "LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t",
+                "LESSONS_LIBRARY": root.appendingPathComponent("library").path,
+            ]
+            let migrate = try await CLIRunner.run(["migrate", "--from", container.path], environment: env)
+            #expect(migrate.status == 0, "\(migrate.stderr)")
+            #expect(migrate.stdout.contains("adopted Berakhot 2 audio ← Documents/100_aud.mp3"), "\(migrate.stdout)")
+            #expect(!migrate.stdout.contains("gemara/100"), "\(migrate.stdout)")
+            let list = try await CLIRunner.run(["list", "--no-sync"], environment: env)
+            #expect(list.status == 0)
+            #expect(list.stdout.contains("Berakhot 3") && !list.stdout.contains("#1"), "\(list.stdout)")
+        }
     }
 
     @Test(

@@ -21,7 +21,7 @@ struct LegacyDoctor {
             }
             try Terminal.json(Document(migration: report, legacyWouldLose: losses.map(\.description)))
         } else {
-            MigrateCommand.print(report)
+            MigrateCommand.print(report, names: LessonNames(shas: nil))
             for loss in losses { Terminal.out(Terminal.say(.legacyLoss, .message(loss))) }
         }
         if !report.adopted.isEmpty || !report.rejected.isEmpty {

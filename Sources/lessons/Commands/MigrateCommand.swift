@@ -44,16 +44,22 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         let container = URL(fileURLWithPath: from)
         let report: MigrationReport
+        var names = LessonNames(shas: nil)
         if dryRun, !FileManager.default.fileExists(atPath: global.libraryURL.appendingPathComponent("library.sqlite").path) {
             report = try await LessonLibrary.previewMigration(from: container)  // no library yet: none is created
         } else {
             let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: .progressImporting)
-            report = try await global.openLibrary(readOnly: dryRun).migrate(from: container, dryRun: dryRun) { display.show($0) }
+            let library = try await global.openLibrary(readOnly: dryRun)
+            report = try await library.migrate(from: container, dryRun: dryRun) { display.show($0) }
+            if !dryRun, !global.json {
+                await Self.cacheShas(of: library)
+                names = try await library.lessonNames()
+            }
         }
         if global.json {
             try Terminal.json(report)
         } else {
-            Self.print(report)
+            Self.print(report, names: names)
         }
         if !report.succeeded {
             throw CommandFailure(
@@ -62,9 +68,16 @@ struct MigrateCommand: AsyncParsableCommand {
         }
     }
 
-    static func print(_ report: MigrationReport) {
+    /// The Shas fetched once when none is cached and a server is configured, so that the lessons
+    /// brought over are named ("Berakhot 2"), here and in `list`; a server out of reach changes nothing.
+    static func cacheShas(of library: LessonLibrary) async {
+        guard library.hasServer, (try? await library.cachedCatalog()) == .some(nil) else { return }
+        _ = try? await library.refreshCatalog(within: .seconds(5))
+    }
+
+    static func print(_ report: MigrationReport, names: LessonNames) {
         for adoption in report.adopted {
-            let lesson = Terminal.say(.countWord, .text(adoption.lesson.description), .text(adoption.medium.spoken))
+            let lesson = Terminal.say(.countWord, .text(names.name(adoption.lesson)), .text(adoption.medium.spoken))
             Terminal.out(
                 Terminal.say(
                     report.dryRun ? .migrateWouldAdopt : .migrateAdopted, .text(lesson), .text(adoption.file),
