@@ -160,6 +160,22 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("a file no download brought is named by doctor and sync from the catalog cache, not by its id")
+    func discoveredNamed() async throws {
+        try await withLibrary { env, _ in
+            let layout = LibraryLayout(root: URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])))
+            let file = layout.fileURL(LessonID(.gemara, 5), .audio)  // Berakhot 6, listed, never requested
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(count: 5400).write(to: file)
+            let doctor = try await CLIRunner.run(["doctor"], environment: env)
+            #expect(doctor.status == 1)
+            #expect(doctor.stdout.contains("Berakhot 6 audio") && !doctor.stdout.contains("gemara/5"), "\(doctor.stdout)")
+            let sync = try await CLIRunner.run(["sync"], environment: env)
+            #expect(sync.status == 0, "\(sync.stderr)")
+            #expect(sync.stdout.contains("Berakhot 6 audio: 5400 bytes") && !sync.stdout.contains("gemara/5"), "\(sync.stdout)")
+        }
+    }
+
     @Test("doctor --json names the version that made the report beside its findings")
     func doctorVersion() async throws {
         try await withLibrary { env, _ in

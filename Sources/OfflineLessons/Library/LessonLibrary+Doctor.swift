@@ -33,7 +33,8 @@ extension LessonLibrary {
                     detail: integrity.prefix(3).joined(separator: "; "), fix: .restore))
         }
         let registered = try await database.registeredLessons()
-        let names = try await lessonNames(for: registered.map(\.lesson))
+        // A file no download brought is named too, when the catalog cache places its lesson.
+        let names = try await lessonNames(including: problems.compactMap { $0.key?.lesson })
         for index in problems.indices {
             problems[index].lessonName = problems[index].key.map { names.name($0.lesson) }
         }

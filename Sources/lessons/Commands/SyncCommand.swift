@@ -51,8 +51,9 @@ struct SyncCommand: AsyncParsableCommand {
         // A dry run opens the library read-only: it cannot change anything.
         let library = try await global.openLibrary(readOnly: dryRun, existing: true)
         let display = MaintenanceProgressDisplay(mode: ProgressDisplay.Mode(global), verb: .progressVerifying)
-        let names = try await library.lessonNames()
         let report = try await library.sync(SyncOptions(dryRun: dryRun, repair: repair, verify: verify)) { display.show($0) }
+        // After the sync, with the lessons of files no download brought (named from the catalog cache).
+        let names = try await library.lessonNames(including: report.actions.compactMap { $0.key?.lesson })
         if global.json {
             try Terminal.json(report.named(by: names))
         } else {
