@@ -57,6 +57,22 @@ struct RetentionTests {
         }
     }
 
+    @Test("the age and its limit in the unit the limit was given in: days, else hours, minutes or seconds; never a limit of 0")
+    func ageReason() {
+        let cases: [(age: Double, limit: Double, english: String)] = [
+            (3 * Self.day + 5, 2 * Self.day, "completed 3 days ago (limit 2)"),
+            (7200, 5400, "completed 120 min ago (limit 90 min)"),
+            (4 * 3600 + 59, 3 * 3600, "completed 4 h ago (limit 3 h)"),
+            (36 * 3600, 30 * 3600, "completed 36 h ago (limit 30 h)"),
+            (12, 1, "completed 12 s ago (limit 1 s)"),
+        ]
+        for (age, limit, english) in cases {
+            #expect(RetentionPlanner.ageReason(age: age, limit: limit).text(.en) == english)
+        }
+        let spanish = Phrasebook.recognize(RetentionPlanner.ageReason(age: 7200, limit: 5400).description).text(.es)
+        #expect(spanish == "completado hace 120 min (límite 90 min)")
+    }
+
     @Test("a pinned lesson is never cleaned, by age or by size; unpinned, it goes")
     func pinning() async throws {
         try await DownloadFixture.run { fixture in

@@ -92,11 +92,7 @@ struct RetentionPlanner {
                         pinnedKept.insert(row.lesson)
                         continue
                     }
-                    chosen[item.key] =
-                        Message(
-                            .cleanOlderThan, .number(Self.days(now.timeIntervalSince(item.completedAt))),
-                            .number(Self.days(olderThan.seconds))
-                        ).description
+                    chosen[item.key] = Self.ageReason(age: now.timeIntervalSince(item.completedAt), limit: olderThan.seconds).description
                 }
             }
         }
@@ -149,4 +145,17 @@ struct RetentionPlanner {
     }
 
     static func days(_ seconds: Double) -> Int { Int((seconds / 86_400).rounded(.down)) }
+
+    /// Why an item is old enough: in days for a limit of whole days, else in the largest unit the
+    /// limit is whole in ("completed 120 min ago (limit 90 min)"), never a limit of 0.
+    static func ageReason(age: Double, limit: Double) -> Message {
+        if limit >= 86_400, limit.truncatingRemainder(dividingBy: 86_400) == 0 {
+            return Message(.cleanOlderThan, .number(days(age)), .number(days(limit)))
+        }
+        let (unit, symbol): (Double, String) =
+            limit.truncatingRemainder(dividingBy: 3600) == 0
+            ? (3600, "h") : limit.truncatingRemainder(dividingBy: 60) == 0 ? (60, "min") : (1, "s")
+        func shown(_ seconds: Double) -> String { "\(Int((seconds / unit).rounded(.down))) \(symbol)" }
+        return Message(.cleanOlderThanTime, .text(shown(age)), .text(shown(limit)))
+    }
 }

@@ -61,7 +61,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case detailRequestedAgain, detailRepair, detailFoundInPlace, detailRetryAfterFailure, detailGaveUp, detailImported
     case detailMoved, detailCopied, detailRemovedByRequest, detailClean
     // Retention
-    case cleanOlderThan, cleanOverQuotaReason, cleanPDFGoesWith
+    case cleanOlderThan, cleanOlderThanTime, cleanOverQuotaReason, cleanPDFGoesWith
     // Doctor's details
     case doctorWasComplete, doctorRequested, doctorNoReason, doctorWrongSize
     // The command line's parser's errors, recognised to be said in the terminal's language

@@ -67,6 +67,7 @@ extension Phrasebook {
         .detailClean: "clean: %1$@",
         // Retention
         .cleanOlderThan: "completed %1$@ days ago (limit %2$@)",
+        .cleanOlderThanTime: "completed %1$@ ago (limit %2$@)",
         .cleanOverQuotaReason: "the library holds more than %1$@ bytes: least recently used first",
         .cleanPDFGoesWith: "its lesson's audio and video go",
         // Doctor's details

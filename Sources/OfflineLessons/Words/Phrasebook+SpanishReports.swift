@@ -67,6 +67,7 @@ extension Phrasebook {
         .detailClean: "limpieza: %1$@",
         // Retention
         .cleanOlderThan: "completado hace %1$@ días (límite %2$@)",
+        .cleanOlderThanTime: "completado hace %1$@ (límite %2$@)",
         .cleanOverQuotaReason: "la biblioteca ocupa más de %1$@ bytes: primero lo usado hace más tiempo",
         .cleanPDFGoesWith: "se van el audio y el vídeo de su clase",
         // Doctor's details
