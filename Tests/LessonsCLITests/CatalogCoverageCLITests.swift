@@ -221,7 +221,7 @@ struct CatalogCoverageCLITests {
         let fixed: Set<String> = [
             "lessons", "error", "audio", "video", "PDF", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "ms", "min", "s", "h", "B",
             "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "history",
-            "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text", "today", "plan", "ready", "add",
+            "export", "migrate", "ui", "queue", "pause", "resume", "cancel", "both", "text", "pdf", "today", "plan", "ready", "add",
             // The learning calendars' names and ids (daf-yomi, own-pace), the same in every language,
             // and the values of `plan add --every` and `--unit`.
             "Daf", "Yomi", "HaShavua", "daf", "yomi", "hashavua", "own", "pace", "day", "week", "mishna", "chapter",

@@ -160,6 +160,20 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("remove --media pdf takes the PDF; a medium the matching lessons lack is said so, not as no match")
+    func removeByMedium() async throws {
+        try await withLibrary { env, _ in
+            let video = try await CLIRunner.run(["remove", "gemara:berakhot:2", "--media", "video"], environment: env)
+            #expect(video.status == 0, "\(video.stderr)")
+            #expect(video.stdout == "nothing to remove: the lessons that match have no video downloaded\n")
+            let pdf = try await CLIRunner.run(["remove", "gemara:berakhot:2", "--media", "pdf"], environment: env)
+            #expect(pdf.status == 0, "\(pdf.stderr)")
+            #expect(pdf.stdout.contains("Berakhot 2 PDF") && !pdf.stdout.contains("audio"), "\(pdf.stdout)")
+            let none = try await CLIRunner.run(["remove", "gemara:berakhot:4", "--media", "pdf"], environment: env)
+            #expect(none.stdout == "nothing to remove: no downloaded lesson matches\n")
+        }
+    }
+
     @Test("a file no download brought is named by doctor and sync from the catalog cache, not by its id")
     func discoveredNamed() async throws {
         try await withLibrary { env, _ in

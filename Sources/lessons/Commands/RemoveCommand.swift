@@ -18,7 +18,7 @@ struct RemoveCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
     var selectors: [String]
 
-    @Option(help: ArgumentHelp(HelpWords.say("Remove only this medium: audio, video or text.")))
+    @Option(help: ArgumentHelp(HelpWords.say("Remove only this medium: audio, video or pdf (also: text).")))
     var media: MediaKind?
 
     @OptionGroup var libraryOption: LibraryOption
@@ -41,8 +41,21 @@ struct RemoveCommand: AsyncParsableCommand {
                 Terminal.say(
                     entry.fileDeleted ? .removeRemoved : .removeRemovedGone, .text(names.spoken(MediaKey(entry.lesson, entry.medium)))))
         }
-        Terminal.out(report.removed.isEmpty ? Terminal.say(.removeNothing) : Terminal.say(.removeCount, .number(report.removed.count)))
+        guard report.removed.isEmpty else { return Terminal.out(Terminal.say(.removeCount, .number(report.removed.count))) }
+        // Downloaded lessons matched, without the medium asked for: said so, not as no match.
+        if let media, try await !library.registeredLessons(matching: parsed).isEmpty {
+            return Terminal.out(Terminal.say(.removeNoMedium, .text(media.spoken)))
+        }
+        Terminal.out(Terminal.say(.removeNothing))
     }
 }
 
-extension MediaKind: ExpressibleByArgument {}
+extension MediaKind: ExpressibleByArgument {
+    /// `pdf` names the text medium, as every list shows it; `text` is still taken.
+    public init?(argument: String) {
+        let value = argument.lowercased()
+        self.init(rawValue: value == "pdf" ? "text" : value)
+    }
+
+    public static var allValueStrings: [String] { ["audio", "video", "pdf"] }
+}

@@ -84,8 +84,8 @@ extension HelpWords {
             "Sin --media, se va toda la clase. Una clase que se queda sin audio ni vídeo pierde también su PDF. Las entradas cuyos archivos ya no están se borran igualmente. Funciona sin conexión:\nlas clases se buscan en el registro.\n\nEjemplo: lessons remove gemara:berakhot:2-4 --media video",
         "Remove downloaded media (files and registry entries together).":
             "Borra medios descargados (archivos y entradas del registro a la vez).",
-        "Remove only this medium: audio, video or text.":
-            "Borra solo este medio: audio, video o text.",
+        "Remove only this medium: audio, video or pdf (also: text).":
+            "Borra solo este medio: audio, video o pdf (también: text).",
         "Speaks the legacy lessons API (masechtot_list/, gemara/masechet/{id}/, mishna/masechet/{id}/chapter/{n}/) and serves synthetic media with Range, ETag and HEAD. It prints its API base URL on stdout; give that to other commands with --server. With --token T (or $LESSONS_TOKEN) only T is accepted; otherwise any non-empty token is.\n\nExample:\n  lessons serve --port 8080 &\n  lessons catalog --server http://127.0.0.1:8080/api/":
             "Habla la API de clases anterior (masechtot_list/, gemara/masechet/{id}/, mishna/masechet/{id}/chapter/{n}/) y sirve medios sintéticos con Range, ETag y HEAD. Imprime la URL base de su API en stdout; pásala a los otros comandos con --server. Con --token T (o $LESSONS_TOKEN) solo se acepta T; si no, se acepta cualquier token no vacío.\n\nEjemplo:\n  lessons serve --port 8080 &\n  lessons catalog --server http://127.0.0.1:8080/api/",
         "Run a content server with the demo catalog of the whole Shas.":

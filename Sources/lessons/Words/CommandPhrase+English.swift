@@ -135,6 +135,7 @@ extension CommandPhrase {
         .removeRemoved: "removed %1$@",
         .removeRemovedGone: "removed %1$@ (file was already gone)",
         .removeNothing: "nothing to remove: no downloaded lesson matches",
+        .removeNoMedium: "nothing to remove: the lessons that match have no %1$@ downloaded",
         .removeCount: "%1$@ item(s) removed",
         .pinCount: "%1$@ lesson(s) pinned",
         .unpinCount: "%1$@ lesson(s) unpinned",

@@ -146,6 +146,7 @@ extension CommandPhrase {
         .removeRemoved: "borrado %1$@",
         .removeRemovedGone: "borrado %1$@ (el archivo ya no estaba)",
         .removeNothing: "nada que borrar: ninguna clase descargada coincide",
+        .removeNoMedium: "nada que borrar: las clases que coinciden no tienen %1$@ descargado",
         .removeCount: "%1$@ elemento(s) borrado(s)",
         .pinCount: "%1$@ clase(s) fijada(s)",
         .unpinCount: "%1$@ clase(s) desfijada(s)",

@@ -33,7 +33,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair
     case fixDownload
-    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeCount, pinCount, unpinCount
+    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeNoMedium, removeCount, pinCount, unpinCount
     case pinNothing, pinAlready
     case historyNone, historyNoneForThese
     case planOwnPaceOnly, planOwnPaceNeedsFrom
