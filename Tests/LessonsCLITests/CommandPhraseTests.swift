@@ -21,6 +21,25 @@ struct CommandPhraseTests {
         }
     }
 
+    @Test("the Spanish of the library, the command line and its help speaks to the reader as tú, never as usted")
+    func oneRegister() {
+        let texts =
+            Phrase.allCases.map { Phrasebook.template($0, .es) } + Array(CommandPhrase.spanish.values) + Array(HelpWords.spanish.values)
+        // The usted forms once found beside tú ones; the tú forms are escríbelo, ejecútalo, pulsa, elijas, tu propio ritmo.
+        let usted = ["escríbalo", "escríbalos", "ejecútelo", "ejecute ", "pulse ", "escriba ", "elija,", "Estudie", "su propio ritmo"]
+        for text in texts {
+            for form in usted { #expect(!text.contains(form), "\(form) in \(text)") }
+        }
+    }
+
+    @Test("a Spanish count reads right whatever the number: no verb or adjective that agrees with it")
+    func spanishCounts() {
+        let one = Message(.statusSummary, .number(2), .number(1), .number(0), .number(0), .number(1)).text(.es)
+        #expect(one == "2 clases (descargadas: 1; en curso: 0; con un medio fallido o que falta: 0; sin pedir: 1)")
+        #expect(Message(.doctorProblemsFound, .number(1)).text(.es) == "problemas encontrados: 1")
+        #expect(Message(.todayNotBegun, "2026-11-29").text(.en) == "not yet: it starts on 2026-11-29")
+    }
+
     @Test("said through Message: marked for the pseudo-language, with the library's words inside, decimals in the language's way")
     func saidThroughMessage() {
         let total = Message(.listTotal, .number(3), "1.2 MB", "/tmp/x")

@@ -33,7 +33,7 @@ struct OwnPaceCLITests {
             #expect(today.stdout.contains("Own pace: Bava Metzia 4 — not downloaded  (day 3 of the plan; "), "\(today.stdout)")
             #expect(today.stdout.contains("  tomorrow: Bava Metzia 5"), "\(today.stdout)")
             let before = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: env)
-            #expect(before.stdout.contains("Own pace: not yet: it began on 2026-11-29"), "\(before.stdout)")
+            #expect(before.stdout.contains("Own pace: not yet: it starts on 2026-11-29"), "\(before.stdout)")
 
             let ready = try await CLIRunner.run(["ready", "--quiet"], environment: env)
             #expect(ready.status == 0 && ready.stdout.hasPrefix("Own pace: ready: "), "\(ready.stdout)\(ready.stderr)")

@@ -89,6 +89,18 @@ struct SpanishErrorsCLITests {
         }
     }
 
+    @Test("the Spanish help keeps its subcommand column aligned beside '(por defecto)'")
+    func helpColumn() async throws {
+        let help = try await CLIRunner.run(["queue", "--help"], environment: Self.spanish)
+        let lines = help.stdout.split(separator: "\n").map(String.init)
+        func column(_ prefix: String) throws -> Int {
+            let line = try #require(lines.first { $0.hasPrefix(prefix) }, "\(help.stdout)")
+            let words = try #require(line.range(of: #"\S\s{2,}\S"#, options: .regularExpression))
+            return line.distance(from: line.startIndex, to: words.upperBound)
+        }
+        #expect(try column("  list (por defecto) ") == column("  pause "), "\(help.stdout)")
+    }
+
     @Test("a --cacert file that does not exist: exit 2, the reason and the remedy in Spanish")
     func badCertificateFile() async throws {
         let missing = "/nonexistent-\(UUID().uuidString.prefix(8))/ca.pem"

@@ -21,6 +21,14 @@ struct ScreenPhraseTests {
         }
     }
 
+    @Test("the screen's Spanish speaks to the reader as tú, as the command line does, never as usted")
+    func oneRegister() {
+        let usted = ["pulse ", "ejecute ", "elija,", "Estudie", "su propio ritmo", "escríbalo", "ejecútelo"]
+        for text in ScreenPhrase.allCases.map({ $0.template(.es) }) {
+            for form in usted { #expect(!text.contains(form), "\(form) in \(text)") }
+        }
+    }
+
     @Test("a sentence of the screen is filled and said like the library's, and is not one of them")
     func saidThroughMessage() {
         let message = Message(.screenQueueSummary, .number(3), .number(1), .number(0))

@@ -60,7 +60,7 @@ extension Phrasebook {
         .todayNoGemara: "no está en el catálogo, que no tiene Guemará de %1$@: se omite",
         .todayNoLesson: "no está en el catálogo, que no tiene clase de ello: se omite",
         .todayUnknown: "aquí no se conocen las clases de estos días: %1$@",
-        .todayNotADay: "'%1$@' no es un día: escríbalo como AAAA-MM-DD, p. ej. 2026-11-28",
+        .todayNotADay: "'%1$@' no es un día: escríbelo como AAAA-MM-DD, p. ej. 2026-11-28",
         .todayDate: "%1$@, %2$@ de %3$@ de %4$@",
         .weekdaySunday: "domingo",
         .weekdayMonday: "lunes",

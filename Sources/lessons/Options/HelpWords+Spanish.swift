@@ -162,9 +162,9 @@ extension HelpWords {
         "Cancel only this medium: audio or video.":
             "Cancela solo este medio: audio o video.",
         "Today's daf of Daf Yomi, of Daf HaShavua or of your own pace, and the next one, with their state.":
-            "El daf de hoy del Daf Yomi, del Daf HaShavua o de su propio ritmo, y el siguiente, con su estado.",
+            "El daf de hoy del Daf Yomi, del Daf HaShavua o de tu propio ritmo, y el siguiente, con su estado.",
         "The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020), Daf HaShavua (a daf a week, Sunday to Shabbat) and your own pace, when a plan follows one. Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. With plans followed (`lessons plan`), their calendars only. The day starts at local midnight (TZ is honoured).\n\nExamples: lessons today; lessons today --date 2027-06-08 --json":
-            "Los calendarios se calculan aquí, sin conexión: Daf Yomi (un daf al día; el 14.º ciclo empezó el 5 de enero de 2020), Daf HaShavua (un daf a la semana, de domingo a Shabat) y su propio ritmo, cuando un plan lo sigue. Cada daf se busca en el catálogo (una lista que no está guardada se pide al servidor); un daf del que el catálogo no tiene clase, como Shekalim del Yerushalmi, se nombra y se omite. Con planes que se siguen (`lessons plan`), solo sus calendarios. El día empieza a la medianoche local (se respeta TZ).\n\nEjemplos: lessons today; lessons today --date 2027-06-08 --json",
+            "Los calendarios se calculan aquí, sin conexión: Daf Yomi (un daf al día; el 14.º ciclo empezó el 5 de enero de 2020), Daf HaShavua (un daf a la semana, de domingo a Shabat) y tu propio ritmo, cuando un plan lo sigue. Cada daf se busca en el catálogo (una lista que no está guardada se pide al servidor); un daf del que el catálogo no tiene clase, como Shekalim del Yerushalmi, se nombra y se omite. Con planes que se siguen (`lessons plan`), solo sus calendarios. El día empieza a la medianoche local (se respeta TZ).\n\nEjemplos: lessons today; lessons today --date 2027-06-08 --json",
         "The day to show instead of today, as YYYY-MM-DD.":
             "El día que mostrar en lugar de hoy, como AAAA-MM-DD.",
     ]

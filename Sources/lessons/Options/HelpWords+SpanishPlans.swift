@@ -14,7 +14,7 @@ extension HelpWords {
           lessons plan remove daf-hashavua
         """:
             """
-        Un plan sigue el Daf Yomi (un daf al día), el Daf HaShavua (un daf a la semana) o su propio ritmo: desde donde elija, tantos dapim, mishnayot o capítulos de Mishná por día o por semana (los dapim en el orden en que el Daf Yomi estudia el Bavli, la Mishná en el orden de los sedarim). `lessons ready` descarga entonces las clases de hoy y de los próximos días (--ahead), y borra una clase que el plan descargó cuando su día quedó atrás más de --keep (las clases fijadas se quedan; también una que la biblioteca ya tenía). `lessons clean` borra esas primero, y una clase que el plan aún guarda, la última.
+        Un plan sigue el Daf Yomi (un daf al día), el Daf HaShavua (un daf a la semana) o tu propio ritmo: desde donde elijas, tantos dapim, mishnayot o capítulos de Mishná por día o por semana (los dapim en el orden en que el Daf Yomi estudia el Bavli, la Mishná en el orden de los sedarim). `lessons ready` descarga entonces las clases de hoy y de los próximos días (--ahead), y borra una clase que el plan descargó cuando su día quedó atrás más de --keep (las clases fijadas se quedan; también una que la biblioteca ya tenía). `lessons clean` borra esas primero, y una clase que el plan aún guarda, la última.
 
         Ejemplos:
           lessons plan add daf-yomi --ahead 3 --keep 7d --media audio
@@ -24,7 +24,7 @@ extension HelpWords {
           lessons plan remove daf-hashavua
         """,
         "Follow a calendar, or change the settings of its plan.": "Seguir un calendario, o cambiar la configuración de su plan.",
-        "The calendar: daf-yomi, daf-hashavua or own-pace.": "El calendario: daf-yomi, daf-hashavua u own-pace (su propio ritmo).",
+        "The calendar: daf-yomi, daf-hashavua or own-pace.": "El calendario: daf-yomi, daf-hashavua u own-pace (tu propio ritmo).",
         "Own pace: where to start, a daf (\"Bava Metzia 2\"), a mishna (\"Berakhot 1:1\") or a chapter (\"Berakhot 3\").":
             "Ritmo propio: dónde empezar, un daf (\"Bava Metzia 2\"), una mishná (\"Berakhot 1:1\") o un capítulo (\"Berakhot 3\").",
         "Own pace: what it counts, `daf`, `mishna` or `chapter` (of Mishna); a daf, or a mishna for \"Berakhot 1:1\", when not given.":

@@ -27,6 +27,14 @@ enum HelpWords {
         ]
         // The parser wraps lines: a space in these words may be a line break and an indent.
         var result = help
+        // "(default)" beside a subcommand: the spaces after it give up what the words gain, so the
+        // column of descriptions stays aligned.
+        let grown = Terminal.say(.helpIsDefault).count - "(default)".count
+        if grown > 0, !Terminal.pseudoLanguage {
+            result = result.replacingOccurrences(
+                of: "\\(default\\) {\(grown)}(?= )", with: NSRegularExpression.escapedTemplate(for: Terminal.say(.helpIsDefault)),
+                options: .regularExpression)
+        }
         for (english, phrase) in frame {
             let pattern = NSRegularExpression.escapedPattern(for: english).replacingOccurrences(of: " ", with: "\\s+")
             result = result.replacingOccurrences(of: pattern, with: Terminal.say(phrase), options: .regularExpression)

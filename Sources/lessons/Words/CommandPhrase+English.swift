@@ -3,7 +3,7 @@ extension CommandPhrase {
     static let english: [CommandPhrase: String] = [
         .todayTomorrow: "tomorrow",
         .todayNextWeek: "next week",
-        .todayNotBegun: "not yet: it began on %1$@",
+        .todayNotBegun: "not yet: it starts on %1$@",
         .todayDownloaded: "downloaded",
         .todayUnderWay: "downloading",
         .remedyServer: "%1$@ (--server or LESSONS_SERVER)",
