@@ -127,6 +127,35 @@ struct UIOfflineTests {
         }
     }
 
+    @Test("downloads left queued before the app started (the server gone) start once the server answers")
+    func queuedBeforeStart() async throws {
+        let folder = try TemporaryDirectory()
+        let server = SwitchableServer()
+        let library = try await UIFixture.openLibrary(folder.url, try await server.start())
+        _ = try await library.catalog(refresh: true)
+        let lessons = try await library.lessons(for: [try LessonSelector(parsing: "gemara:berakhot:6-7")])
+        try await server.stop()
+        let run = try await library.download(lessons, media: .audio)
+        for await _ in run {}
+        #expect(try await library.pendingDownloads() > 0, "the run left its items queued")
+        var configuration = LibraryWebApp.Configuration(token: UIFixture.token, pollInterval: .milliseconds(200))
+        configuration.serverTimeout = .seconds(1)
+        configuration.serverRetry = .milliseconds(500)
+        configuration.serverRecheck = .milliseconds(200)
+        try await LibraryWebApp(library: library, configuration: configuration).withRunning { _ in
+            try await Task.sleep(for: .seconds(1))
+            try await server.start()
+            let end = ContinuousClock.now + .seconds(60)
+            var done = false
+            while !done, ContinuousClock.now < end {
+                done = try await library.downloadedLessonIDs().isSuperset(of: lessons.map(\.id))
+                if !done { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(done, "Berakhot 6 and 7 downloaded once the server answered")
+        }
+        try? await server.stop()
+    }
+
     /// `probed`: the app's last word on the server is older than its recheck (the action probes
     /// first and queues); otherwise the run starts, finds the server not answering, and is stopped.
     @Test(

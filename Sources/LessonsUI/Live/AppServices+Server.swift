@@ -10,6 +10,10 @@ extension AppServices {
             await server.unreachable()
             return
         }
+        // Downloads left queued (by an earlier run of the app, or a command stopped with the
+        // server gone) start once the server answers, as those queued here do: a phone has no
+        // `lessons download` to run.
+        if !library.isReadOnly, (try? await library.pendingDownloads()) ?? 0 > 0 { await server.downloadsWaiting() }
         while !(await isStopping), !Task.isCancelled {
             if await server.isProbeDue() { await probeServer() }
             try? await Task.sleep(for: .milliseconds(200))
