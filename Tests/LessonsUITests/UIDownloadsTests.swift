@@ -139,6 +139,22 @@ struct UIDownloadsTests {
         }
     }
 
+    @Test("asking again for what is downloaded says so, names it, and starts nothing; a medium not yet there is requested")
+    func alreadyDownloaded() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2-3")
+            let again = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=1&media=audio")
+            #expect(again.status == 200)
+            #expect(again.text.contains("Berakhot 2 audio is already downloaded"), "\(again.text)")
+            let spanish = try await fixture.post(
+                "/api/download?type=gemara&masechet=1&lesson=1&media=audio", headers: [("Accept-Language", "es")])
+            #expect(spanish.text.contains("Berakhot 2 audio ya está descargado"), "\(spanish.text)")
+            #expect(try await fixture.library.pendingDownloads() == 0)
+            let video = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=1&media=video")
+            #expect(video.text.contains("1 lesson(s) requested"), "\(video.text)")
+        }
+    }
+
     @Test("an audio deleted by hand: the lesson stays with its PDF, marked missing, and “download again” brings it back")
     func missingAudio() async throws {
         try await UIFixture.run { fixture in

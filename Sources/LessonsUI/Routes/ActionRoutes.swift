@@ -148,6 +148,9 @@ struct ActionRoutes: Sendable {
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         var names = try await library.lessonNames()
         names.add(lessons)
+        if let done = try await alreadyDownloaded(lessons, choice, names: names, l) {
+            return Outcome(ok: true, message: done, reload: false)
+        }
         _ = try await services.start(keys, names: names, offline: offline) { try await library.download(lessons, media: choice) }
         if offline {
             return Outcome(ok: true, message: UIText.queuedForServer(lessons.count, l), reload: false)
@@ -156,6 +159,21 @@ struct ActionRoutes: Sendable {
             return Outcome(ok: true, message: UIText.requestedWhilePaused(lessons.count, l), reload: false)
         }
         return Outcome(ok: true, message: UIText.requested(lessons.count, l), reload: false)
+    }
+
+    /// What to say when every lesson asked for has its requested media (those it offers) complete
+    /// and in place; `nil` when something is left to fetch.
+    private func alreadyDownloaded(_ lessons: [PlacedLesson], _ choice: MediaChoice, names: LessonNames, _ l: UserLanguage)
+        async throws -> String?
+    {
+        var done: [String] = []
+        for status in try await library.status(of: lessons) {
+            let wanted = status.media.filter { choice.media.contains($0.medium) && $0.state != "unavailable" }
+            guard !wanted.isEmpty, wanted.allSatisfy({ $0.state == MediaState.complete.rawValue }) else { return nil }
+            let lesson = LessonID(status.type, status.id)
+            done.append(wanted.count == 1 ? names.name(MediaKey(lesson, wanted[0].medium), l) : names.name(lesson))
+        }
+        return UIText.alreadyDownloaded(done, l)
     }
 
     func pin(_ request: Request, _ pinned: Bool) async throws -> Outcome {

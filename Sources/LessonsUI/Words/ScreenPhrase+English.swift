@@ -171,6 +171,8 @@ extension ScreenPhrase {
         .screenDecember: "December",
         // After an action
         .screenRequested: "%1$@ lesson(s) requested",
+        .screenAlreadyDownloaded: "%1$@ is already downloaded",
+        .screenAllAlreadyDownloaded: "Already downloaded: the %1$@ lessons asked for",
         .screenRemovedOf: "removed %1$@ item(s) of %2$@",
         .screenPinnedCount: "pinned %1$@ lesson(s)",
         .screenUnpinnedCount: "unpinned %1$@ lesson(s)",

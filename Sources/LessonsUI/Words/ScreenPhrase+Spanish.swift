@@ -171,6 +171,8 @@ extension ScreenPhrase {
         .screenDecember: "diciembre",
         // After an action
         .screenRequested: "%1$@ clase(s) pedida(s)",
+        .screenAlreadyDownloaded: "%1$@ ya está descargado",
+        .screenAllAlreadyDownloaded: "Ya descargadas: las %1$@ clases pedidas",
         .screenRemovedOf: "%1$@ archivo(s) de %2$@ eliminado(s)",
         .screenPinnedCount: "%1$@ clase(s) fijada(s)",
         .screenUnpinnedCount: "%1$@ clase(s) soltada(s)",

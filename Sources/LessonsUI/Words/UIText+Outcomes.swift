@@ -4,6 +4,13 @@ import OfflineLessons
 extension UIText {
     static func requested(_ count: Int, _ l: UserLanguage) -> String { Message(.screenRequested, .number(count)).text(l) }
 
+    /// "Megillah 3 audio is already downloaded", or for several lessons, how many.
+    static func alreadyDownloaded(_ names: [String], _ l: UserLanguage) -> String {
+        names.count == 1
+            ? Message(.screenAlreadyDownloaded, .text(names[0])).text(l)
+            : Message(.screenAllAlreadyDownloaded, .number(names.count)).text(l)
+    }
+
     static func removed(_ count: Int, of lesson: String, _ l: UserLanguage) -> String {
         Message(.screenRemovedOf, .number(count), .text(lesson)).text(l)
     }
