@@ -46,6 +46,14 @@ extension BrowserTests {
         #expect(
             try await browser.wait("document.getElementById('flash').textContent === arguments[0]", [said]),
             "\(size): the page says what was cancelled, after its reload")
+        let inView = try await browser.run(
+            """
+            document.body.style.minHeight = '5000px'; window.scrollTo(0, 4000);
+            const r = document.getElementById('flash').getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
+            """)
+        #expect(inView as? Bool == true, "\(size): the message stands in view wherever the page is scrolled")
+        _ = try await browser.run("document.body.style.minHeight = ''; window.scrollTo(0, 0)")
         let end = ContinuousClock.now + .seconds(60)
         var others = false
         while !others, ContinuousClock.now < end {

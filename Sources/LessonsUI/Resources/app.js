@@ -5,7 +5,15 @@
   const words = JSON.parse(document.body.dataset.words || "{}");
   const flash = document.getElementById("flash");
 
-  function say(text) { flash.textContent = text; }
+  // An action's message stands at the foot of the screen, wherever the page is scrolled to, until
+  // it is tapped or a while has passed.
+  let flashTimer = 0;
+  function say(text) {
+    flash.textContent = text;
+    clearTimeout(flashTimer);
+    if (text) flashTimer = setTimeout(() => { flash.textContent = ""; }, 12000);
+  }
+  flash.addEventListener("click", () => say(""));
 
   // An action's message outlives the reload that shows its result.
   function reloadSaying(text) {
