@@ -60,6 +60,8 @@ extension BrowserTests {
                         #expect(wide.isEmpty, "\(path) at \(width) px, past the viewport: \(wide)")
                         let small = try await browser.run(Self.smallTargets) as? [String] ?? ["no answer"]
                         #expect(small.isEmpty, "\(path) at \(width) px, under 44 px: \(small)")
+                        let cut = try await browser.run(Self.cutWords) as? [String] ?? ["no answer"]
+                        #expect(cut.isEmpty, "\(path) at \(width) px, words cut across lines: \(cut)")
                     }
                 }
                 try await browser.open(fixture.base + "/shas/gemara/1")
@@ -203,6 +205,26 @@ extension BrowserTests {
           if (r.right <= innerWidth + 0.5 && r.left >= -0.5) continue;
           const css = typeof e.className === "string" && e.className ? "." + e.className.trim().split(/\\s+/).join(".") : "";
           out.push(e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + css + " " + Math.round(r.left) + "…" + Math.round(r.right));
+        }
+        return out.slice(0, 20);
+        """
+
+    /// Words of a table cell set on two lines (a name or a state cut mid-word); tokens of 20
+    /// characters or more (a file name, an address) may wrap.
+    static let cutWords = """
+        const out = [];
+        for (const cell of document.querySelectorAll("main td, main th")) {
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of node.data.matchAll(/\\S+/g)) {
+              if (m[0].length >= 20) continue;
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (lines.size > 1) out.push(m[0]);
+            }
+          }
         }
         return out.slice(0, 20);
         """

@@ -212,6 +212,19 @@ struct UIPageTests {
         }
     }
 
+    @Test("the history says a link by its file's name as people read it, and a size in units, not in bytes")
+    func historyDetails() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2", media: .video)
+            let history = try await fixture.get("/history/gemara/1").text
+            #expect(history.contains(">Berakhot 2.mp4<"), "\(history)")
+            #expect(!history.contains("%20"), "\(history)")
+            #expect(!history.contains(" bytes<") && history.contains(" KB<"), "\(history)")
+            let spanish = try await fixture.get("/history/gemara/1", headers: [("Cookie", "lessons-lang=es")]).text
+            #expect(spanish.contains(" KB<") && spanish.contains(","), "a decimal comma in Spanish")
+        }
+    }
+
     @Test("in Spanish, the history, the clean preview and the refresh report are in Spanish: events, reasons, dates in words")
     func spanishReports() async throws {
         try await UIFixture.run { fixture in

@@ -120,8 +120,12 @@ enum Format {
     /// the library in the page's language.
     static func detail(_ detail: String?, _ l: UserLanguage) -> String {
         guard let detail else { return "" }
+        if let bytes = detail.wholeMatch(of: /(\d+) bytes/).flatMap({ Int($0.1) }) { return l.size(bytes) }
         let byID = detail.contains(/\b(gemara|mishna)\/\d+/)
-        return byID ? detail.split(separator: "/").last.map(String.init) ?? detail : UIText.reason(detail, l)
+        guard byID else { return UIText.reason(detail, l) }
+        // A link: its file's name, as people read it ("Berakhot 3.mp4", not "Berakhot%203.mp4").
+        let file = detail.split(separator: "/").last.map(String.init) ?? detail
+        return file.removingPercentEncoding ?? file
     }
 
     /// `gemara/5/audio`: how pages and the live feed key one item (never shown).
