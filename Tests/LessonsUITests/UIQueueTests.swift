@@ -1,9 +1,10 @@
 import AsyncHTTPClient
 import Foundation
 import LessonsServerTesting
-import LessonsUI
 import OfflineLessons
 import Testing
+
+@testable import LessonsUI
 
 /// The Queue page and its actions over HTTP: cancel one item of a chapter's download while the
 /// others go on; pause (kept across a restart of the app) and resume; move an item to the front;
@@ -90,4 +91,24 @@ func post(_ url: String) async throws -> Answer {
     let response = try await testClient.execute(request, timeout: .seconds(90))
     let body = try await response.body.collect(upTo: 64 << 20)
     return Answer(status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
+}
+
+/// The Queue page's summary counts its rows as they read.
+@Suite("Web app: the queue's summary")
+struct QueueSummaryTests {
+    @Test("paused, an item still written shows queued in its row and in the summary; running, downloading in both")
+    func summaryMatchesRows() {
+        let items = (1...3).map { id in
+            TransferSnapshot(
+                key: MediaKey(LessonID(.gemara, id), .audio), state: .downloading, receivedBytes: 0, expectedBytes: nil, lastError: nil,
+                isBeingWritten: id < 3)
+        }
+        let context = PageContext(language: .en, token: AccessToken("t"), path: "/queue")
+        let paused = QueuePage.render(items, paused: true, names: LessonNames(shas: nil), context).markup
+        #expect(paused.contains("3 queued, 0 downloading, 0 failed"), "\(paused)")
+        #expect(!paused.contains(#"data-state="downloading""#))
+        let running = QueuePage.render(items, paused: false, names: LessonNames(shas: nil), context).markup
+        #expect(running.contains("1 queued, 2 downloading, 0 failed"), "\(running)")
+        #expect(running.components(separatedBy: #"data-state="downloading""#).count - 1 == 2)
+    }
 }

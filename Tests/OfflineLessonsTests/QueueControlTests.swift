@@ -93,13 +93,39 @@ struct QueueControlTests {
             }
             try await library.pauseQueue()
             let summary = await run.summary
-            #expect(summary.cancelled > 0 && summary.failed.isEmpty, "\(summary)")
+            #expect(summary.queuePaused > 0 && summary.cancelled == 0 && summary.failed.isEmpty, "\(summary)")
             #expect(try await library.pendingDownloads() > 0)
             try await library.resumeQueue()
             for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 0), at: MediaKey(lesson.id, .audio)) }
             let resumed = await try library.resumePending().summary
             #expect(resumed.failed.isEmpty && resumed.cancelled == 0, "\(resumed)")
             for lesson in lessons { #expect(fixture.hasServedFile(library, lesson, .audio)) }
+        }
+    }
+
+    @Test("a pause made by another process (another library on the folder) stops a run under way within seconds")
+    func pauseFromElsewhere() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library(concurrency: 2)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-5", in: library)
+            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 200), at: MediaKey(lesson.id, .audio)) }
+            let run = try await library.download(lessons, media: .audio)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while try await library.queue().allSatisfy({ $0.receivedBytes == 0 }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let elsewhere = try await fixture.library()
+            try await elsewhere.pauseQueue()
+            let paused = ContinuousClock.now
+            let summary = await run.summary
+            #expect(ContinuousClock.now - paused < .seconds(10), "the run stopped at its next look at the queue")
+            #expect(summary.queuePaused > 0 && summary.cancelled == 0 && summary.failed.isEmpty, "\(summary)")
+            #expect(try await library.pendingDownloads() > 0)
+            try await elsewhere.resumeQueue()
+            for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 0), at: MediaKey(lesson.id, .audio)) }
+            let resumed = await try library.resumePending().summary
+            #expect(resumed.failed.isEmpty && resumed.cancelled == 0, "\(resumed)")
+            for lesson in lessons { #expect(try await library.isDownloaded(lesson.id)) }
         }
     }
 

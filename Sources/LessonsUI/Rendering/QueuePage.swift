@@ -8,7 +8,7 @@ enum QueuePage {
     static func render(_ items: [TransferSnapshot], paused: Bool, names: LessonNames, _ context: PageContext) -> HTML {
         let l = context.language
         let failed = items.filter { $0.state == .failed }.count
-        let downloading = items.filter { $0.isBeingWritten && $0.state != .failed }.count
+        let downloading = items.filter { isDownloading($0, paused: paused) }.count
         var controls: [HTML] = [
             paused
                 ? Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "queue-resume")
@@ -34,6 +34,11 @@ enum QueuePage {
                 """)
     }
 
+    /// Whether an item is shown, and counted, as downloading: one the summary and its row agree on.
+    static func isDownloading(_ item: TransferSnapshot, paused: Bool) -> Bool {
+        item.isBeingWritten && !paused && item.state != .failed
+    }
+
     /// One item: its name, its state in words (with the reason), and its buttons.
     static func row(_ item: TransferSnapshot, names: LessonNames, paused: Bool, _ l: UserLanguage) -> HTML {
         let what = names.name(item.key, l)
@@ -43,7 +48,7 @@ enum QueuePage {
         if item.state == .failed {
             state = "failed"
             text = UIText.state("failed", l) + (item.lastError.map { ": " + Phrasebook.recognize($0).text(l) } ?? "")
-        } else if item.isBeingWritten, !paused {
+        } else if isDownloading(item, paused: paused) {
             state = "downloading"
             let percent = item.expectedBytes.flatMap { $0 > 0 ? min(100, item.receivedBytes * 100 / $0) : nil }
             text = UIText.state("downloading", l) + (percent.map { " \($0)%" } ?? "")

@@ -122,18 +122,37 @@ extension LessonLibrary {
                 output.finish()
             }
         }
+        let stoppedByPause = NIOLockedValueBox(false)
         let work = engine.fetcher.transport.startTask {
-            let summary = await Self.perform(
+            var summary = await Self.perform(
                 keys, pending: pending, registered: registered, complete: complete, unavailable: unavailable,
                 badLinks: badLinks, paused: paused, engine: engine, control: control, report: report, reportJoined: reportJoined)
+            if stoppedByPause.withLockedValue({ $0 }) {
+                // What a pause stopped waits for the queue to resume, as a run started paused says.
+                summary.queuePaused += summary.cancelled
+                summary.cancelled = 0
+            }
             report(.finished(summary))
             output.finish()
             return summary
         }
-        // A pause stops the runs of this process.
-        let token = control.runStarted { work.cancel() }
+        let stopForPause: @Sendable () -> Void = {
+            stoppedByPause.withLockedValue { $0 = true }
+            work.cancel()
+        }
+        // A pause here stops the runs of this process at once; one made by another process (the
+        // screen, a command), within a second.
+        let token = control.runStarted(stop: stopForPause)
+        let database = self.database
+        let pauseWatch = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                if !Task.isCancelled, try await database.setting(Self.pausedSetting) == "true" { return stopForPause() }
+            }
+        }
         Task {
             _ = await work.value
+            pauseWatch.cancel()
             control.runEnded(token: token)
         }
         output.onTermination = { termination in
