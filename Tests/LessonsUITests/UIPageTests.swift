@@ -145,6 +145,23 @@ struct UIPageTests {
         }
     }
 
+    @Test("a page of nothing says so in words, in both languages: no masechet, no lesson, no downloads yet (with where to start)")
+    func nothingHere() async throws {
+        try await UIFixture.run { fixture in
+            let spanish = [("Cookie", "lessons-lang=es")]
+            let masechet = try await fixture.get("/shas/gemara/999")
+            #expect(masechet.status == 404 && masechet.text.contains("No masechet of the Gemara has the number 999"), "\(masechet.text)")
+            let spanishMasechet = try await fixture.get("/shas/mishna/999", headers: spanish)
+            #expect(spanishMasechet.text.contains("Ninguna masejet de la Mishná tiene el número 999"), "\(spanishMasechet.text)")
+            let lesson = try await fixture.get("/play/gemara/9999")
+            #expect(lesson.status == 404 && lesson.text.contains("This lesson is neither in the library nor in the catalog kept here"))
+            #expect(!lesson.text.contains("gemara/9999 "), "no id said")
+            let empty = try await fixture.get("/downloads")
+            #expect(empty.text.contains(#"<a class="button" href="/shas">Find lessons in the Shas</a>"#), "\(empty.text)")
+            #expect(try await fixture.get("/downloads", headers: spanish).text.contains("Mira el daf de hoy"))
+        }
+    }
+
     @Test("bad requests get a 4xx with a message, never a crash")
     func badRequests() async throws {
         try await UIFixture.run { fixture in

@@ -35,7 +35,11 @@ struct DownloadsPage {
             \(syncNotes(l))\(continueListening(l))\(toolbar(shown: shown.count, l))
             """
         if lessons.isEmpty {
-            body = "\(body)<p id=\"no-downloads\">\(UIText.noDownloads(l))</p>"
+            body = """
+                \(body)<p id="no-downloads">\(UIText.noDownloads(l))</p>
+                <p class="start"><a class="button" href="/shas">\(Message(.screenFindInShas).text(l))</a> \
+                <a class="button" href="/today">\(Message(.screenSeeToday).text(l))</a></p>
+                """
         } else if shown.isEmpty {
             body = "\(body)<p id=\"no-match\">\(UIText.noMatch(l))</p>"
         } else {

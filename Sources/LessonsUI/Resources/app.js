@@ -138,7 +138,8 @@
     report.hidden = false;
     report.replaceChildren();
     const head = document.createElement("p");
-    head.textContent = (answer.ok ? words.refreshed + " " : "") + answer.message;
+    const said = answer.message ? answer.message.charAt(0).toUpperCase() + answer.message.slice(1) : "";
+    head.textContent = (answer.ok ? words.refreshed + " " : "") + said;
     report.appendChild(head);
     const list = document.createElement("ul");
     for (const action of answer.actions || []) {

@@ -61,7 +61,7 @@ struct PageRoutes: Sendable {
         let l = context.language
         let snapshot = try await catalog(context)
         guard let (seder, masechet) = snapshot.shas.masechet(id: id), type == .mishna || masechet.pages > 0 else {
-            throw RouteFailure(.notFound, Message(.screenNoMasechetID, .text(type.rawValue), .number(id)))
+            throw RouteFailure(.notFound, Message(type == .gemara ? .screenNoGemaraMasechet : .screenNoMishnaMasechet, .number(id)))
         }
         let selector: LessonSelector =
             type == .gemara

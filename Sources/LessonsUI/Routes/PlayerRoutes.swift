@@ -54,9 +54,11 @@ struct PlayerRoutes: Sendable {
     func player(_ lesson: LessonID, wanted: MediaKind?, _ context: PageContext) async throws -> HTML {
         // A lesson neither registered nor cached has nothing to play here.
         let placed = (try? await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)) ?? []
-        let status = try await library.status(of: placed, sync: false).first
-        let complete = status?.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium) ?? []
-        let name = status?.name ?? lesson.description
+        guard let status = try await library.status(of: placed, sync: false).first else {
+            throw RouteFailure(.notFound, Message(.screenNoSuchLesson))
+        }
+        let complete = status.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium)
+        let name = status.name
         guard let chosen = wanted.flatMap({ complete.contains($0) ? $0 : nil }) ?? complete.first(where: { $0 != .text }) else {
             throw RouteFailure(.notFound, Message(.screenNoMediaDownloaded, .text(name)))
         }

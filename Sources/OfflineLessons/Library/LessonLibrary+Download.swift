@@ -143,11 +143,12 @@ extension LessonLibrary {
         // A pause here stops the runs of this process at once; one made by another process (the
         // screen, a command), within a second.
         let token = control.runStarted(stop: stopForPause)
-        let database = self.database
-        let pauseWatch = Task {
+        // The watch holds the library only while it reads: a library let go closes its database at once.
+        let pauseWatch = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
-                if !Task.isCancelled, try await database.setting(Self.pausedSetting) == "true" { return stopForPause() }
+                guard !Task.isCancelled, let self else { return }
+                if try await self.isQueuePaused() { return stopForPause() }
             }
         }
         Task {
