@@ -59,7 +59,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     // A request it cannot answer
     case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
     case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
-    case screenNoGemaraMasechet, screenNoMishnaMasechet, screenNoSuchLesson, screenFindInShas, screenSeeToday, screenNoSuchAsset, screenNoMedium, screenMediaOutside, screenNotDownloaded, screenBadPick
+    case screenNoGemaraMasechet, screenNoMishnaMasechet, screenNoSuchLesson, screenFindInShas, screenSeeToday, screenNoSuchAsset
+    case screenNoMedium, screenMediaOutside, screenNotDownloaded, screenBadPick
     case screenNotOneOf, screenBadChapter, screenWrongHost, screenOtherSite, screenWrongToken, screenNeedsTokenHeader
 }
 
