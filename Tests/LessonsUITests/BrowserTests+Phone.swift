@@ -115,6 +115,10 @@ extension BrowserTests {
                         "const r = document.getElementById('live').getBoundingClientRect(); return [r.left, r.right, r.top, r.height];")
                         as? [Double])
                 #expect(box[0] >= 0 && box[1] <= 390 && box[2] >= 0 && box[2] < 844 && box[3] > 0, "the panel's box: \(box)")
+                let clear = try await browser.run(
+                    "return document.getElementById('live-title').getBoundingClientRect().top >= document.querySelector('header').getBoundingClientRect().bottom"
+                )
+                #expect(clear as? Bool == true, "the panel's heading is below the header, not under it")
                 let item = try await browser.text("#live-list li[data-key=\"gemara/10/audio\"] .title") ?? ""
                 #expect(item.hasPrefix("Berakhot 11 audio: downloading"), "\(item)")
                 #expect(try await browser.text("#live-list li[data-key=\"gemara/9/audio\"] button") == "Retry")

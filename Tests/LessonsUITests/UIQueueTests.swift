@@ -97,7 +97,7 @@ func post(_ url: String) async throws -> Answer {
 @Suite("Web app: the queue's summary")
 struct QueueSummaryTests {
     @Test("paused, an item still written shows queued in its row and in the summary; running, downloading in both")
-    func summaryMatchesRows() {
+    func summaryMatchesRows() throws {
         let items = (1...3).map { id in
             TransferSnapshot(
                 key: MediaKey(LessonID(.gemara, id), .audio), state: .downloading, receivedBytes: 0, expectedBytes: nil, lastError: nil,
@@ -110,5 +110,7 @@ struct QueueSummaryTests {
         let running = QueuePage.render(items, paused: false, names: LessonNames(shas: nil), context).markup
         #expect(running.contains("1 queued, 2 downloading, 0 failed"), "\(running)")
         #expect(running.components(separatedBy: #"data-state="downloading""#).count - 1 == 2)
+        let pause = try #require(running.range(of: #"id="queue-pause""#).map { String(running[$0.lowerBound...].prefix(400)) })
+        #expect(pause.contains("#i-pause") && !pause.contains("#i-cancel"), "Pause all has its own icon, not Cancel's: \(pause)")
     }
 }

@@ -5,7 +5,7 @@ enum Icon: String, CaseIterable, Sendable {
     case download, audio, video, pdf, play, history, remove, pin, refresh, live, language
     case complete, downloading, queued, failed
     case notRequested = "not-requested"
-    case cancel, retry
+    case cancel, retry, pause
 
     /// The icon for a registry state (`MediumStatus.state`, the live feed's states).
     static func state(_ state: String) -> Icon {
@@ -46,6 +46,7 @@ enum Icon: String, CaseIterable, Sendable {
         case .notRequested: #"<circle cx="12" cy="12" r="9"/><path d="M8 12h8"/>"#
         case .cancel: #"<path d="M6 6l12 12M18 6L6 18"/>"#
         case .retry: #"<path d="M4 13a8 8 0 1 0 2-6M4 4v5h5"/>"#
+        case .pause: #"<path d="M8 5v14M16 5v14"/>"#
         }
     }
 

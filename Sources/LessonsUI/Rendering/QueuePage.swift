@@ -12,7 +12,7 @@ enum QueuePage {
         var controls: [HTML] = [
             paused
                 ? Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "queue-resume")
-                : Controls.action(UIText.pauseAll(l), "/api/queue/pause", name: UIText.pauseAll(l), icon: .cancel, id: "queue-pause")
+                : Controls.action(UIText.pauseAll(l), "/api/queue/pause", name: UIText.pauseAll(l), icon: .pause, id: "queue-pause")
         ]
         if failed > 0 {
             controls.append(

@@ -155,7 +155,11 @@
   toggle.addEventListener("click", () => {
     const open = document.body.classList.toggle("live-open");
     toggle.setAttribute("aria-expanded", String(open));
-    if (open) document.getElementById("live").scrollIntoView({ block: "start" });
+    // Opened, its heading shows just below the header (which stays at the top, whatever its height).
+    if (open) {
+      const top = document.getElementById("live").getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, Math.max(0, top - document.querySelector("header").offsetHeight - 8));
+    }
   });
 
   // Sizes as the server writes them (UserLanguage.size): decimal units, the page's decimal mark.
