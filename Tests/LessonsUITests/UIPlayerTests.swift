@@ -6,6 +6,25 @@ import Testing
 /// token, read back into the page, and shown as progress in the lists.
 @Suite("Player over HTTP")
 struct UIPlayerTests {
+    @Test("a lesson with no PDF says so plainly on its player; one whose PDF is missing is warned of")
+    func pdfAbsentOrMissing() async throws {
+        try await UIFixture.run { fixture in
+            let berakhot = try await fixture.library.lessons(for: [try LessonSelector(parsing: "gemara:berakhot")])
+            let without = try #require(berakhot.first { $0.lesson.page == nil })
+            let with = try #require(berakhot.first { $0.lesson.page != nil })
+            try await fixture.download("gemara/\(without.id.id)")
+            try await fixture.download("gemara/\(with.id.id)")
+            let none = try await fixture.get("/play/gemara/\(without.id.id)").text
+            #expect(none.contains("This lesson has no PDF") && !none.contains("PDF missing"), "\(none)")
+            let spanish = try await fixture.get("/play/gemara/\(without.id.id)", headers: [("Cookie", "lessons-lang=es")]).text
+            #expect(spanish.contains("Esta clase no tiene PDF"))
+            try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(with.id, .text)))
+            _ = try await fixture.library.sync()
+            let missing = try await fixture.get("/play/gemara/\(with.id.id)").text
+            #expect(missing.contains("PDF missing") && !missing.contains("This lesson has no PDF"), "\(missing)")
+        }
+    }
+
     @Test("POST /api/playback needs the token, checks its numbers, and saves into the library")
     func savePosition() async throws {
         try await UIFixture.run { fixture in

@@ -28,6 +28,8 @@ struct PlayerPage {
     var next: Neighbour?
     /// Where to start, in seconds.
     var start: Double
+    /// Whether the lesson has a PDF at all (a daf without one is said so plainly, not as a fault).
+    var offersPDF = true
 
     /// The speeds offered.
     static let speeds: [Double] = [0.75, 1, 1.25, 1.5, 1.75, 2]
@@ -50,7 +52,9 @@ struct PlayerPage {
         let pdf: HTML =
             media.contains(.text)
             ? "<iframe id=\"pdf\" title=\"\(UIText.pdfOf(name, l))\" src=\"/media/\(path)/text\"></iframe>"
-            : "<p class=\"warning\">\(Icon.failed.svg)<span>\(UIText.noPDF(l))</span></p>"
+            : offersPDF
+                ? "<p class=\"warning\">\(Icon.failed.svg)<span>\(UIText.noPDF(l))</span></p>"
+                : "<p id=\"no-pdf\">\(Message(.screenNoPDFOffered).text(l))</p>"
         let history = Controls.link(UIText.history(l), "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history")
         let back: HTML =
             masechet.map {

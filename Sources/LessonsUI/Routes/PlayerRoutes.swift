@@ -65,6 +65,7 @@ struct PlayerRoutes: Sendable {
         let playback = try await library.playback(of: lesson)
         var page = PlayerPage(
             lesson: lesson, name: name, media: complete, chosen: chosen, start: playback?.resumePosition.seconds ?? 0)
+        page.offersPDF = status.media.first { $0.medium == .text }?.state != "unavailable"
         if let here = placed.first {
             let names = try await library.lessonNames(for: [here])
             let href = "/shas/\(lesson.type.rawValue)/\(here.placement.masechetId)#lesson-\(lesson.type.rawValue)-\(lesson.id)"

@@ -82,6 +82,7 @@ extension ScreenPhrase {
         .screenDetailColumn: "Detail",
         .screenPDFOf: "PDF of %1$@",
         .screenNoPDF: "PDF missing",
+        .screenNoPDFOffered: "This lesson has no PDF",
         // The Downloads page
         .screenStorage: "Storage",
         .screenStorageLessons: "Lessons",

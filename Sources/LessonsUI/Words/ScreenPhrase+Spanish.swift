@@ -82,6 +82,7 @@ extension ScreenPhrase {
         .screenDetailColumn: "Detalle",
         .screenPDFOf: "PDF de %1$@",
         .screenNoPDF: "falta el PDF",
+        .screenNoPDFOffered: "Esta clase no tiene PDF",
         // The Downloads page
         .screenStorage: "Almacenamiento",
         .screenStorageLessons: "Clases",

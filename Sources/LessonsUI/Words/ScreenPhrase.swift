@@ -26,7 +26,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenSkip, screenSections, screenProgressOf, screenBoth, screenBothMedia, screenDownloadNamed, screenChapterOf
     case screenAllOf, screenPlayNamed, screenHistoryOf, screenRemoveNamed, screenPinNamed, screenUnpinNamed, screenTypeOf
     case screenDownloadedCount, screenPreviewQuota, screenLessonColumn, screenActionsColumn, screenFilesColumn
-    case screenWhenColumn, screenMedium, screenDetailColumn, screenPDFOf, screenNoPDF
+    case screenWhenColumn, screenMedium, screenDetailColumn, screenPDFOf, screenNoPDF, screenNoPDFOffered
     // The Downloads page: storage, quota, sorting and filtering, the selection, removing a medium
     case screenStorage, screenStorageLessons, screenStorageOther, screenStorageFree, screenDisk, screenStorageSummary
     case screenStorageUnknown, screenQuotaMB, screenCleanTitle, screenCleanTitleQuota, screenQuotaTitle, screenQuotaNone
