@@ -41,3 +41,14 @@ struct UnitsTests {
         #expect(throws: Units.Problem.tooLarge) { try Units.duration("999999999999y") }
     }
 }
+
+@Suite("lessons history: sizes in a detail")
+struct HistorySizesTests {
+    @Test("sizes are said in units, unless two different sizes would read alike")
+    func readableSizes() {
+        #expect(HistoryCommand.readable("53872 bytes found in place") == formatBytes(53872) + " found in place")
+        let close = "sync: 4806 bytes, registered with 4798 bytes"
+        #expect(HistoryCommand.readable(close) == close)
+        #expect(HistoryCommand.readable("no size here") == "no size here")
+    }
+}

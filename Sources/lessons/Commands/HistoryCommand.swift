@@ -62,20 +62,23 @@ struct HistoryCommand: AsyncParsableCommand {
         }
     }
 
-    /// A detail as people read it: "53872 bytes" becomes "54 KB".
+    /// A detail as people read it: "53872 bytes" becomes "54 KB"; sizes that differ only below
+    /// the unit ("4806 bytes, registered with 4798 bytes") stay exact, so the difference shows.
     static func readable(_ detail: String) -> String {
         var result = ""
+        var counts: [Int: String] = [:]
         var rest = Substring(detail)
         while let range = rest.range(of: " bytes") {
             let before = rest[..<range.lowerBound]
             let digits = before.reversed().prefix { $0.isNumber }
             if let count = Int(String(digits.reversed())), !digits.isEmpty {
+                counts[count] = formatBytes(count)
                 result += before.dropLast(digits.count) + formatBytes(count)
             } else {
                 result += before + " bytes"
             }
             rest = rest[range.upperBound...]
         }
-        return result + rest
+        return Set(counts.values).count < counts.count ? detail : result + rest
     }
 }
