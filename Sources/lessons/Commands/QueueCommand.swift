@@ -8,7 +8,7 @@ struct QueueCommand: AsyncParsableCommand {
         abstract: HelpWords.say("Show the queue, pause or resume it, cancel items in it."),
         discussion: HelpWords.say(
             """
-            The queue is every item requested and not downloaded yet: queued, downloading (here or in another process) or failed, with the reason. A paused queue stays paused, for every process on the library, until it is resumed; a download started meanwhile registers what it is asked and waits.
+            The queue is every item requested and not downloaded yet: queued, downloading (here or in another process) or failed, with the reason. A paused queue stays paused, for every process on the library, until it is resumed: downloads under way stop within a second, and a download started meanwhile registers what it is asked and waits.
 
             Examples:
               lessons queue
