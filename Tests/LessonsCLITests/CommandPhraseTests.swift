@@ -32,6 +32,16 @@ struct CommandPhraseTests {
         }
     }
 
+    @Test("no sentence carries an internal code (the legacy defects' B1, B11) a reader cannot look up")
+    func noInternalCodes() {
+        let texts =
+            Array(CommandPhrase.english.values) + Array(CommandPhrase.spanish.values)
+            + Phrase.allCases.flatMap { [Phrasebook.template($0, .en), Phrasebook.template($0, .es)] }
+        for text in texts { #expect(text.firstMatch(of: /\(B\d+\)/) == nil, "\(text)") }
+        let both = Message(.migrateAmbiguousBoth, .number(7), "gemara/7", "mishna/7", "audio").text(.en)
+        #expect(both == "id 7 names both gemara/7 and mishna/7, and both have a link for the audio; left in place")
+    }
+
     @Test("a Spanish count reads right whatever the number: no verb or adjective that agrees with it")
     func spanishCounts() {
         let one = Message(.statusSummary, .number(2), .number(1), .number(0), .number(0), .number(1)).text(.es)

@@ -104,7 +104,7 @@ struct MigrationPlanner {
             if linked.count == 1 { return .placed(linked[0]) }
             let words = Message(
                 linked.isEmpty ? .migrateAmbiguousNeither : .migrateAmbiguousBoth, .number(file.id), .text("\(ids[0])"), .text("\(ids[1])"),
-                .text(file.medium.rawValue))
+                .text(file.medium == .text ? "PDF" : file.medium.rawValue))
             return .left(.ambiguous, words.description)
         }
     }
