@@ -174,6 +174,25 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("a file of the wrong size: doctor and a dry run say what sync will do; sync says what it did")
+    func plannedAndDone() async throws {
+        try await withLibrary { env, _ in
+            let layout = LibraryLayout(root: URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])))
+            let file = layout.fileURL(LessonID(.gemara, 1), .audio)
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(count: 8))
+            try handle.close()
+            for command in [["doctor"], ["sync", "--dry-run"]] {
+                let planned = try await CLIRunner.run(command, environment: env)
+                #expect(planned.stdout.contains("sync moves it aside, never deletes it"), "\(command): \(planned.stdout)")
+                #expect(!planned.stdout.contains("moved aside, not deleted"), "\(command): \(planned.stdout)")
+            }
+            let done = try await CLIRunner.run(["sync"], environment: env)
+            #expect(done.stdout.contains("moved aside, not deleted"), "\(done.stdout)")
+        }
+    }
+
     @Test("a file no download brought is named by doctor and sync from the catalog cache, not by its id")
     func discoveredNamed() async throws {
         try await withLibrary { env, _ in

@@ -69,6 +69,24 @@ extension MigrationReport.LeftReason {
     }
 }
 
+extension Message {
+    /// A sync's reason as a plan says it (a dry run, a diagnosis that changes nothing): "sync
+    /// moves it aside", not "moved aside", also within a longer sentence. Any other as it is.
+    public var asPlanned: Message {
+        switch key {
+        case .syncWrongSize: Message(.syncWrongSizePlanned, arguments: arguments)
+        case .syncNotRecordedSize: Message(.syncNotRecordedSizePlanned, arguments: arguments)
+        case .elsewhere: self
+        default:
+            Message(
+                key,
+                arguments: arguments.map { argument in
+                    if case .message(let inner) = argument { .message(inner.asPlanned) } else { argument }
+                })
+        }
+    }
+}
+
 extension SyncReport {
     /// The counts of the changes, by kind: "2 missing, 1 adopted", or "nothing to do".
     public var summaryWords: Message {

@@ -47,6 +47,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case mediaLinkMalformed, mediaLinkScheme, mediaLinkOutside, mediaLinkNoBase
     // Sync's findings and reasons
     case syncFoundNoFile, syncFoundMovedAside, syncFoundBytes, syncFoundRecordedSize, syncFileGone, syncRepairAgain
+    case syncWrongSizePlanned, syncNotRecordedSizePlanned
     case syncWrongSize, syncWholeFile, syncNotRecordedSize, syncSizeUnknown, syncKnownLesson, syncNoLesson, syncNoDownload
     case syncItemComplete, syncNotLaidOut, detailSync, detailSyncFound, syncNothingToDo, syncETagMismatch
     case syncFileSize

@@ -9,6 +9,8 @@ extension Phrasebook {
         .syncFileGone: "the file is gone",
         .syncRepairAgain: "repair: download it again",
         .syncWrongSize: "registered with %1$@ bytes; moved aside, not deleted",
+        .syncWrongSizePlanned: "registered with %1$@ bytes; sync moves it aside, never deletes it",
+        .syncNotRecordedSizePlanned: "not the recorded size (%1$@) of an unfinished download; sync moves it aside, never deletes it",
         .syncWholeFile: "the whole file is in place (renamed before a crash, or back)",
         .syncNotRecordedSize: "not the recorded size (%1$@) of an unfinished download; moved aside, not deleted",
         .syncFileSize: "the file has %1$@ bytes, not %2$@",

@@ -9,6 +9,9 @@ extension Phrasebook {
         .syncFileGone: "el archivo ya no está",
         .syncRepairAgain: "reparar: descargarlo de nuevo",
         .syncWrongSize: "registrado con %1$@ bytes; apartado, no borrado",
+        .syncWrongSizePlanned: "registrado con %1$@ bytes; la sincronización lo aparta, nunca lo borra",
+        .syncNotRecordedSizePlanned:
+            "no tiene el tamaño registrado (%1$@) de una descarga sin terminar; la sincronización lo aparta, nunca lo borra",
         .syncWholeFile: "el archivo entero está en su sitio (renombrado antes de un fallo, o de vuelta)",
         .syncNotRecordedSize: "no tiene el tamaño registrado (%1$@) de una descarga sin terminar; apartado, no borrado",
         .syncFileSize: "el archivo tiene %1$@ bytes, no %2$@",

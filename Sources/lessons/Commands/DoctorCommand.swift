@@ -52,7 +52,8 @@ struct DoctorCommand: AsyncParsableCommand {
         let shown =
             group.problems.count > examples ? Terminal.say(.doctorMore, .text(named), .number(group.problems.count - examples)) : named
         return Terminal.say(
-            .doctorLine, .text(count(group.kind, group.problems.count)), .message(Phrasebook.recognize(group.detail)), .text(shown),
+            .doctorLine, .text(count(group.kind, group.problems.count)), .message(Phrasebook.recognize(group.detail).asPlanned),
+            .text(shown),
             .word(advice(group.fix)))
     }
 

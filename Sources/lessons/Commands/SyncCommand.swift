@@ -60,7 +60,8 @@ struct SyncCommand: AsyncParsableCommand {
             for action in report.actions {
                 let what = action.key.map { names.spoken($0) } ?? action.path ?? "?"
                 let kind = padded(Terminal.say(action.action.phrase), 14)
-                Terminal.out("\(kind) \(what): \(Terminal.say(stored: action.found)); \(Terminal.say(stored: action.reason))")
+                let reason = Phrasebook.recognize(action.reason)
+                Terminal.out("\(kind) \(what): \(Terminal.say(stored: action.found)); \(Terminal.say(dryRun ? reason.asPlanned : reason))")
             }
             Terminal.out(
                 Terminal.say(
