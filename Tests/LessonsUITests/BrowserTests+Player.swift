@@ -6,6 +6,23 @@ import Testing
 /// The player remembers: a position reached in the browser is saved, and the lesson opens there
 /// again after the app (and its library) are started anew on the same folder.
 extension BrowserTests {
+    @Test("on a phone the player opens at its top (title, back link, controls), its PDF below, whatever the PDF viewer does")
+    func playerOpensAtTop() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            try await fixture.download("gemara:berakhot:2-3")
+            #expect(fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 1), .text)).path.hasSuffix(".pdf"))
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                try await browser.emulate(width: 390, height: 844, mobile: true)
+                try await browser.open("\(fixture.base)/play/gemara/1")
+                #expect(try await browser.wait("document.readyState === 'complete' && document.getElementById('pdf')"))
+                try await Task.sleep(for: .seconds(2))  // the PDF frame loads (and may take the focus)
+                let top = try await browser.run("return window.scrollY") as? Double ?? -1
+                #expect(top == 0, "the page opened scrolled to \(top)")
+            }
+        }
+    }
+
     @Test("played to 2:00 and left: after a restart the lesson opens at 2:00; speed and skip buttons work")
     func playerRemembers() async throws {
         // Scale 0.1: at least 1.4 MB of audio, a WAV of three minutes or more.

@@ -294,6 +294,19 @@
 
   // The player: opens where the lesson was left, and saves the position every 5 s while
   // playing, on pause and seek, and when the page is left (a keepalive request outlives it).
+  // A PDF viewer may take the focus as its frame loads, scrolling the page down to it: until the
+  // reader moves, the player's page stays at its top (title, way back, controls).
+  const pdfFrame = document.getElementById("pdf");
+  if (pdfFrame) {
+    let moved = false;
+    for (const type of ["wheel", "touchstart", "keydown", "mousedown"]) {
+      window.addEventListener(type, () => { moved = true; }, { once: true, passive: true });
+    }
+    const back = () => { if (!moved && window.scrollY > 0) window.scrollTo(0, 0); };
+    pdfFrame.addEventListener("load", () => { back(); setTimeout(back, 300); setTimeout(back, 1000); });
+    window.addEventListener("blur", () => setTimeout(back, 0));  // the focus went into the frame
+  }
+
   const player = document.getElementById("player");
   if (player) {
     const start = parseFloat(player.dataset.start || "0") || 0;
