@@ -129,12 +129,14 @@ struct UIDownloadsTests {
             let spanish = try await fixture.get("/downloads", headers: [("Accept-Language", "es")]).text
             #expect(spanish.contains(#"aria-label="Eliminar Berakhot 2, vídeo (el PDF se queda)""#))
             #expect(spanish.contains(#"data-confirm="¿Eliminar el audio de Berakhot 3 y su PDF?""#))
-            #expect(try await fixture.post("/api/remove?lesson=gemara/1&medium=audio").status == 200)
+            let first = try await fixture.post("/api/remove?lesson=gemara/1&medium=audio")
+            #expect(first.status == 200 && first.text.contains("Removed from Berakhot 2: audio"), "\(first.text)")
             let kept = try await fixture.library.downloads(sync: false)
             #expect(kept.first { $0.id == 1 }.map { Set($0.media.keys) } == ["video", "text"])
             // The video is now the last medium: its button says the PDF goes with it.
             #expect(try await fixture.get("/downloads").text.contains(#"aria-label="Remove Berakhot 2, video and its PDF""#))
-            #expect(try await fixture.post("/api/remove?lesson=gemara/2&medium=audio").status == 200)
+            let second = try await fixture.post("/api/remove?lesson=gemara/2&medium=audio", headers: [("Accept-Language", "es")])
+            #expect(second.status == 200 && second.text.contains("Borrado de Berakhot 3: audio, PDF"), "\(second.text)")
             #expect(try await fixture.library.downloads(sync: false, includingMissing: true).map(\.id) == [1])
         }
     }

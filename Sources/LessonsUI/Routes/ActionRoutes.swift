@@ -31,8 +31,14 @@ struct ActionRoutes: Sendable {
                 let medium = try RequestInput.medium(query.get("medium"))
                 let name = try await library.lessonNames().name(lesson)
                 let report = try await library.remove([lesson], media: medium.map { [$0] })
-                return Outcome(
-                    ok: true, message: UIText.removed(report.removed.count, of: name, RequestInput.language(request)), reload: true)
+                let l = RequestInput.language(request)
+                // What went, by name: "Removed from Bava Metzia 3: audio, PDF".
+                let media = MediaKind.allCases.filter { medium in report.removed.contains { $0.medium == medium } }
+                let message =
+                    media.isEmpty
+                    ? UIText.removed(0, of: name, l)
+                    : Message(.screenRemovedFrom, .text(name), .text(media.map { $0.name(l) }.joined(separator: ", "))).text(l)
+                return Outcome(ok: true, message: message, reload: true)
             }
         }
         router.post("/api/pin") { request, _ in await act(request) { try await pin(request, true) } }

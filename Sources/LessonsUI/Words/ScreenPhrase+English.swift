@@ -175,6 +175,7 @@ extension ScreenPhrase {
         .screenAlreadyDownloaded: "%1$@ is already downloaded",
         .screenAllAlreadyDownloaded: "Already downloaded: the %1$@ lessons asked for",
         .screenRemovedOf: "removed %1$@ item(s) of %2$@",
+        .screenRemovedFrom: "Removed from %1$@: %2$@",
         .screenPinnedCount: "pinned %1$@ lesson(s)",
         .screenUnpinnedCount: "unpinned %1$@ lesson(s)",
         .screenCleaned: "clean removed %1$@ item(s), %2$@",

@@ -175,6 +175,7 @@ extension ScreenPhrase {
         .screenAlreadyDownloaded: "%1$@ ya está descargado",
         .screenAllAlreadyDownloaded: "Ya descargadas: las %1$@ clases pedidas",
         .screenRemovedOf: "%1$@ archivo(s) de %2$@ eliminado(s)",
+        .screenRemovedFrom: "Borrado de %1$@: %2$@",
         .screenPinnedCount: "%1$@ clase(s) fijada(s)",
         .screenUnpinnedCount: "%1$@ clase(s) soltada(s)",
         .screenCleaned: "la limpieza eliminó %1$@ archivo(s), %2$@",

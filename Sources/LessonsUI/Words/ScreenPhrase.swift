@@ -55,7 +55,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenQueueTitle, screenQueueEmpty, screenQueuePaused, screenPauseAll, screenResumeAll, screenRetryFailed
     case screenCancelItem, screenNextItem, screenWaitingForSlot, screenQueueSummary, screenQueuePausedNow
     case screenQueueResumedNow, screenCancelledItem, screenNothingToCancel, screenNextNow, screenNotQueued
-    case screenRequestedWhilePaused, screenAlreadyDownloaded, screenAllAlreadyDownloaded
+    case screenRemovedFrom, screenRequestedWhilePaused, screenAlreadyDownloaded, screenAllAlreadyDownloaded
     // A request it cannot answer
     case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
     case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
