@@ -89,14 +89,15 @@ public struct LibraryWebApp: Sendable {
     /// Where the app listens, once it does; when the server ends before it listens, why.
     private func started<Child>(_ ports: AsyncStream<Int>, group: inout ThrowingTaskGroup<Child?, any Error>) async throws -> Running {
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
+        guard let port = await iterator.next() else {
             do {
-                _ = try await group.next()  // the server's task, which has ended
+                _ = try await group.next()  // the server's task: it ended before it listened
             } catch {
                 if NetworkError.isNotThisMachine(error) { throw WebAppError.notThisMachine(host: configuration.host) }
             }
             throw WebAppError.didNotStart(host: configuration.host, port: configuration.port)
         }
+        guard port > 0 else { throw WebAppError.didNotStart(host: configuration.host, port: configuration.port) }
         let host = AccessGuard<BasicRequestContext>.bracketed(configuration.host)
         guard let origin = URL(string: "http://\(host):\(port)/"), let url = URL(string: "http://\(host):\(port)/?token=\(token.value)")
         else {

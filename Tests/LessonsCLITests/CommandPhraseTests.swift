@@ -26,7 +26,9 @@ struct CommandPhraseTests {
         let texts =
             Phrase.allCases.map { Phrasebook.template($0, .es) } + Array(CommandPhrase.spanish.values) + Array(HelpWords.spanish.values)
         // The usted forms once found beside tú ones; the tú forms are escríbelo, ejecútalo, pulsa, elijas, tu propio ritmo.
-        let usted = ["escríbalo", "escríbalos", "ejecútelo", "ejecute ", "pulse ", "escriba ", "elija,", "Estudie", "su propio ritmo"]
+        let usted = [
+            "escríbalo", "escríbalos", "ejecútelo", "ejecute ", "pulse ", "escriba ", "elija,", "Estudie", "su propio ritmo", "su ritmo",
+        ]
         for text in texts {
             for form in usted { #expect(!text.contains(form), "\(form) in \(text)") }
         }
@@ -45,7 +47,9 @@ struct CommandPhraseTests {
     @Test("a Spanish count reads right whatever the number: no verb or adjective that agrees with it")
     func spanishCounts() {
         let one = Message(.statusSummary, .number(2), .number(1), .number(0), .number(0), .number(1)).text(.es)
-        #expect(one == "2 clases (descargadas: 1; en curso: 0; con un medio fallido o que falta: 0; sin pedir: 1)")
+        #expect(one == "clases: 2 (descargadas: 1; en curso: 0; con un medio fallido o que falta: 0; sin pedir: 1)")
+        let single = Message(.statusSummary, .number(1), .number(1), .number(0), .number(0), .number(0)).text(.es)
+        #expect(single.hasPrefix("clases: 1 ("))
         #expect(Message(.doctorProblemsFound, .number(1)).text(.es) == "problemas encontrados: 1")
         #expect(Message(.todayNotBegun, "2026-11-29").text(.en) == "not yet: it starts on 2026-11-29")
     }

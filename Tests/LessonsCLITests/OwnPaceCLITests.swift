@@ -21,7 +21,7 @@ struct OwnPaceCLITests {
             var spanish = env
             spanish["LANG"] = "es_ES.UTF-8"
             let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
-            #expect(listed.stdout.hasPrefix("A su ritmo: desde Bava Metzia 2 el 2026-11-29, un daf por día; "), "\(listed.stdout)")
+            #expect(listed.stdout.hasPrefix("A tu ritmo: desde Bava Metzia 2 el 2026-11-29, un daf por día; "), "\(listed.stdout)")
             let json = try await CLIRunner.run(["plan", "list", "--json"], environment: env)
             let plans = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             let pace = try #require(plans.first?["pace"] as? [String: Any], "\(json.stdout)")
@@ -97,7 +97,7 @@ struct OwnPaceCLITests {
             let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
             #expect(
                 listed.stdout.hasPrefix(
-                    "A su ritmo: desde Berakhot 1:1 el \(began.iso), un capítulo de Mishná por semana; las clases de hoy"))
+                    "A tu ritmo: desde Berakhot 1:1 el \(began.iso), un capítulo de Mishná por semana; las clases de hoy"))
             let today = try await CLIRunner.run(["today", "--date", second.iso], environment: env)
             #expect(
                 today.stdout.contains(
@@ -106,7 +106,7 @@ struct OwnPaceCLITests {
                 "\(today.stdout)")
             #expect(today.stdout.contains("  next week: Berakhot 3:1–6 — not downloaded"), "\(today.stdout)")
             let enSpanish = try await CLIRunner.run(["today", "--date", second.iso], environment: spanish)
-            #expect(enSpanish.stdout.contains("A su ritmo: Berakhot 2:1–8 — no descargada  (semana 2 del plan"), "\(enSpanish.stdout)")
+            #expect(enSpanish.stdout.contains("A tu ritmo: Berakhot 2:1–8 — no descargada  (semana 2 del plan"), "\(enSpanish.stdout)")
 
             let ready = try await CLIRunner.run(["ready", "--quiet"], environment: env)
             let chapter = (1...5).map { "Berakhot 1:\($0)" }.joined(separator: ", ")

@@ -1,6 +1,9 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import Testing
+
+@testable import OfflineLessons
 
 /// `lessons queue`: a paused queue, kept in the library, makes `lessons download` register and
 /// wait; the queue lists what waits by name; a cancel takes items out; resumed, they download.
@@ -36,6 +39,38 @@ struct QueueCLITests {
             #expect(download.status == 0 && download.stdout.hasPrefix("downloaded 2 file(s)"), "\(download.stdout)")
             let empty = try await CLIRunner.run(["queue"], environment: env)
             #expect(empty.stdout == "the queue is empty: nothing queued, downloading or failed\n")
+        }
+    }
+
+    @Test("a download under way stops within seconds when another command pauses the queue, and says what it did and what waits")
+    func pausedFromElsewhere() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let faults = FaultInjector()
+        // The first lesson comes at once, the others slowly: the pause lands with the run half done.
+        for id in 2...8 { await faults.inject(.throttle(millisecondsPerChunk: 300), at: MediaAddress(LessonID(.gemara, id), .audio)) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.01, faults: faults))
+        try await server.withRunning { running in
+            let env = [
+                "LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C",
+                "LC_ALL": "", "LANGUAGE": "",
+            ]
+            let child = try CLIRunner.start(
+                ["download", "gemara:berakhot:2-9", "--media", "audio", "--concurrency", "1"], environment: env)
+            let first = LibraryLayout(root: root).fileURL(LessonID(.gemara, 1), .audio)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !FileManager.default.fileExists(atPath: first.path) {
+                try #require(ContinuousClock.now < deadline, "Berakhot 2 never came")
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
+            let paused = ContinuousClock.now
+            await child.exit()
+            #expect(ContinuousClock.now - paused < .seconds(15), "the run stopped at its next look at the queue")
+            let result = child.result()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("the queue is paused: "), "\(result.stdout)")
+            #expect(result.stdout.contains("downloaded "), "what it did before the pause is said too: \(result.stdout)")
         }
     }
 }

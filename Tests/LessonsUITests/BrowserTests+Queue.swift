@@ -54,6 +54,15 @@ extension BrowserTests {
             """)
         #expect(inView as? Bool == true, "\(size): the message stands in view wherever the page is scrolled")
         _ = try await browser.run("document.body.style.minHeight = ''; window.scrollTo(0, 0)")
+        let clear = try await browser.run(
+            """
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            const buttons = document.querySelectorAll('main button');
+            const last = buttons[buttons.length - 1].getBoundingClientRect();
+            return last.bottom <= document.getElementById('flash').getBoundingClientRect().top
+            """)
+        #expect(clear as? Bool == true, "\(size): scrolled to the end, the last button is above the message, not under it")
+        _ = try await browser.run("window.scrollTo(0, 0)")
         let end = ContinuousClock.now + .seconds(60)
         var others = false
         while !others, ContinuousClock.now < end {

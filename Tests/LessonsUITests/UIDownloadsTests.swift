@@ -154,6 +154,16 @@ struct UIDownloadsTests {
             #expect(try await fixture.library.pendingDownloads() == 0)
             let video = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=1&media=video")
             #expect(video.text.contains("1 lesson(s) requested"), "\(video.text)")
+            // Its audio there and its PDF gone: asked again, the PDF is fetched again.
+            let pdf = MediaKey(LessonID(.gemara, 2), .text)
+            try FileManager.default.removeItem(at: fixture.library.fileURL(for: pdf))
+            let refetch = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=2&media=audio")
+            #expect(refetch.text.contains("1 lesson(s) requested"), "\(refetch.text)")
+            let end = ContinuousClock.now + .seconds(60)
+            while !FileManager.default.fileExists(atPath: fixture.library.fileURL(for: pdf).path), ContinuousClock.now < end {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(FileManager.default.fileExists(atPath: fixture.library.fileURL(for: pdf).path), "the PDF came back")
         }
     }
 

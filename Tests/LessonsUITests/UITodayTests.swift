@@ -124,7 +124,7 @@ struct UITodayTests {
                 #expect(page.text.contains(text), "\(text)")
             }
             let spanish = try await fixture.get("/today?date=2026-11-30", headers: [("Accept-Language", "es")])
-            #expect(spanish.text.contains("A su ritmo: Bava Metzia 3") && spanish.text.contains("semana 2 del plan"))
+            #expect(spanish.text.contains("A tu ritmo: Bava Metzia 3") && spanish.text.contains("semana 2 del plan"))
             // The form sends its hidden settings along: saved again, the pace is the same.
             let saved = try await fixture.post(
                 "/api/plan/follow?calendar=own-pace&from=Bava%20Metzia%202&began=2026-11-22&every=week&ahead=5&keep=3&media=audio")
@@ -155,7 +155,7 @@ struct UITodayTests {
                 #expect(page.text.contains(text), "\(text)")
             }
             let spanish = try await fixture.get("/today?date=2026-11-30", headers: [("Accept-Language", "es")])
-            #expect(spanish.text.contains("A su ritmo: Peah 1:2–4") && spanish.text.contains("mishnayot 59–61 de 4187 de la Mishná"))
+            #expect(spanish.text.contains("A tu ritmo: Peah 1:2–4") && spanish.text.contains("mishnayot 59–61 de 4187 de la Mishná"))
             let bad = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Berakhot%201&unit=page")
             #expect(
                 bad.status == 400 && bad.text.contains("counts dapim (daf), mishnayot (mishna) or chapters of Mishna (chapter), not 'page'")

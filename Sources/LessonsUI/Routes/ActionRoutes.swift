@@ -167,8 +167,8 @@ struct ActionRoutes: Sendable {
         return Outcome(ok: true, message: UIText.requested(lessons.count, l), reload: false)
     }
 
-    /// What to say when every lesson asked for has its requested media (those it offers) complete
-    /// and in place; `nil` when something is left to fetch.
+    /// What to say when every lesson asked for has its requested media (those it offers) and its
+    /// PDF complete and in place; `nil` when something is left to fetch.
     private func alreadyDownloaded(_ lessons: [PlacedLesson], _ choice: MediaChoice, names: LessonNames, _ l: UserLanguage)
         async throws -> String?
     {
@@ -176,6 +176,9 @@ struct ActionRoutes: Sendable {
         for status in try await library.status(of: lessons) {
             let wanted = status.media.filter { choice.media.contains($0.medium) && $0.state != "unavailable" }
             guard !wanted.isEmpty, wanted.allSatisfy({ $0.state == MediaState.complete.rawValue }) else { return nil }
+            // The PDF comes with them: one missing or failed is fetched again by this request.
+            let pdf = status.media.first { $0.medium == .text }?.state ?? "unavailable"
+            guard pdf == MediaState.complete.rawValue || pdf == "unavailable" else { return nil }
             let lesson = LessonID(status.type, status.id)
             done.append(wanted.count == 1 ? names.name(MediaKey(lesson, wanted[0].medium), l) : names.name(lesson))
         }

@@ -148,7 +148,7 @@ extension LessonLibrary {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 guard !Task.isCancelled, let self else { return }
-                if try await self.isQueuePaused() { return stopForPause() }
+                if (try? await self.isQueuePaused()) == true { return stopForPause() }  // a failed read: next second
             }
         }
         Task {

@@ -72,7 +72,7 @@ public enum DafCalendar: Sendable, Hashable, CaseIterable, RawRepresentable, Cod
     static let shekalimChanged = LearningDay(dayNumber: LearningDay.dayNumber(year: 1975, month: 6, day: 24))
     static let dafHashavuaBegan = LearningDay(dayNumber: LearningDay.dayNumber(year: 2005, month: 3, day: 2))
 
-    /// "Daf Yomi", "Daf HaShavua" (the same in both languages), "Own pace" ("A su ritmo").
+    /// "Daf Yomi", "Daf HaShavua" (the same in both languages), "Own pace" ("A tu ritmo").
     public var title: Message {
         switch self {
         case .dafYomi: Message(.calendarDafYomi)

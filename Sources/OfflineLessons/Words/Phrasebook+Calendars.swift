@@ -45,7 +45,7 @@ extension Phrasebook {
     static let spanishCalendars: [Phrase: String] = [
         .calendarDafYomi: "Daf Yomi",
         .calendarDafHashavua: "Daf HaShavua",
-        .calendarOwnPace: "A su ritmo",
+        .calendarOwnPace: "A tu ritmo",
         .todayOwnDay: "día %1$@ del plan; %2$@",
         .todayOwnWeek: "semana %1$@ del plan, del %2$@ al %3$@; %4$@",
         .placeDaf: "daf %1$@ de %2$@ del Bavli",

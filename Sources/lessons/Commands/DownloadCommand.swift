@@ -163,7 +163,8 @@ struct DownloadCommand: AsyncParsableCommand {
     func printSummary(_ summary: DownloadSummary, names: LessonNames, resumed: Bool) {
         if summary.queuePaused > 0 {
             Terminal.out(Terminal.say(.downloadQueuePaused, .number(summary.queuePaused)))
-            return
+            // A run paused part-way still says what it downloaded and what failed.
+            if summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 { return }
         }
         if resumed && summary.downloaded + summary.alreadyComplete + summary.failed.count == 0 {
             Terminal.out(Terminal.say(.downloadNothingPending))

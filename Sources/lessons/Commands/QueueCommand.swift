@@ -108,7 +108,7 @@ struct QueueCancelCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
     var selectors: [String]
 
-    @Option(help: ArgumentHelp(HelpWords.say("Cancel only this medium: audio or video.")))
+    @Option(help: ArgumentHelp(HelpWords.say("Cancel only this medium: audio, video or pdf.")))
     var media: MediaKind?
 
     @OptionGroup var libraryOption: LibraryOption

@@ -41,7 +41,8 @@ struct CommandFailure: Error {
             switch error {
             case .invalidServerURL: self.init(with(.remedyServer, error.words), exitCode: Self.usage)
             case .invalidToken, .noToken: self.init(with(.remedyToken, error.words), exitCode: Self.unusable)
-            case .httpStatus(404, _): self.init(with(.remedyAPIBase, error.words), exitCode: Self.unusable)
+            case .httpStatus(404, let path) where path == "masechtot_list/":
+                self.init(with(.remedyAPIBase, error.words), exitCode: Self.unusable)
             case .unreachable: self.init(with(.remedyServer, error.words), exitCode: Self.unusable)
             case .notCached: self.init(with(.remedyServerURL, error.words), exitCode: Self.unusable)
             default: self.init(Terminal.say(error.words), exitCode: Self.unusable)

@@ -66,7 +66,7 @@ extension CommandPhrase {
         .listIncomplete: "(incompleta: falta el PDF)",
         .listTotal: "%1$@ clase(s), %2$@ en %3$@",
         .quickSyncLine: "sincronización: %1$@ cambio(s): %2$@",
-        .statusSummary: "%1$@ clases (descargadas: %2$@; en curso: %3$@; con un medio fallido o que falta: %4$@; sin pedir: %5$@)",
+        .statusSummary: "clases: %1$@ (descargadas: %2$@; en curso: %3$@; con un medio fallido o que falta: %4$@; sin pedir: %5$@)",
         .catalogSederLine: "Seder %1$@ (%2$@ masechtot)",
         .catalogMasechetLine: "id %1$@ %2$@ capítulos, %3$@ mishnayot",
         .catalogDapim: "%1$@ dapim de Guemará",
