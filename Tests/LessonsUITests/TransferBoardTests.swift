@@ -66,4 +66,13 @@ struct TransferBoardTests {
         await board.merge([Self.snapshot(nil, writing: false)], readAfter: await board.stamp)
         #expect(try await Self.entry(board).state == "removed")
     }
+
+    @Test("another process's item claimed for a slot (its partial file held, empty) is queued until its first bytes")
+    func otherProcessClaimed() async throws {
+        let board = TransferBoard()
+        await board.merge([Self.snapshot(.downloading, received: 0, writing: true)], readAfter: await board.stamp)
+        #expect(try await Self.entry(board).state == "queued")
+        await board.merge([Self.snapshot(.downloading, received: 4096, writing: true)], readAfter: await board.stamp)
+        #expect(try await Self.entry(board).state == "downloading")
+    }
 }

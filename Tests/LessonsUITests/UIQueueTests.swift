@@ -96,19 +96,22 @@ func post(_ url: String) async throws -> Answer {
 /// The Queue page's summary counts its rows as they read.
 @Suite("Web app: the queue's summary")
 struct QueueSummaryTests {
-    @Test("paused, an item still written shows queued in its row and in the summary; running, downloading in both")
+    @Test(
+        "paused, an item still written shows queued in its row and in the summary; running, downloading in both; claimed and empty, queued"
+    )
     func summaryMatchesRows() throws {
-        let items = (1...3).map { id in
+        // Two transfers with bytes, one item claimed (its partial file held, empty), one interrupted.
+        let items = (1...4).map { id in
             TransferSnapshot(
-                key: MediaKey(LessonID(.gemara, id), .audio), state: .downloading, receivedBytes: 0, expectedBytes: nil, lastError: nil,
-                isBeingWritten: id < 3)
+                key: MediaKey(LessonID(.gemara, id), .audio), state: .downloading, receivedBytes: id < 3 ? 1000 : 0, expectedBytes: nil,
+                lastError: nil, isBeingWritten: id < 4)
         }
         let context = PageContext(language: .en, token: AccessToken("t"), path: "/queue")
         let paused = QueuePage.render(items, paused: true, names: LessonNames(shas: nil), context).markup
-        #expect(paused.contains("3 queued, 0 downloading, 0 failed"), "\(paused)")
+        #expect(paused.contains("4 queued, 0 downloading, 0 failed"), "\(paused)")
         #expect(!paused.contains(#"data-state="downloading""#))
         let running = QueuePage.render(items, paused: false, names: LessonNames(shas: nil), context).markup
-        #expect(running.contains("1 queued, 2 downloading, 0 failed"), "\(running)")
+        #expect(running.contains("2 queued, 2 downloading, 0 failed"), "\(running)")
         #expect(running.components(separatedBy: #"data-state="downloading""#).count - 1 == 2)
         let pause = try #require(running.range(of: #"id="queue-pause""#).map { String(running[$0.lowerBound...].prefix(400)) })
         #expect(pause.contains("#i-pause") && !pause.contains("#i-cancel"), "Pause all has its own icon, not Cancel's: \(pause)")

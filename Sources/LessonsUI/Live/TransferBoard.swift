@@ -131,9 +131,12 @@ actor TransferBoard {
                 item.expected = snapshot.receivedBytes
             case .queued?, .downloading?:
                 item.endedAt = nil
-                // An item of a run here is downloading from its first byte (its events say so): one
-                // that waits for a transfer slot holds its partial file, but stays queued.
-                if (snapshot.isBeingWritten || snapshot.state == .downloading) && !(item.here && item.start == nil) {
+                // An item is downloading from its first byte (a run here says so by its events; one of
+                // another process, by its partial file): one that waits for a transfer slot holds
+                // its partial file, but stays queued.
+                let started =
+                    item.here ? item.start != nil && (snapshot.isBeingWritten || snapshot.state == .downloading) : snapshot.isTransferring
+                if started {
                     item.state = MediaState.downloading.rawValue
                     // The events of this process may be fresher than the file's size.
                     item.received = max(item.here ? item.received : 0, snapshot.receivedBytes)

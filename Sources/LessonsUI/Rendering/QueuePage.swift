@@ -36,7 +36,7 @@ enum QueuePage {
 
     /// Whether an item is shown, and counted, as downloading: one the summary and its row agree on.
     static func isDownloading(_ item: TransferSnapshot, paused: Bool) -> Bool {
-        item.isBeingWritten && !paused && item.state != .failed
+        item.isTransferring && !paused
     }
 
     /// One item: its name, its state in words (with the reason), and its buttons.

@@ -13,6 +13,10 @@ public struct TransferSnapshot: Sendable, Hashable, Codable {
     /// Whether a download (of any process) holds the item's partial file right now.
     public var isBeingWritten: Bool
 
+    /// Whether bytes are coming: a download holds the partial file and it has bytes. An item a
+    /// run has claimed and not yet started (it waits for a transfer slot) holds an empty one.
+    public var isTransferring: Bool { isBeingWritten && receivedBytes > 0 && state != .failed }
+
     public init(key: MediaKey, state: MediaState?, receivedBytes: Int, expectedBytes: Int?, lastError: String?, isBeingWritten: Bool) {
         self.key = key
         self.state = state

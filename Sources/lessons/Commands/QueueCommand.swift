@@ -52,7 +52,7 @@ struct QueueListCommand: AsyncParsableCommand {
         let width = items.map { names.spoken($0.key).count }.max() ?? 0
         for item in items {
             let state = item.state?.rawValue ?? "queued"
-            let shown = item.isBeingWritten && item.state != .failed ? "downloading" : state
+            let shown = item.isTransferring ? "downloading" : state == "downloading" ? "queued" : state
             var line = "\(padded(names.spoken(item.key), width))  \(Style.state(shown, shown: spokenState(shown), on: .out))"
             if let expected = item.expectedBytes, item.receivedBytes > 0 {
                 line += " " + Terminal.say(.cliOf, .text(formatBytes(item.receivedBytes)), .text(formatBytes(expected)))
@@ -60,7 +60,7 @@ struct QueueListCommand: AsyncParsableCommand {
             if let reason = item.lastError { line += " — " + Terminal.say(stored: reason) }
             Terminal.out(line)
         }
-        let downloading = items.filter { $0.isBeingWritten && $0.state != .failed }.count
+        let downloading = items.filter(\.isTransferring).count
         let failed = items.filter { $0.state == .failed }.count
         Terminal.out(
             Terminal.say(
