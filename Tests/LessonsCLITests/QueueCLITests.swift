@@ -48,7 +48,7 @@ struct QueueCLITests {
         defer { try? FileManager.default.removeItem(at: root) }
         let faults = FaultInjector()
         // The first lesson comes at once, the others slowly: the pause lands with the run half done.
-        for id in 2...8 { await faults.inject(.throttle(millisecondsPerChunk: 300), at: MediaAddress(LessonID(.gemara, id), .audio)) }
+        for id in 2...8 { await faults.inject(.throttle(millisecondsPerChunk: 1_500), at: MediaAddress(LessonID(.gemara, id), .audio)) }
         let server = try ContentServer(configuration: .init(mediaSizeScale: 0.01, faults: faults))
         try await server.withRunning { running in
             let env = [
