@@ -138,6 +138,7 @@ struct MigrateTests {
         let library = try await LessonLibrary(root: folder.url.appendingPathComponent("library"))
         let report = try await library.migrate(from: fixture.root)
         #expect(Set(report.adopted.map(\.lesson)) == [LessonID(.gemara, 40), LessonID(.mishna, 41)])
+        #expect(Set(report.adopted.map(\.name)) == ["Berakhot 7", "Berakhot 2:4"], "named through the container's shas.json")
         #expect(report.adopted.allSatisfy { $0.placedBy.hasSuffix("Lessons.json") })
         #expect(report.left(.unplaced).map(\.file) == ["Documents/999_aud.mp3"])
         #expect(

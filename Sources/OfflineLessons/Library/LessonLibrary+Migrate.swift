@@ -32,7 +32,7 @@ extension LessonLibrary {
         var report = plan.report
         report.playback = try await importPlayback(plan.playback, into: report.playback, dryRun: dryRun)
         if dryRun {
-            report.adopted = plan.steps.map(Self.adoption)
+            report.adopted = plan.steps.map { Self.adoption($0, in: legacy) }
             return report
         }
         var done = MaintenanceProgress(
@@ -47,7 +47,7 @@ extension LessonLibrary {
                 done.bytes += step.file.bytes
                 progress?(done)
             }
-            report.adopted += outcome.adopted.map(Self.adoption)
+            report.adopted += outcome.adopted.map { Self.adoption($0, in: legacy) }
             report.leftInPlace += outcome.leftInPlace
         }
         if report.succeeded {
@@ -66,12 +66,18 @@ extension LessonLibrary {
         var report = plan.report
         report.playback.positionsWritten = plan.playback.positions.count
         report.playback.recentWritten = plan.playback.recent.count
-        report.adopted = plan.steps.map(Self.adoption)
+        report.adopted = plan.steps.map { Self.adoption($0, in: legacy) }
         return report
     }
 
-    private static func adoption(_ step: MigrationPlanner.Step) -> MigrationReport.Adoption {
-        .init(file: step.file.path, lesson: step.key.lesson, medium: step.key.medium, bytes: step.file.bytes, placedBy: step.placedBy)
+    private static func adoption(_ step: MigrationPlanner.Step, in legacy: LegacyContainer) -> MigrationReport.Adoption {
+        let place = step.placed.placement
+        let name = legacy.masechetName(place.masechetId).map {
+            LessonNames.name(type: step.key.lesson.type, masechet: $0, chapter: place.chapter, number: step.placed.number)
+        }
+        return .init(
+            file: step.file.path, lesson: step.key.lesson, name: name, medium: step.key.medium, bytes: step.file.bytes,
+            placedBy: step.placedBy)
     }
 
     /// Files imported per registry transaction.

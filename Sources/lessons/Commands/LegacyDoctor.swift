@@ -43,7 +43,7 @@ struct LegacyDoctor {
         let registryInDocuments = report.registriesRead.contains { $0.hasPrefix("Documents/") }
         if registryInDocuments {
             losses += report.adopted.filter { $0.file.hasPrefix("Library/Caches/") }
-                .map { Message(.legacyStranded, .text($0.file), .text("\($0.lesson) \($0.medium.spoken)")) }
+                .map { Message(.legacyStranded, .text($0.file), .text("\($0.name ?? $0.lesson.description) \($0.medium.spoken)")) }
         }
         losses += report.adopted.filter {
             !$0.placedBy.hasSuffix("downloadedLessons.json") && !$0.placedBy.contains("downloadedLessons.json.migrated")

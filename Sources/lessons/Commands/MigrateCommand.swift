@@ -77,7 +77,7 @@ struct MigrateCommand: AsyncParsableCommand {
 
     static func print(_ report: MigrationReport, names: LessonNames) {
         for adoption in report.adopted {
-            let lesson = Terminal.say(.countWord, .text(names.name(adoption.lesson)), .text(adoption.medium.spoken))
+            let lesson = Terminal.say(.countWord, .text(adoption.name ?? names.name(adoption.lesson)), .text(adoption.medium.spoken))
             Terminal.out(
                 Terminal.say(
                     report.dryRun ? .migrateWouldAdopt : .migrateAdopted, .text(lesson), .text(adoption.file),

@@ -50,21 +50,25 @@ struct QueueListCommand: AsyncParsableCommand {
         }
         let names = try await library.lessonNames()
         let width = items.map { names.spoken($0.key).count }.max() ?? 0
-        for item in items {
-            let state = item.state?.rawValue ?? "queued"
-            let shown = item.isTransferring ? "downloading" : state == "downloading" ? "queued" : state
-            var line = "\(padded(names.spoken(item.key), width))  \(Style.state(shown, shown: spokenState(shown), on: .out))"
-            if let expected = item.expectedBytes, item.receivedBytes > 0 {
-                line += " " + Terminal.say(.cliOf, .text(formatBytes(item.receivedBytes)), .text(formatBytes(expected)))
-            }
-            if let reason = item.lastError { line += " — " + Terminal.say(stored: reason) }
-            Terminal.out(line)
-        }
+        for item in items { Terminal.out(Self.line(item, names: names, width: width)) }
         let downloading = items.filter(\.isTransferring).count
         let failed = items.filter { $0.state == .failed }.count
         Terminal.out(
             Terminal.say(
                 .queueCount, .number(items.count), .number(items.count - downloading - failed), .number(downloading), .number(failed)))
+    }
+
+    /// One item: its name, its state in words, what has come of it, and the reason it failed or
+    /// waits (a line downloading again shows no reason: its last attempt's failure is behind it).
+    static func line(_ item: TransferSnapshot, names: LessonNames, width: Int) -> String {
+        let state = item.state?.rawValue ?? "queued"
+        let shown = item.isTransferring ? "downloading" : state == "downloading" ? "queued" : state
+        var line = "\(padded(names.spoken(item.key), width))  \(Style.state(shown, shown: spokenState(shown), on: .out))"
+        if let expected = item.expectedBytes, item.receivedBytes > 0 {
+            line += " " + Terminal.say(.cliOf, .text(formatBytes(item.receivedBytes)), .text(formatBytes(expected)))
+        }
+        if let reason = item.lastError, shown != "downloading" { line += " — " + Terminal.say(stored: reason) }
+        return line
     }
 }
 

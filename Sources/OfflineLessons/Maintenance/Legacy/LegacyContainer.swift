@@ -25,6 +25,8 @@ struct LegacyContainer: Sendable {
     }
 
     let root: URL
+    /// A masechet's name, from the container's `shas.json` or else the library's cached Shas.
+    var masechetName: @Sendable (Int) -> String? = { _ in nil }
     /// `downloadedLessons.json` documents still to be migrated.
     var registries: [LegacyRegistryReader] = []
     /// Registries a previous run migrated (renamed `.migrated`): read to place files, not imported again.
@@ -52,6 +54,7 @@ struct LegacyContainer: Sendable {
         let masechetName = { @Sendable (masechet: Int) in
             legacyShas?.masechet(id: masechet)?.masechet.name ?? libraryShas?.masechet(id: masechet)?.masechet.name
         }
+        container.masechetName = masechetName
         for folder in present {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted()
             for name in names {

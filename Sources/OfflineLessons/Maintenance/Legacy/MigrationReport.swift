@@ -26,6 +26,9 @@ public struct MigrationReport: Sendable, Hashable, Encodable {
         /// The source file, relative to the container.
         public var file: String
         public var lesson: LessonID
+        /// "Shabbat 2", "Berakhot 1:3": when the masechet's name is known (the container's or the
+        /// library's Shas).
+        public var name: String?
         public var medium: MediaKind
         public var bytes: Int
         /// Where its lesson came from: the registry or metadata cache that placed it.
