@@ -3,6 +3,34 @@ internal import GRDB
 
 /// The registry's side of the player: one `playback` row per lesson.
 extension LibraryDatabase {
+    static func registerPlayback(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9-playback") { db in
+            // Where each lesson was left in the player, and whether it was played through: one row
+            // per lesson (audio and video share a position), kept after its files are removed.
+            // `duration` is 0 when not known; `playedAt` is NULL for a position imported without
+            // a time (the legacy app kept none). Its place in the Shas is kept with it, when known,
+            // so that a lesson no longer registered is still named.
+            try db.execute(
+                sql: """
+                    CREATE TABLE playback (
+                      type TEXT NOT NULL CHECK (type = 'gemara' OR type = 'mishna'),
+                      id INTEGER NOT NULL,
+                      medium TEXT CHECK (medium IS NULL OR medium = 'audio' OR medium = 'video'),
+                      position REAL NOT NULL CHECK (position >= 0),
+                      duration REAL NOT NULL CHECK (duration >= 0),
+                      played BOOLEAN NOT NULL DEFAULT 0,
+                      playedAt DATETIME,
+                      sederId INTEGER,
+                      masechetId INTEGER,
+                      chapter INTEGER,
+                      number INTEGER,
+                      PRIMARY KEY (type, id)
+                    );
+                    CREATE INDEX playback_playedAt ON playback(playedAt);
+                    """)
+        }
+    }
+
     private static let columns = "type, id, medium, position, duration, played, playedAt, sederId, masechetId, chapter, number"
 
     /// Records where `lesson` was left, in one transaction. The length is the one given, else the

@@ -47,3 +47,24 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
 
     public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil && serverUnreachable == nil }
 }
+
+extension DownloadSummary {
+    /// Counts one item's outcome.
+    mutating func record(_ outcome: ItemOutcome, of key: MediaKey) {
+        switch outcome {
+        case .completed(let bytes, let alreadyPresent):
+            if alreadyPresent {
+                alreadyComplete += 1
+            } else {
+                downloaded += 1
+                self.bytes += bytes
+            }
+        case .failed(let reason):
+            failed.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
+        case .removed:
+            failed.append(.init(lesson: key.lesson, medium: key.medium, reason: ItemOutcome.removedReason))
+        case .cancelled, .diskFull, .unreachable:
+            cancelled += 1
+        }
+    }
+}

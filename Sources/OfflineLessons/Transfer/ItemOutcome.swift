@@ -21,3 +21,22 @@ extension ItemOutcome {
         return self
     }
 }
+
+extension ItemOutcome {
+    /// The event that ends an item with this outcome.
+    func endEvent(for key: MediaKey) -> DownloadEvent {
+        switch self {
+        case .completed(let bytes, _): .completed(key, bytes: bytes, alreadyPresent: true)
+        case .failed(let reason): .failed(key, reason: reason)
+        case .removed: .failed(key, reason: ItemOutcome.removedReason)
+        case .cancelled: .cancelled(key)
+        case .diskFull(let reason): .stopped(key, reason: reason)
+        case .unreachable: .cancelled(key)
+        }
+    }
+
+    var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+}
