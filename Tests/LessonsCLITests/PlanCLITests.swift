@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import Testing
 
 /// `lessons plan` and `lessons ready`: plans added, listed and removed in both languages; ready
@@ -85,7 +86,9 @@ struct PlanCLITests {
     func pausedAndServerDown() async throws {
         let root = MigrateCLITests.temporary("plan-down")
         defer { try? FileManager.default.removeItem(at: root) }
-        let gone = try await ContentServer(configuration: .init()).withRunning { $0.apiBase.absoluteString }
+        // A port held and never listened on: refused, and no other test's server can take it.
+        let closed = try SilentSocket(listening: false)
+        let gone = "http://127.0.0.1:\(closed.port)/api/"
         let env = ["LESSONS_SERVER": gone, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
         #expect(try await CLIRunner.run(["plan", "add", "daf-hashavua"], environment: env).status == 0)
         #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)

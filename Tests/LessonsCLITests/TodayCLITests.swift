@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import Testing
 
 @testable import OfflineLessons
@@ -106,8 +107,9 @@ struct TodayCLITests {
     func serverOutOfReach() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-today-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
-        // A port that was just served and is closed now.
-        let gone = try await ContentServer(configuration: .init()).withRunning { $0.apiBase.absoluteString }
+        // A port held and never listened on: refused, and no other test's server can take it.
+        let closed = try SilentSocket(listening: false)
+        let gone = "http://127.0.0.1:\(closed.port)/api/"
         let env = ["LESSONS_SERVER": gone, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
         let result = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: env)
         #expect(result.status == 0, "\(result.stderr)")
