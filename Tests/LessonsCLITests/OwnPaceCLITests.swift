@@ -10,14 +10,29 @@ struct OwnPaceCLITests {
         "plan add own-pace from Bava Metzia 2: listed with its settings, today's daf and the next, ready fetches them; bad settings exit 2")
     func ownPace() async throws {
         try await PlanCLITests().withServer { env in
+            let nowhere = try await CLIRunner.run(["plan", "add", "own-pace"], environment: env)
+            #expect(nowhere.status == 2, "no own pace followed: it needs --from")
+            #expect(
+                nowhere.stderr.contains(
+                    "own-pace needs where to start: --from \"Bava Metzia 2\" (a daf), --from \"Berakhot 1:1\" (a mishna) or --from \"Berakhot 1\" --unit chapter"
+                ), "\(nowhere.stderr)")
             let added = try await CLIRunner.run(
                 ["plan", "add", "own-pace", "--from", "bava metsia 2", "--starting", "2026-11-29", "--ahead", "1"], environment: env)
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Own pace: followed from now on: from Bava Metzia 2 on 2026-11-29, a daf a day; the dapim of today and the next 1 days ready"
+                    "Own pace: followed from now on: from Bava Metzia 2 on 2026-11-29, a daf a day; the dapim of today and tomorrow ready"
                 ),
                 "\(added.stdout)")
+            // Another medium, the place and pace kept; --unit without --from is refused.
+            let media = try await CLIRunner.run(["plan", "add", "own-pace", "--media", "both"], environment: env)
+            #expect(
+                media.stdout.hasPrefix(
+                    "Own pace: the plan's settings are changed: from Bava Metzia 2 on 2026-11-29, a daf a day; the dapim of today and tomorrow ready (audio and video)"
+                ), "\(media.stdout)\(media.stderr)")
+            let unit = try await CLIRunner.run(["plan", "add", "own-pace", "--unit", "mishna"], environment: env)
+            #expect(unit.status == 2 && unit.stderr.contains("a new --unit needs --from"), "\(unit.stderr)")
+            #expect(try await CLIRunner.run(["plan", "add", "own-pace", "--media", "audio"], environment: env).status == 0)
             var spanish = env
             spanish["LANG"] = "es_ES.UTF-8"
             let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
@@ -48,7 +63,6 @@ struct OwnPaceCLITests {
             #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout)\(again.stderr)")
 
             for (arguments, message) in [
-                (["own-pace"], "own-pace needs where to start: --from \"Bava Metzia 2\" (a daf) or --from \"Berakhot 1:1\" (a mishna)"),
                 (["own-pace", "--from", "Meilah 30"], "'Meilah 30': Meilah has dapim 2 to 22"),
                 (["own-pace", "--from", "Bava Metzia 2", "--starting", "tomorrow"], "'tomorrow' is not a day"),
                 (
@@ -89,7 +103,7 @@ struct OwnPaceCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.iso), a chapter of Mishna a week; the lessons of today and the next 0 days ready"
+                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.iso), a chapter of Mishna a week; the lessons of today ready"
                 ),
                 "\(added.stdout)")
             var spanish = env

@@ -34,16 +34,26 @@ struct PlanCLITests {
             let changed = try await CLIRunner.run(["plan", "add", "daf-yomi", "--media", "video", "--keep-unplayed"], environment: spanish)
             #expect(
                 changed.stdout
-                    == "Daf Yomi: se cambió la configuración del plan: los dapim de hoy y de los próximos 3 días listos (video), cada uno guardado 7 días después de su día y hasta escucharlo entero\n",
+                    == "Daf Yomi: se cambió la configuración del plan: los dapim de hoy y de los próximos 3 días listos (vídeo), cada clase se guarda 7 días después de su día y hasta escucharla entera\n",
                 "\(changed.stdout)")
+            // A setting given changes alone; the others stay as they were.
+            let ahead = try await CLIRunner.run(["plan", "add", "daf-yomi", "--ahead", "1"], environment: env)
+            #expect(
+                ahead.stdout
+                    == "Daf Yomi: the plan's settings are changed: the dapim of today and tomorrow ready (video), each kept 7 days after its day and until played through\n",
+                "\(ahead.stdout)")
+            let same = try await CLIRunner.run(["plan", "add", "daf-yomi", "--media", "video"], environment: env)
+            #expect(same.stdout.hasPrefix("Daf Yomi: already followed so: the dapim of today and tomorrow ready (video)"), "\(same.stdout)")
+            #expect(try await CLIRunner.run(["plan", "add", "daf-yomi", "--ahead", "3"], environment: env).status == 0)
             let list = try await CLIRunner.run(["plan", "list", "--json"], environment: env)
             let plans = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
             #expect(plans.count == 1 && plans[0]["calendar"] as? String == "daf-yomi" && plans[0]["media"] as? String == "video")
             #expect(plans[0]["ahead"] as? Int == 3 && plans[0]["keepDays"] as? Int == 7 && plans[0]["keepUnplayed"] as? Bool == true)
             for (arguments, message) in [
                 (["--ahead", "31"], "a plan looks 0 to 30 days ahead, not 31"),
-                (["--keep", "12h"], "--keep takes whole days (7d, 2w, 0d), not '12h'"),
-                (["--keep", "soon"], "--keep"),
+                (["--keep", "12h"], "--keep takes whole days: 7d, 2w, 0d or 1y (with 0d a daf goes the day after its day), not '12h'"),
+                (["--keep", "never"], "not 'never'; to keep lessons for good, pin them (`lessons pin`)"),
+                (["--keep", "soon"], "--keep takes whole days"),
             ] {
                 let refused = try await CLIRunner.run(["plan", "add", "daf-hashavua"] + arguments, environment: env)
                 #expect(refused.status == 2 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")

@@ -148,4 +148,26 @@ struct LearningPlanTests {
         #expect(LearningPlan(calendar: .dafHashavua, ahead: 2).days(from: thursday) == [thursday])
         #expect(LearningPlan(calendar: .dafYomi, ahead: 2).days(from: thursday).count == 3)
     }
+
+    @Test("a daf two plans want is kept while either keeps it: Daf Yomi's day past does not remove what the own pace keeps")
+    func twoPlansOneDaf() async throws {
+        try await DownloadFixture.run { fixture in
+            let first = try await Self.library(fixture, day: 0)
+            let today = first.today(in: Self.utc)
+            try await first.setPlan(LearningPlan(calendar: .dafYomi, ahead: 0, keepDays: 0))
+            let pace = try OwnPace(from: "Arakhin 5", began: today, every: .day)
+            try await first.setPlan(LearningPlan(calendar: .ownPace(pace), ahead: 0, keepDays: 14))
+            for plan in try await first.plans() {
+                let work = try await first.work(of: plan, on: today, fetchingWithin: .seconds(10))
+                if let run = try await first.fetch(work) { #expect(await collect(run).summary?.failed.isEmpty == true) }
+            }
+            for (day, held) in [(1, true), (14, true), (15, false)] {
+                let library = try await Self.library(fixture, day: day)
+                _ = try await library.clean(.plansOnly(timeZone: Self.utc))
+                let names = try await library.lessonNames()
+                let lessons = Set(try await library.downloads(sync: false).map { names.name($0.lessonID) })
+                #expect(lessons.contains("Arakhin 5") == held, "day \(day): \(lessons)")
+            }
+        }
+    }
 }

@@ -142,4 +142,22 @@ struct OwnPaceUnitsTests {
                 LearningPlan(calendar: .ownPace(pace), ahead: 2, keepDays: 5),
             ])
     }
+
+    @Test("a change of pace keeps one's place: the same period goes on from its first day, a new period starts today")
+    func continuing() throws {
+        let began = try #require(LearningDay(iso: "2026-10-19"))
+        let weekly = try OwnPace(from: "Berakhot 1", unit: .chapter, began: began, every: .week)
+        let today = began.adding(days: 37)  // week 6: chapter 6
+        #expect(DafCalendar.ownPace(weekly).portion(on: today)?.name == "Berakhot 6:1–8")
+        let two = try weekly.continuing(on: today, count: 2)
+        #expect(two.first.start == "Berakhot 6:1" && two.began == began.adding(days: 35) && two.unit == .chapter && two.every == .week)
+        #expect(DafCalendar.ownPace(two).portion(on: today)?.places.compactMap(\.chapter) == [6, 7])
+        let daily = try weekly.continuing(on: today, every: .day)
+        #expect(daily.first.start == "Berakhot 6:1" && daily.began == today && daily.count == 1)
+        let same = try weekly.continuing(on: today)
+        #expect(DafCalendar.ownPace(same).portion(on: today) == DafCalendar.ownPace(weekly).portion(on: today))
+        let early = try weekly.continuing(on: began.adding(days: -3), count: 3)
+        #expect(early.first.start == "Berakhot 1:1" && early.began == began && early.count == 3, "before its first day: its start kept")
+        #expect(throws: OwnPaceError.self) { try weekly.continuing(on: today, count: 31) }
+    }
 }

@@ -57,16 +57,23 @@ extension LessonLibrary {
     }
 
     /// Requests the lessons `work` is missing (see ``download(_:media:)``); those the library did
-    /// not hold yet become the plan's, for `clean` to offer once their day is past. `nil` when
-    /// nothing is missing: the registry is not written then.
+    /// not hold yet become the plan's, for `clean` to offer once their day is past. A lesson of
+    /// its days another plan brought in becomes this plan's too: `clean` keeps it while either
+    /// plan keeps it. `nil` when nothing is missing.
     public func fetch(_ work: PlanWork) async throws -> DownloadRun? {
-        guard !work.missing.isEmpty else { return nil }
-        try checkWritable()
+        let calendar = work.plan.calendar.rawValue
         let wanted = Set(work.missing.map(\.id))
-        let claims = work.portions.flatMap { due in due.lessons.map { (LessonID($0.type, $0.id), due.to) } }.filter {
-            wanted.contains($0.0)
+        let claimed = Dictionary(grouping: try await database.planLessons(), by: \.lesson)
+        let claims = work.portions.flatMap { due in due.lessons.map { (LessonID($0.type, $0.id), due.to) } }.filter { lesson, day in
+            if wanted.contains(lesson) { return true }
+            guard let rows = claimed[lesson], rows.contains(where: { $0.calendar != calendar }) else { return false }
+            return !rows.contains { $0.calendar == calendar && $0.day == day }
         }
-        try await database.claimPlanLessons(work.plan.calendar, claims)
+        if !claims.isEmpty {
+            try checkWritable()
+            try await database.claimPlanLessons(work.plan.calendar, claims)
+        }
+        guard !work.missing.isEmpty else { return nil }
         return try await download(work.missing, media: work.plan.media)
     }
 

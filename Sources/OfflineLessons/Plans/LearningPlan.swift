@@ -29,16 +29,31 @@ public struct LearningPlan: Sendable, Hashable, Codable {
     /// Its settings in words: "the dapim of today and the next 3 days ready (audio), each kept 7
     /// days after its day".
     public var settings: Message {
-        let phrase: Phrase =
-            switch (calendar.unit == .daf, keepUnplayed) {
-            case (true, false): .planSettings
-            case (true, true): .planSettingsUnplayed
-            case (false, false): .planSettingsLessons
-            case (false, true): .planSettingsLessonsUnplayed
+        let days: Message =
+            switch ahead {
+            case 0: Message(.planAheadToday)
+            case 1: Message(.planAheadTomorrow)
+            default: Message(.planAheadDays, .number(ahead))
             }
-        let kept = Message(phrase, .number(ahead), .text(media.rawValue), .number(keepDays))
-        guard case .ownPace(let pace) = calendar else { return kept }
-        return Message(.planOwnPaceSettings, .message(pace.settings), .message(kept))
+        let media: Phrase =
+            switch self.media {
+            case .audio: .planMediaAudio
+            case .video: .planMediaVideo
+            case .both: .planMediaBoth
+            }
+        let kept: Message =
+            switch (keepDays, keepUnplayed) {
+            case (0, false): Message(.planKeptNone)
+            case (1, false): Message(.planKeptOneDay)
+            case (_, false): Message(.planKeptDays, .number(keepDays))
+            case (0, true): Message(.planKeptNoneUnplayed)
+            case (1, true): Message(.planKeptOneDayUnplayed)
+            case (_, true): Message(.planKeptDaysUnplayed, .number(keepDays))
+            }
+        let ready = Message(
+            calendar.unit == .daf ? .planSettings : .planSettingsLessons, .message(days), .message(Message(media)), .message(kept))
+        guard case .ownPace(let pace) = calendar else { return ready }
+        return Message(.planOwnPaceSettings, .message(pace.settings), .message(ready))
     }
 
     private enum CodingKeys: String, CodingKey { case calendar, ahead, keepDays, media, keepUnplayed, pace }

@@ -59,6 +59,20 @@ public struct OwnPace: Sendable, Hashable {
         self.every = every
     }
 
+    /// The pace going on from where it stands on `today`, with what is given changed: its place
+    /// is kept. A new period starts on `today` (or `began`) from the place of today's; the same
+    /// period goes on from the start of today's day or week. Before its first day, the pace is
+    /// the same one with the changes.
+    public func continuing(on today: LearningDay, count: Int? = nil, every: Period? = nil, began: LearningDay? = nil) throws
+        -> OwnPace
+    {
+        let every = every ?? self.every
+        let place = portion(on: today)?.places.first ?? first
+        let periodStart = every == self.every ? days(around: today)?.lowerBound : today
+        let began = began ?? (today >= self.began ? periodStart ?? today : self.began)
+        return try OwnPace(from: place.start, unit: unit, count: count ?? self.count, began: began, every: every)
+    }
+
     /// The period `day` falls in, from 0 (the first day's or week's); `nil` before the first.
     public func period(of day: LearningDay) -> Int? {
         day >= began ? (day - began) / every.days : nil

@@ -139,14 +139,19 @@ extension LibraryDatabase {
     }
 
     /// Records that `calendar`'s plan wants each lesson until its daf's `day`: a lesson the
-    /// registry does not hold yet becomes the plan's; one the plan already has gets the new day
-    /// (the same daf in a later cycle). Lessons held before the plan asked stay the user's own.
+    /// registry does not hold yet, or one another plan brought in, becomes the plan's; one the
+    /// plan already has gets the new day (the same daf in a later cycle). Lessons held before any
+    /// plan asked stay the user's own.
     func claimPlanLessons(_ calendar: DafCalendar, _ lessons: [(LessonID, LearningDay)]) async throws {
         try await write { db in
             for (lesson, day) in lessons {
                 let registered = try LessonRecord.matching(lesson).fetchCount(db) > 0
+                let planned =
+                    try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM planLesson WHERE type = ? AND id = ?", arguments: [lesson.type.rawValue, lesson.id])
+                    ?? 0 > 0
                 let arguments: StatementArguments = [day.dayNumber, calendar.rawValue, lesson.type.rawValue, lesson.id]
-                if registered {
+                if registered && !planned {
                     try db.execute(sql: "UPDATE planLesson SET day = ? WHERE calendar = ? AND type = ? AND id = ?", arguments: arguments)
                 } else {
                     try db.execute(

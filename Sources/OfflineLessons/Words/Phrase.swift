@@ -75,7 +75,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case planOwnPaceUnknownMishna, planOwnPaceMishnaOutOfRange, planOwnPaceChapterOutOfRange, planOwnPaceCountOutOfRange
     case paceOneDaf, paceDapim, paceOneMishna, paceMishnayot, paceOneChapter, paceChapters
     case placeDaf, placeDapim, placeMishna, placeMishnayot, placeChapter, placeChapters, todayNoMishna
-    case planSettingsLessons, planSettingsLessonsUnplayed
+    case planSettingsLessons, planAheadToday, planAheadTomorrow, planAheadDays, planMediaAudio, planMediaVideo, planMediaBoth
+    case planKeptNone, planKeptOneDay, planKeptDays, planKeptNoneUnplayed, planKeptOneDayUnplayed, planKeptDaysUnplayed
     case todayDayOfCycle, todayWeekOfCycle, todayNoGemara, todayNoLesson, todayUnknown
     case todayNotADay
     case todayDate, weekdaySunday, weekdayMonday, weekdayTuesday, weekdayWednesday, weekdayThursday, weekdayFriday
@@ -83,7 +84,6 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case monthSeptember, monthOctober, monthNovember, monthDecember
     // Learning plans (lessons plan, lessons ready)
     case planAheadOutOfRange, planKeepOutOfRange, planNoSuchPlan, planPastReason, planSettings
-    case planSettingsUnplayed
     // Migration's files left, lists and counts; the content server's start
     case leftAmbiguous, leftUnplaced, leftUnrelated, leftDuplicate, leftAlreadyInLibrary, leftBeingDownloaded, leftFailed
     case countWord, listSeparated

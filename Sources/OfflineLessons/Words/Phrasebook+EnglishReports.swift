@@ -112,6 +112,6 @@ extension Phrasebook {
     public static let sameInBothLanguages: Set<Phrase> = [
         .verbatim, .elsewhere, .syncFoundBytes, .countWord, .listSeparated, .migrateRejectedWhole, .legacyNull, .calendarDafYomi,
         .calendarDafHashavua,
-        .planOwnPaceSettings, .paceDapim, .paceMishnayot,
+        .planOwnPaceSettings, .paceDapim, .paceMishnayot, .planMediaAudio,
     ]
 }

@@ -17,9 +17,19 @@ extension Phrasebook {
         .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ has mishnayot %3$@ to %4$@",
         .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ has chapters %3$@ to %4$@",
         .planOwnPaceCountOutOfRange: "a pace learns %2$@ to %3$@ at a time, not %1$@",
-        .planSettingsLessons: "the lessons of today and the next %1$@ days ready (%2$@), each kept %3$@ days after its day",
-        .planSettingsLessonsUnplayed:
-            "the lessons of today and the next %1$@ days ready (%2$@), each kept %3$@ days after its day and until played through",
+        .planSettingsLessons: "the lessons of %1$@ ready (%2$@), %3$@",
+        .planAheadToday: "today",
+        .planAheadTomorrow: "today and tomorrow",
+        .planAheadDays: "today and the next %1$@ days",
+        .planMediaAudio: "audio",
+        .planMediaVideo: "video",
+        .planMediaBoth: "audio and video",
+        .planKeptNone: "each removed the day after its day",
+        .planKeptOneDay: "each kept a day after its day",
+        .planKeptDays: "each kept %1$@ days after its day",
+        .planKeptNoneUnplayed: "each kept until played through",
+        .planKeptOneDayUnplayed: "each kept a day after its day and until played through",
+        .planKeptDaysUnplayed: "each kept %1$@ days after its day and until played through",
         .planOwnPaceNotADaf: "'%1$@' is not a masechet and a daf: give them as in --from \"Bava Metzia 2\"",
         .planOwnPaceUnknownMasechet:
             "no masechet of the Bavli is called as in '%1$@': give its name as `lessons today` shows it, e.g. \"Bava Metzia 2\"",
@@ -28,9 +38,7 @@ extension Phrasebook {
         .planKeepOutOfRange: "a plan keeps a daf %2$@ to %3$@ days after its day, not %1$@",
         .planNoSuchPlan: "no plan follows %1$@: `lessons plan list` shows those followed",
         .planPastReason: "its %1$@ day was %2$@; the plan keeps a daf %3$@ days after it",
-        .planSettings: "the dapim of today and the next %1$@ days ready (%2$@), each kept %3$@ days after its day",
-        .planSettingsUnplayed:
-            "the dapim of today and the next %1$@ days ready (%2$@), each kept %3$@ days after its day and until played through",
+        .planSettings: "the dapim of %1$@ ready (%2$@), %3$@",
     ]
 
     /// Learning plans in Spanish.
@@ -51,9 +59,19 @@ extension Phrasebook {
         .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ tiene las mishnayot %3$@ a %4$@",
         .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ tiene los capítulos %3$@ a %4$@",
         .planOwnPaceCountOutOfRange: "un ritmo estudia de %2$@ a %3$@ cada vez, no %1$@",
-        .planSettingsLessons: "las clases de hoy y de los próximos %1$@ días listas (%2$@), cada una guardada %3$@ días después de su día",
-        .planSettingsLessonsUnplayed:
-            "las clases de hoy y de los próximos %1$@ días listas (%2$@), cada una guardada %3$@ días después de su día y hasta escucharla entera",
+        .planSettingsLessons: "las clases de %1$@ listas (%2$@), %3$@",
+        .planAheadToday: "hoy",
+        .planAheadTomorrow: "hoy y de mañana",
+        .planAheadDays: "hoy y de los próximos %1$@ días",
+        .planMediaAudio: "audio",
+        .planMediaVideo: "vídeo",
+        .planMediaBoth: "audio y vídeo",
+        .planKeptNone: "cada clase se borra el día después del suyo",
+        .planKeptOneDay: "cada clase se guarda un día después del suyo",
+        .planKeptDays: "cada clase se guarda %1$@ días después de su día",
+        .planKeptNoneUnplayed: "cada clase se guarda hasta escucharla entera",
+        .planKeptOneDayUnplayed: "cada clase se guarda un día después del suyo y hasta escucharla entera",
+        .planKeptDaysUnplayed: "cada clase se guarda %1$@ días después de su día y hasta escucharla entera",
         .planOwnPaceNotADaf: "'%1$@' no es una masechet y un daf: escríbelos como en --from \"Bava Metzia 2\"",
         .planOwnPaceUnknownMasechet:
             "ninguna masechet del Bavli se llama como en '%1$@': escribe su nombre como lo muestra `lessons today`, p. ej. \"Bava Metzia 2\"",
@@ -62,8 +80,6 @@ extension Phrasebook {
         .planKeepOutOfRange: "un plan guarda un daf de %2$@ a %3$@ días después de su día, no %1$@",
         .planNoSuchPlan: "ningún plan sigue %1$@: `lessons plan list` muestra los que se siguen",
         .planPastReason: "su día de %1$@ fue el %2$@; el plan guarda un daf %3$@ días después",
-        .planSettings: "los dapim de hoy y de los próximos %1$@ días listos (%2$@), cada uno guardado %3$@ días después de su día",
-        .planSettingsUnplayed:
-            "los dapim de hoy y de los próximos %1$@ días listos (%2$@), cada uno guardado %3$@ días después de su día y hasta escucharlo entero",
+        .planSettings: "los dapim de %1$@ listos (%2$@), %3$@",
     ]
 }

@@ -34,7 +34,17 @@ extension StudyUnit: ExpressibleByArgument {}
 
 struct PlanAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: HelpWords.say("Follow a calendar, or change the settings of its plan."))
+        commandName: "add", abstract: HelpWords.say("Follow a calendar, or change some settings of its plan."),
+        discussion: HelpWords.say(
+            """
+            A new plan keeps 3 days ahead ready, keeps a daf 7 days after its day and downloads audio, unless told otherwise. For a calendar already followed, only the settings given change. An own pace given --from starts again from there; without --from it goes on from where it stands, a new --count or --every from today's day or week.
+
+            Examples:
+              lessons plan add daf-yomi
+              lessons plan add daf-yomi --media both
+              lessons plan add own-pace --from "Berakhot 1" --unit chapter --every week
+              lessons plan add own-pace --count 2
+            """))
 
     @Argument(help: ArgumentHelp(HelpWords.say("The calendar: daf-yomi, daf-hashavua or own-pace."), valueName: "calendar"))
     var calendar: CalendarName
@@ -63,19 +73,26 @@ struct PlanAddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(HelpWords.say("Own pace: how many each day or week (1-30); one when not given."), valueName: "number"))
     var count: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("Days ahead whose dapim are kept ready (0-30)."), valueName: "days"))
-    var ahead = 3
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(HelpWords.say("Days ahead whose dapim are kept ready (0-30); 3 for a new plan."), valueName: "days"))
+    var ahead: Int?
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp(HelpWords.say("How long a daf is kept after its day, in whole days: 7d, 2w, 0d."), valueName: "duration"))
-    var keep = "7d"
+        help: ArgumentHelp(
+            HelpWords.say("How long a daf is kept after its day, in whole days: 7d, 2w, 0d; 7d for a new plan."), valueName: "duration"))
+    var keep: String?
 
-    @Option(help: ArgumentHelp(HelpWords.say("Which media: audio, video or both. The PDF comes along when the lesson has one.")))
-    var media: MediaChoice = .audio
+    @Option(
+        help: ArgumentHelp(
+            HelpWords.say("Which media: audio, video or both; audio for a new plan. The PDF comes along when the lesson has one.")))
+    var media: MediaChoice?
 
-    @Flag(help: ArgumentHelp(HelpWords.say("Keep a daf not played through past --keep, until it is.")))
-    var keepUnplayed = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(HelpWords.say("Keep a daf not played through past --keep, until it is (--no-keep-unplayed: no longer).")))
+    var keepUnplayed: Bool?
 
     @OptionGroup var libraryOption: LibraryOption
     @OptionGroup var output: OutputOptions
@@ -83,11 +100,13 @@ struct PlanAddCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func validate() throws {
-        _ = try plan(today: LearningDay(Date(), in: .current))
+        // Whether an own pace needs --from is known once the library is open: one followed goes on.
+        _ = try plan(over: nil, today: LearningDay(Date(), in: .current), checkingOnly: true)
     }
 
     /// The calendar named, with an own pace's settings; they are refused for another calendar.
-    func dafCalendar(today: LearningDay) throws -> DafCalendar {
+    /// Without --from, the own pace followed goes on from where it stands, with what is given.
+    func dafCalendar(over followed: OwnPace?, today: LearningDay, checkingOnly: Bool) throws -> DafCalendar? {
         switch calendar {
         case .dafYomi, .dafHashavua:
             guard from == nil, starting == nil, every == nil, unit == nil, count == nil else {
@@ -95,49 +114,74 @@ struct PlanAddCommand: AsyncParsableCommand {
             }
             return calendar == .dafYomi ? .dafYomi : .dafHashavua
         case .ownPace:
-            guard let from else { throw ValidationError(Terminal.say(.planOwnPaceNeedsFrom)) }
-            var began = today
+            var began: LearningDay?
             if let starting {
                 guard let day = LearningDay(iso: starting) else { throw ValidationError(Terminal.say(.todayNotADay, .text(starting))) }
                 began = day
             }
             do {
-                return .ownPace(try OwnPace(from: from, unit: unit, count: count ?? 1, began: began, every: every ?? .day))
+                if let from {
+                    let every = every ?? followed?.every ?? .day
+                    return .ownPace(
+                        try OwnPace(from: from, unit: unit, count: count ?? followed?.count ?? 1, began: began ?? today, every: every))
+                }
+                guard let followed else {
+                    if checkingOnly { return nil }
+                    throw ValidationError(Terminal.say(.planOwnPaceNeedsFrom))
+                }
+                guard unit == nil || unit == followed.unit else { throw ValidationError(Terminal.say(.planUnitNeedsFrom)) }
+                if starting == nil, every == nil, count == nil { return .ownPace(followed) }
+                return .ownPace(try followed.continuing(on: today, count: count, every: every, began: began))
             } catch let error as OwnPaceError {
                 throw ValidationError(Terminal.say(error.words))
             }
         }
     }
 
-    func plan(today: LearningDay) throws -> LearningPlan {
-        let duration: Duration
-        do {
-            duration = try Units.duration(keep)
-        } catch {
-            throw ValidationError(error.duration("--keep", keep))
+    /// The plan asked for over `followed` (the plan of the same calendar, when there is one): a
+    /// setting not given keeps its value there, or takes its first value.
+    func plan(over followed: LearningPlan?, today: LearningDay, checkingOnly: Bool = false) throws -> LearningPlan? {
+        var keepDays = followed?.keepDays ?? 7
+        if let keep {
+            let duration = (try? Units.duration(keep)) ?? .zero
+            let (days, rest) = duration.components.seconds.quotientAndRemainder(dividingBy: 86_400)
+            guard (try? Units.duration(keep)) != nil, rest == 0, duration.components.attoseconds == 0 else {
+                throw ValidationError(Terminal.say(.planKeepWholeDays, .text(keep)))
+            }
+            keepDays = Int(days)
         }
-        let (days, rest) = duration.components.seconds.quotientAndRemainder(dividingBy: 86_400)
-        guard rest == 0, duration.components.attoseconds == 0 else { throw ValidationError(Terminal.say(.planKeepWholeDays, .text(keep))) }
-        let plan = LearningPlan(
-            calendar: try dafCalendar(today: today), ahead: ahead, keepDays: Int(days), media: media, keepUnplayed: keepUnplayed)
+        let ahead = ahead ?? followed?.ahead ?? 3
         guard LearningPlan.aheadRange.contains(ahead) else { throw ValidationError(Terminal.say(PlanError.aheadOutOfRange(ahead).words)) }
-        guard LearningPlan.keepRange.contains(plan.keepDays) else {
-            throw ValidationError(Terminal.say(PlanError.keepOutOfRange(plan.keepDays).words))
+        guard LearningPlan.keepRange.contains(keepDays) else {
+            throw ValidationError(Terminal.say(PlanError.keepOutOfRange(keepDays).words))
         }
-        return plan
+        var pace: OwnPace?
+        if case .ownPace(let followedPace) = followed?.calendar { pace = followedPace }
+        guard let calendar = try dafCalendar(over: pace, today: today, checkingOnly: checkingOnly) else { return nil }
+        return LearningPlan(
+            calendar: calendar, ahead: ahead, keepDays: keepDays, media: media ?? followed?.media ?? .audio,
+            keepUnplayed: keepUnplayed ?? followed?.keepUnplayed ?? false)
     }
 
     func run() async throws {
         let library = try await global.openLibrary()
-        let plan = try plan(today: library.today())
-        let existed = try await library.plans().contains { $0.calendar == plan.calendar }
-        try await library.setPlan(plan)
+        let followed = try await library.plans().first { $0.calendar.rawValue == calendar.rawValue }
+        guard let plan = try plan(over: followed, today: library.today()) else { return }
+        // A calendar compares by its name alone: an own pace's settings are compared apart.
+        let unchanged = plan == followed && Self.pace(of: plan) == Self.pace(of: followed)
+        if !unchanged { try await library.setPlan(plan) }
         if global.json {
             try Terminal.json(try await library.plans())
             return
         }
-        Terminal.out(Terminal.say(existed ? .planChanged : .planAdded, .message(plan.calendar.title), .message(plan.settings)))
-        if !existed { Terminal.out(Terminal.say(.planNextStep)) }
+        let phrase: CommandPhrase = followed == nil ? .planAdded : unchanged ? .planUnchanged : .planChanged
+        Terminal.out(Terminal.say(phrase, .message(plan.calendar.title), .message(plan.settings)))
+        if followed == nil { Terminal.out(Terminal.say(.planNextStep)) }
+    }
+
+    static func pace(of plan: LearningPlan?) -> OwnPace? {
+        guard case .ownPace(let pace) = plan?.calendar else { return nil }
+        return pace
     }
 }
 

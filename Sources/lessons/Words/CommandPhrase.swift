@@ -36,10 +36,10 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeNoMedium, removeCount, pinCount, unpinCount
     case pinNothing, pinAlready
     case historyNone, historyNoneForThese
-    case planOwnPaceOnly, planOwnPaceNeedsFrom
+    case planOwnPaceOnly, planOwnPaceNeedsFrom, planUnitNeedsFrom
     case todayTomorrow, todayNextWeek
     case todayNotBegun, todayDownloaded, todayUnderWay
-    case planAdded, planChanged
+    case planAdded, planChanged, planUnchanged
     case planNone, planRemoved, planNextStep, planKeepWholeDays, readyQueuePaused, readyFetched
     case readyNotReady
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten
