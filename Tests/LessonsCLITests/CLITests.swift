@@ -150,7 +150,7 @@ struct CLITests {
         #expect(FileManager.default.fileExists(atPath: library + "/library.sqlite"))
     }
 
-    @Test("serve --token: catalog still works (masechtot_list needs no token)")
+    @Test("serve --token: catalog still works (masechtot_list needs no token); a masechet's listing takes that token only")
     func serveWithToken() async throws {
         let library = temporaryLibrary()
         defer { try? FileManager.default.removeItem(atPath: library) }
@@ -161,6 +161,10 @@ struct CLITests {
                 #expect(try jsonDocument(result)["source"] as? String == "server")
                 #expect(!result.stderr.contains("secret"))
             }
+            let wrong = try await lessons(["catalog", "berakhot", "--server", apiBase, "--library", library, "--token", "wrong"])
+            #expect(wrong.exitCode == 3 && wrong.stderr.contains("token"), "\(wrong.stderr)")
+            let right = try await lessons(["catalog", "berakhot", "--server", apiBase, "--library", library, "--token", "secret"])
+            #expect(right.exitCode == 0, "\(right.stderr)")
         }
     }
 

@@ -36,4 +36,20 @@ struct DemoTests {
         #expect(Set(actions) == ["missing mishna/3 audio", "discovered gemara/4 audio"], "\(actions)")
         #expect(report.lessons.map { "\($0.type)/\($0.id)" } == ["gemara/1", "gemara/2", "gemara/3", "gemara/4", "mishna/1", "mishna/2"])
     }
+
+    @Test("demo --library refuses a folder that holds anything, and leaves it as it was; $HOME is where ~ is")
+    func demoKeepsAwayFromALibrary() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-demo-used-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kept = folder.appendingPathComponent("library.sqlite")
+        try Data("mine".utf8).write(to: kept)
+        let refused = try await CLIRunner.run(["demo", "--library", folder.path])
+        #expect(refused.status == 2 && refused.stderr.contains("give --library a new or empty folder"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty, "no server started: \(refused.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["library.sqlite"])
+        #expect(try Data(contentsOf: kept) == Data("mine".utf8))
+        let home = try await CLIRunner.run(["list"], environment: ["HOME": folder.path, "LANG": "C"])
+        #expect(home.stderr.contains("no library at \(folder.path)/.local/share/lessons"), "\(home.stderr)")
+    }
 }

@@ -132,6 +132,11 @@ struct SelectorCLITests {
             let kept = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "2G", "--dry-run"], environment: env)
             #expect(kept.status == 0, "\(kept.stderr)")
             #expect(kept.stdout.hasPrefix("would free 0 B (0 file(s))"), "\(kept.stdout)")
+            for zero in ["0", "0B"] {
+                let refused = try await CLIRunner.run(["clean", "--max-size", zero], environment: env)
+                #expect(refused.status == 2 && refused.stderr.contains("would remove every download not pinned"), "\(refused.stderr)")
+            }
+            #expect(try await CLIRunner.run(["status", "gemara:berakhot:2"], environment: env).stdout.contains("complete"))
             let trimmed = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "1 b", "--dry-run"], environment: env)
             #expect(trimmed.status == 0, "\(trimmed.stderr)")
             #expect(trimmed.stdout.contains("would remove Berakhot 2 audio"), "\(trimmed.stdout)")

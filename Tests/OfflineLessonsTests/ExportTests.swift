@@ -36,4 +36,32 @@ struct ExportTests {
             #expect(mishnaDecoded == mishna.map(\.lesson))
         }
     }
+
+    @Test("through a symbolic link the file it names is written and the link stays; a pipe is written into, not replaced")
+    func linksAndPipes() async throws {
+        try await DownloadFixture.run { fixture in
+            let library = try await fixture.library()
+            _ = await collect(try await library.download(try await fixture.lessons("gemara:berakhot:2", in: library), media: .audio))
+            let real = fixture.root.appendingPathComponent("real.json")
+            try Data("old".utf8).write(to: real)
+            let link = fixture.root.appendingPathComponent("link.json")
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+            _ = try await library.exportLegacyRegistry(to: link)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path, "the link stays a link")
+            #expect(try Data(contentsOf: real).starts(with: Data("{".utf8)), "the file it names has the export")
+
+            let pipe = fixture.root.appendingPathComponent("pipe")
+            #expect(mkfifo(pipe.path, 0o600) == 0)
+            // Opened for reading first, not blocking, so that the export's open for writing goes through.
+            let reader = open(pipe.path, O_RDONLY | O_NONBLOCK)
+            #expect(reader >= 0)
+            defer { close(reader) }
+            let report = try await library.exportLegacyRegistry(to: pipe)
+            var info = stat()
+            #expect(lstat(pipe.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "still a pipe")
+            var buffer = [UInt8](repeating: 0, count: report.bytes + 16)
+            let got: Int = buffer.withUnsafeMutableBytes { bytes -> Int in read(reader, bytes.baseAddress, bytes.count) }
+            #expect(got == report.bytes, "the reader got the document")
+        }
+    }
 }

@@ -6,11 +6,18 @@ extension LessonLibrary {
         try LegacyExporter.document(try await database.registeredLessons()).0
     }
 
-    /// Writes the current downloads as a legacy `downloadedLessons.json` at `url` (atomically: a
-    /// reader never sees half a file), for an app version that still reads it.
+    /// Writes the current downloads as a legacy `downloadedLessons.json` at `url`, for an app
+    /// version that still reads it: a file atomically (a reader never sees half of it), through a
+    /// symbolic link to the file it names (the link stays), and straight into a device or a pipe
+    /// (`/dev/stdout`), which are never replaced.
     public func exportLegacyRegistry(to url: URL) async throws -> LegacyExportReport {
         let (data, gemara, mishna) = try LegacyExporter.document(try await database.registeredLessons())
-        try await BlockingIO.run { try data.write(to: url, options: .atomic) }
+        try await BlockingIO.run {
+            let target = url.resolvingSymlinksInPath()
+            var info = stat()
+            let isFileOrNothing = stat(target.path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG
+            try data.write(to: target, options: isFileOrNothing ? .atomic : [])
+        }
         return LegacyExportReport(path: url.path, gemaraLessons: gemara, mishnaLessons: mishna, bytes: data.count)
     }
 }

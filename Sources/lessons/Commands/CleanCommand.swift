@@ -64,6 +64,8 @@ struct CleanCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError(error.size("--max-size", maxSize))
             }
+            // Many tools read 0 as no limit; here it would remove every download not pinned.
+            if quota == 0 { throw ValidationError(Terminal.say(.cleanZeroQuota, .text(maxSize))) }
         }
         return RetentionPolicy(olderThan: age, maxBytes: quota)
     }

@@ -9,15 +9,33 @@ struct DemoCommand: AsyncParsableCommand {
         abstract: HelpWords.say("A one-command tour: a content server in-process, a fresh temporary library, real downloads."),
         discussion: HelpWords.say(
             """
-            Starts the demo content server on a free loopback port (no network, nothing to install), fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but never a file — then shows sync at work (a file deleted by hand is found missing, a file dropped into place is adopted, and the history says so), prints the downloads list and where the library is. With --library DIR the demo uses that folder instead of a temporary one.
+            Starts the demo content server on a free loopback port (no network, nothing to install), fetches the catalog of the whole Shas, downloads Berakhot daf 2-4 (Gemara) and Berakhot chapter 1 mishnayot 1-3 (Mishna) with their PDFs — Gemara 1 and Mishna 1 share an id but never a file — then shows sync at work (a file deleted by hand is found missing, a file dropped into place is adopted, and the history says so), prints the downloads list and where the library is. With --library DIR the demo uses that folder, new or empty, instead of a temporary one.
             """)
     )
 
-    @OptionGroup var libraryOption: LibraryOption
+    // The library option as the top command parses it, hidden: its help names $LESSONS_LIBRARY,
+    // which the demo never uses (it deletes and plants files to show sync). The discussion says
+    // what --library does here.
+    @OptionGroup(visibility: .hidden) var libraryOption: LibraryOption
     @OptionGroup var output: OutputOptions
     @OptionGroup var progress: ProgressOption
 
+    var library: String? { libraryOption.library }
+
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output, progress) }
+
+    func validate() throws {
+        guard let library else { return }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: library)) ?? []
+        if !contents.isEmpty || (FileManager.default.fileExists(atPath: library) && !isFolder(library)) {
+            throw ValidationError(Terminal.say(.demoNeedsEmptyFolder, .text(library)))
+        }
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
 
     func run() async throws {
         let root =

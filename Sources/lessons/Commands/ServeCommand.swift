@@ -37,12 +37,10 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var md5Etags = false
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            HelpWords.say("Accept only this API token (default: $LESSONS_TOKEN; without either, any non-empty token)."), valueName: "token")
-    )
-    var token: String?
+    // The token as the top command parses it (see TokenOption); here the one token accepted.
+    @OptionGroup var tokenOption: TokenOption
+
+    var token: String? { tokenOption.token }
 
     @OptionGroup var output: OutputOptions
 

@@ -19,6 +19,13 @@ struct LibraryOption: ParsableArguments {
     }
 }
 
+/// The API token. A group of its own: `serve` takes it alone, and a group the top command
+/// parses reaches a command only as the same group.
+struct TokenOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(HelpWords.say("The API token (default: $LESSONS_TOKEN)."), valueName: "token"))
+    var token: String?
+}
+
 /// Which server, with what token, media base and trusted certificates (commands that fetch).
 struct ServerOptions: ParsableArguments {
     @Option(
@@ -27,8 +34,8 @@ struct ServerOptions: ParsableArguments {
             HelpWords.say("The server's API base URL, e.g. http://127.0.0.1:8080/api/ (default: $LESSONS_SERVER)."), valueName: "url"))
     var server: String?
 
-    @Option(name: .long, help: ArgumentHelp(HelpWords.say("The API token (default: $LESSONS_TOKEN)."), valueName: "token"))
-    var token: String?
+    @OptionGroup var tokenOption: TokenOption
+    var token: String? { tokenOption.token }
 
     @Option(
         name: .long,
@@ -91,10 +98,12 @@ struct GlobalOptions {
     /// The library folder per the contract's order of precedence.
     var libraryURL: URL {
         if let path = setting(library, "LESSONS_LIBRARY") { return URL(fileURLWithPath: path) }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+        // XDG_DATA_HOME counts only as an absolute path (the XDG rule); ~ is $HOME, as a shell reads it.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("lessons")
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/lessons")
+        let home = setting(nil, "HOME").map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/lessons")
     }
 
     var resolvedToken: String? {

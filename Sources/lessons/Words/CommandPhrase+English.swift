@@ -193,6 +193,10 @@ extension CommandPhrase {
         .demoHistory: "history of %1$@: %2$@",
         .demoList: "downloads list:",
         .demoShareID: "%1$@ and %2$@ share an id, not a file:",
+        .demoNeedsEmptyFolder:
+            "the demo deletes and plants files to show sync: give --library a new or empty folder, not %1$@, or leave --library out for a temporary one",
+        .cleanZeroQuota:
+            "--max-size %1$@ would remove every download not pinned: for no quota give --max-size none; to remove downloads, `lessons remove`",
         .demoLibrary: "library: %1$@ (try: lessons list --library %1$@)",
         .demoScreen: "the Downloads screen of this library, in a browser: lessons ui --library %1$@ --open",
         .helpOverview: "OVERVIEW:",

@@ -208,6 +208,10 @@ extension CommandPhrase {
         .demoHistory: "historial de %1$@: %2$@",
         .demoList: "lista de descargas:",
         .demoShareID: "%1$@ y %2$@ comparten id, no archivo:",
+        .demoNeedsEmptyFolder:
+            "la demostración borra y coloca archivos para mostrar la sincronización: da a --library una carpeta nueva o vacía, no %1$@, o quita --library para usar una temporal",
+        .cleanZeroQuota:
+            "--max-size %1$@ borraría todas las descargas no fijadas: para no tener cuota indica --max-size none; para borrar descargas, `lessons remove`",
         .demoLibrary: "biblioteca: %1$@ (prueba: lessons list --library %1$@)",
         .demoScreen: "la pantalla de descargas de esta biblioteca, en un navegador: lessons ui --library %1$@ --open",
         .helpOverview: "DESCRIPCIÓN:",
