@@ -53,6 +53,11 @@ struct Lessons: AsyncParsableCommand {
         } catch {
             code = report(error)
         }
+        // Bad input, or a server or library that could not be used, leaves no new library behind;
+        // a run stopped by a signal keeps what it queued.
+        if code == CommandFailure.usage || code == CommandFailure.unusable || code == CommandFailure.failed {
+            await OpenLibraries.shared.discardUnused()
+        }
         await OpenLibraries.shared.closeAll()
         if Terminal.stdoutReaderLeft {
             if code == 0 { code = CommandFailure.readerLeft }

@@ -301,4 +301,29 @@ struct CLITests {
         #expect(result.exitCode == 3, "stderr: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
+
+    @Test(
+        "a command that made a library and then failed leaves none: a masechet misspelt, a server gone, no container; a folder of the user's stays"
+    )
+    func failedCommandsLeaveNoLibrary() async throws {
+        try await withServe { apiBase in
+            let library = temporaryLibrary()
+            defer { try? FileManager.default.removeItem(atPath: library) }
+            let misspelt = try await lessons(["download", "gemara:xyz", "--library", library, "--server", apiBase, "--token", "t"])
+            #expect(misspelt.exitCode == 2 && misspelt.stderr.contains("no masechet is called 'xyz'"), "\(misspelt.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: library), "the catalog fetched for it goes with it")
+            let gone = try await lessons(["download", "gemara:berakhot:2", "--library", library, "--server", "http://127.0.0.1:9/api/"])
+            #expect(gone.exitCode == 3 && !FileManager.default.fileExists(atPath: library), "\(gone.stderr)")
+            try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: library + "/notes.txt"))
+            let noContainer = try await lessons(["migrate", "--from", library + "/nope", "--library", library])
+            #expect(noContainer.exitCode == 2, "\(noContainer.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: library) == ["notes.txt"])
+            // What succeeds keeps its library.
+            #expect(
+                try await lessons(["download", "gemara:berakhot:2", "--library", library, "--server", apiBase, "--token", "t"]).exitCode
+                    == 0)
+            #expect(FileManager.default.fileExists(atPath: library + "/library.sqlite"))
+        }
+    }
 }

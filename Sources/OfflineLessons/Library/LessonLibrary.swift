@@ -147,6 +147,13 @@ public final class LessonLibrary: Sendable {
         try await database.close()
     }
 
+    /// Whether the library holds nothing of the user's: no medium requested, no plan, no place
+    /// in the player (a cached catalog does not count). A command that made a library and then
+    /// failed can take such a library away again.
+    public func holdsNothing() async throws -> Bool {
+        try await database.holdsNothing()
+    }
+
     /// Whether a lesson is downloaded (audio or video complete), from the registry alone.
     public func isDownloaded(_ lesson: LessonID) async throws -> Bool {
         try await database.isDownloaded(lesson)

@@ -138,6 +138,16 @@ extension LibraryDatabase {
             return try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY seq").map(RegistryEvent.init(row:))
         }
     }
+
+    /// No medium requested, no plan, no player position.
+    func holdsNothing() async throws -> Bool {
+        try await read { db in
+            for table in ["mediaItem", "plan", "playback"] where try db.tableExists(table) {
+                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 > 0 { return false }
+            }
+            return true
+        }
+    }
 }
 
 extension PlacedLesson {

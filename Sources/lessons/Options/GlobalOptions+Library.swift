@@ -14,10 +14,12 @@ extension GlobalOptions {
         let client = try apiBase().map { CatalogClient(configuration: $0) }
         var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase(), readOnly: readOnly)
         configuration.beforeCommit = commitPauseForCrashTests()
+        let folderExisted = FileManager.default.fileExists(atPath: libraryURL.path)
+        let created = !readOnly && !libraryExists
         let library = try await LessonLibrary(
             root: libraryURL, client: client, transport: HTTPTransport(bytesPerSecond: bytesPerSecond, trusting: trusted),
             configuration: configuration)
-        await OpenLibraries.shared.add(library)
+        await OpenLibraries.shared.add(library, created: created ? .init(root: libraryURL, folderExisted: folderExisted) : nil)
         return library
     }
 
@@ -57,8 +59,37 @@ actor OpenLibraries {
     /// apart (its engine, its connections, their objects) would only delay the exit.
     private var closed: [LessonLibrary] = []
 
-    func add(_ library: LessonLibrary) {
+    /// A library this process made where there was none.
+    struct Made {
+        var root: URL
+        var folderExisted: Bool
+    }
+
+    /// The libraries this process made, with what was there before.
+    private var made: [(library: LessonLibrary, made: Made)] = []
+
+    func add(_ library: LessonLibrary, created: Made? = nil) {
         libraries.append(library)
+        if let created { made.append((library, created)) }
+    }
+
+    /// After a command that failed: each library it made that holds nothing of the user's is taken
+    /// away (its registry files, and its folder when the command made that too), so that bad
+    /// input costs nothing. Call before ``closeAll()``.
+    func discardUnused() async {
+        for (library, made) in made where (try? await library.holdsNothing()) == true {
+            try? await library.close()
+            let files = FileManager.default
+            let registry = made.root.appendingPathComponent(LessonLibrary.registryFileName).path
+            for suffix in ["", "-wal", "-shm"] { try? files.removeItem(atPath: registry + suffix) }
+            for folder in ["media", ""] {
+                let url = folder.isEmpty ? made.root : made.root.appendingPathComponent(folder)
+                guard folder != "" || !made.folderExisted else { continue }
+                // Only a folder left empty goes (removeItem on a folder would take its contents).
+                if (try? files.contentsOfDirectory(atPath: url.path))?.isEmpty == true { try? files.removeItem(at: url) }
+            }
+        }
+        made = []
     }
 
     /// The closing under way, if any: a later call waits for it.
