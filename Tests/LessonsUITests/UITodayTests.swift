@@ -37,11 +37,16 @@ struct UITodayTests {
         }
     }
 
-    @Test("follow a calendar, see its plan first with its settings, make it ready: its dapim downloaded; stop following it")
+    @Test(
+        "follow a calendar: its days requested at once, its plan shown first with its settings; ready again, nothing left; stop following it"
+    )
     func followAndReady() async throws {
         try await UIFixture.run { fixture in
+            // Followed, its days are requested at once.
             let follow = try await fixture.post("/api/plan/follow?calendar=daf-hashavua")
-            #expect(follow.status == 200 && follow.text.contains("Daf HaShavua is followed"), "\(follow.text)")
+            #expect(
+                follow.status == 200 && follow.text.contains("Daf HaShavua is followed: ")
+                    && follow.text.contains("lesson(s) requested for the plans"), "\(follow.text)")
             #expect(try await fixture.library.plans() == [LearningPlan(calendar: .dafHashavua)])
             let page = try await fixture.get("/today").text
             #expect(page.contains("Followed: the dapim of today and the next 3 days ready (audio), each kept 7 days after its day."))
@@ -49,8 +54,6 @@ struct UITodayTests {
             let first = try #require(page.range(of: "id=\"plan-daf-hashavua\""))
             let second = try #require(page.range(of: "id=\"plan-daf-yomi\""))
             #expect(first.lowerBound < second.lowerBound, "the plan's calendar first")
-            let ready = try await fixture.post("/api/plan/ready")
-            #expect(ready.status == 200 && ready.text.contains("lesson(s) requested for the plans"), "\(ready.text)")
             let plan = LearningPlan(calendar: .dafHashavua)
             let end = ContinuousClock.now + .seconds(60)
             var work = try await fixture.library.work(of: plan, on: fixture.library.today(), fetchingWithin: nil)

@@ -77,7 +77,8 @@ struct OwnPaceUnitsTests {
                 "'Berakhot 1:6': Berakhot 1 tiene las mishnayot 1 a 5"
             ),
             ("Foo 1:1", nil, 1, "no masechet of the Mishna is called as in 'Foo 1:1'", "ninguna masechet de la Mishná se llama"),
-            ("Peah 2", nil, 1, "no masechet of the Bavli is called as in 'Peah 2'", "ninguna masechet del Bavli se llama"),
+            ("Pea 2", nil, 1, "Peah has no Gemara of the Bavli: start at a mishna (\"Peah 1:1\")", "Peah no tiene Guemará del Bavli"),
+            ("Foo 2", nil, 1, "no masechet of the Bavli is called as in 'Foo 2'", "ninguna masechet del Bavli se llama"),
             ("Berakhot 2", nil, 0, "a pace learns 1 to 30 at a time, not 0", "un ritmo estudia de 1 a 30 cada vez, no 0"),
             ("Berakhot 2", nil, 31, "a pace learns 1 to 30 at a time, not 31", "un ritmo estudia de 1 a 30 cada vez, no 31"),
         ]
@@ -159,5 +160,13 @@ struct OwnPaceUnitsTests {
         let early = try weekly.continuing(on: began.adding(days: -3), count: 3)
         #expect(early.first.start == "Berakhot 1:1" && early.began == began && early.count == 3, "before its first day: its start kept")
         #expect(throws: OwnPaceError.self) { try weekly.continuing(on: today, count: 31) }
+    }
+
+    @Test("a masechet by any name people give it: Brachos, Avoda Zara, ברכות")
+    func otherNames() throws {
+        let began = try #require(LearningDay(iso: "2026-11-30"))
+        #expect(try OwnPace(from: "Brachos 5", began: began, every: .day).first.start == "Berakhot 5")
+        #expect(try OwnPace(from: "Avoda Zara 2", began: began, every: .day).first.start == "Avodah Zarah 2")
+        #expect(try OwnPace(from: "ברכות 1:1", began: began, every: .day).first.start == "Berakhot 1:1")
     }
 }

@@ -83,7 +83,7 @@ enum Layout {
         words["unsent"] = UIText.actionUnsent(l)
         words["playNamed"] = UIText.playNamed("{}", l)
         words["removeNamed"] = UIText.removeNamed("{}", l)
-        words["removeConfirm"] = UIText.removeConfirm(l)
+        words["removeConfirmNamed"] = UIText.removeConfirmNamed("{}", l)
         return words
     }
 

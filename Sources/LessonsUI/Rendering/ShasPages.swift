@@ -81,7 +81,7 @@ enum ShasPages {
             registered
             ? Controls.action(
                 nil, "/api/remove?lesson=\(lesson.description)", name: UIText.removeNamed(status.name, l), icon: .remove,
-                confirm: UIText.removeConfirm(l)) : .empty
+                confirm: UIText.removeConfirmNamed(status.name, l)) : .empty
         let history = Controls.link(nil, "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">

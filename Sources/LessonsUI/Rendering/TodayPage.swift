@@ -31,7 +31,7 @@ enum TodayPage {
             \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, l) })\
             \(sections.contains { $0.calendar.rawValue == DafCalendar.ownPaceName } ? .empty : ownPaceOffer(day, l))
             """
-        return Layout.page(UIText.today(l), context, notices: unknown.map { [UIText.lessonsUnknown($0, l)] } ?? [], body: body)
+        return Layout.page(UIText.today(l), context, notices: unknown.map { [$0] } ?? [], body: body)
     }
 
     static func section(_ section: Section, playbacks: [LessonID: Playback], offline: Bool, _ l: UserLanguage) -> HTML {
@@ -40,7 +40,7 @@ enum TodayPage {
         let stop: HTML =
             section.plan == nil
             ? .empty
-            : "<div class=\"scope\">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .remove, id: "\(id)-stop"))</div>"
+            : "<div class=\"scope\">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .cancel, confirm: UIText.stopConfirm(section.calendar, at: section.nowPortion.name, l), id: "\(id)-stop"))</div>"
         // The lessons first; the plan's settings after them, folded away once the plan is followed.
         let plan: HTML = """
             <p class="plan-settings">\(section.plan.map { UIText.planFollowed($0, l) } ?? UIText.planNotFollowed(l))</p>
@@ -68,6 +68,7 @@ enum TodayPage {
             <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(calendar.rawValue)">
             <fieldset><legend class="visually-hidden">\(UIText.planSettingsOf(calendar, l))</legend>
             \(paceFields(calendar))\(keepFields(plan ?? LearningPlan(calendar: calendar), l))
+            <p class="form-problem" id="\(id)-problem" role="alert"></p>
             <button type="submit" id="\(id)-follow" aria-label="\(name)" title="\(name)">\(Icon.download.svg)<span>\(submit)</span></button>
             </fieldset></form>
 
@@ -103,7 +104,7 @@ enum TodayPage {
             <details class="plan-details"><summary>\(name)</summary>
             <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(DafCalendar.ownPaceName)">
             <fieldset><legend class="visually-hidden">\(name)</legend>
-            <label>\(UIText.startAt(l)) <input type="text" name="from" required placeholder="Bava Metzia 2" autocomplete="off"></label>
+            <label>\(UIText.startAt(l)) <input type="text" name="from" required placeholder="Bava Metzia 2" autocomplete="off" aria-describedby="\(id)-problem"></label>
             <label>\(UIText.paceCount(l)) <input type="number" name="count" min="\(OwnPace.countRange.lowerBound)" max="\(OwnPace.countRange.upperBound)" value="1" required></label>
             <label>\(UIText.paceUnit(l)) <select name="unit">\(StudyUnit.allCases.html { unit in
                 "<option value=\"\(unit.rawValue)\">\(UIText.unit(unit, l))</option>"
@@ -113,6 +114,7 @@ enum TodayPage {
                 "<option value=\"\(period.rawValue)\">\(UIText.period(period, l))</option>"
             })</select></label>
             \(keepFields(defaults, l))
+            <p class="form-problem" id="\(id)-problem" role="alert"></p>
             <button type="submit" id="\(id)-follow" aria-label="\(name)" title="\(name)">\(Icon.download.svg)<span>\(UIText.follow(l))</span></button>
             </fieldset></form></details>
             </section>

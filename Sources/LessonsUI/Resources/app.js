@@ -94,7 +94,19 @@
     event.preventDefault();
     // A space goes as %20: the server reads a "+" in a query as itself ("Bava Metzia 2").
     const query = new URLSearchParams(new FormData(form)).toString().replace(/\+/g, "%20");
+    const submit = form.querySelector('button[type="submit"]');
+    if (submit) submit.disabled = true;  // one tap, one request
     const answer = await post(form.dataset.action + (form.dataset.action.includes("?") ? "&" : "?") + query);
+    if (submit) submit.disabled = false;
+    // A refusal stands under the fields it is about, and the place to start is marked and focused.
+    const problem = form.querySelector(".form-problem");
+    const start = form.querySelector('input[name="from"]:not([type="hidden"])');
+    if (problem) problem.textContent = answer.ok ? "" : answer.message || "";
+    if (start) start.setAttribute("aria-invalid", answer.ok ? "false" : "true");
+    if (!answer.ok && problem) {
+      if (start) start.focus();
+      return;
+    }
     say(answer.message);
     if (answer.reload) reloadSaying(answer.message);
   });
@@ -227,11 +239,12 @@
     play.setAttribute("aria-label", words.playNamed.replace("{}", entry.name));
     play.title = play.getAttribute("aria-label");
     play.appendChild(icon("play"));
-    actions.appendChild(play);
+    // Where a page shows it: before the history link, so that no button moves under a thumb.
+    actions.insertBefore(play, actions.querySelector("a.history"));
     if (!actions.querySelector('button[data-action^="/api/remove"]')) {
       const remove = button("", words.removeNamed.replace("{}", entry.name), "remove", "/api/remove?lesson=" + type + "/" + id);
       remove.classList.add("action", "icon-only");
-      remove.dataset.confirm = words.removeConfirm;
+      remove.dataset.confirm = words.removeConfirmNamed.replace("{}", entry.name);
       actions.appendChild(remove);
     }
   }

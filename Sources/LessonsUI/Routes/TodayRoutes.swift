@@ -19,8 +19,12 @@ struct TodayRoutes: Sendable {
                 let followed = try await library.plans().contains { $0.calendar == plan.calendar }
                 try await library.setPlan(plan)
                 let l = RequestInput.language(request)
+                // Followed, its days are made ready at once: today's daf is what the user wants.
+                let requested = try await requestLessons(of: [plan])
+                let ready = requested > 0 ? UIText.readyRequested(requested, l) : UIText.readyNothing(l)
                 return ActionRoutes.Outcome(
-                    ok: true, message: followed ? UIText.planSaved(plan.calendar, l) : UIText.followedNow(plan.calendar, l), reload: true)
+                    ok: true, message: followed ? UIText.planSaved(plan.calendar, ready, l) : UIText.followedNow(plan.calendar, ready, l),
+                    reload: true)
             }
         }
         router.post("/api/plan/stop") { request, _ in
@@ -37,41 +41,53 @@ struct TodayRoutes: Sendable {
     }
 
     /// The page for today, or for `?date=YYYY-MM-DD`. A listing not cached is fetched briefly;
-    /// offline, the cache answers, and a daf it cannot place is still named.
+    /// offline, the cache answers, and a daf it cannot place is still named. A listing missing
+    /// costs its own day only: the other days and calendars are shown as far as they are known.
     func today(_ request: Request, _ context: PageContext) async throws -> HTML {
         let day = try RequestInput.day(request.uri.queryParameters.get("date")) ?? library.today()
         let plans = try await library.plans()
         let timeout = context.server.isOffline ? nil : services.server.timing.timeout
         let calendars = plans.map(\.calendar) + DafCalendar.allCases.filter { calendar in !plans.contains { $0.calendar == calendar } }
         var sections: [TodayPage.Section] = []
-        var unknown: String?
+        var unknown: CatalogError?
+        func lesson(_ calendar: DafCalendar, on day: LearningDay) async -> CalendarLesson? {
+            do {
+                return try await library.lesson(of: calendar, on: day, fetchingWithin: timeout)
+            } catch let error as CatalogError {
+                if case .unreachable = error { await services.server.unreachable() }
+                unknown = unknown ?? error
+            } catch {}
+            return nil
+        }
         for calendar in calendars {
             guard let days = calendar.days(around: day), let portion = calendar.portion(on: day) else { continue }
             let following = days.upperBound.adding(days: 1)
             var section = TodayPage.Section(
                 calendar: calendar, plan: plans.first { $0.calendar == calendar }, nowPortion: portion,
                 nextPortion: calendar.portion(on: following), day: day)
-            if unknown == nil {
-                do {
-                    section.now = try await library.lesson(of: calendar, on: day, fetchingWithin: timeout)
-                    section.next = try await library.lesson(of: calendar, on: following, fetchingWithin: timeout)
-                } catch let error as CatalogError {
-                    if case .unreachable = error { await services.server.unreachable() }
-                    unknown = error.words.description
-                }
-            }
+            section.now = await lesson(calendar, on: day)
+            section.next = await lesson(calendar, on: following)
             sections.append(section)
         }
-        return TodayPage.render(day, sections, playbacks: try await library.playbacks(), unknown: unknown, context)
+        let notice = unknown.map { UIText.lessonsUnknown($0, serverConfigured: library.hasServer, context.language) }
+        return TodayPage.render(day, sections, playbacks: try await library.playbacks(), unknown: notice, context)
     }
 
     /// What `lessons ready` does: the plans' past dapim removed, their coming ones requested.
     func makeReady(_ request: Request) async throws -> ActionRoutes.Outcome {
         let l = RequestInput.language(request)
-        let offline = await services.statusForAction().isOffline
         _ = try await library.clean(.plansOnly())
+        let requested = try await requestLessons(of: try await library.plans())
+        return ActionRoutes.Outcome(
+            ok: true, message: requested > 0 ? UIText.readyRequested(requested, l) : UIText.readyNothing(l), reload: false)
+    }
+
+    /// Requests the lessons of `plans`' coming days not yet complete, as live downloads; returns
+    /// how many lessons.
+    func requestLessons(of plans: [LearningPlan]) async throws -> Int {
+        let offline = await services.statusForAction().isOffline
         var requested = 0
-        for plan in try await library.plans() {
+        for plan in plans {
             let work = try await library.work(of: plan, on: library.today(), fetchingWithin: offline ? nil : services.server.timing.timeout)
             guard !work.missing.isEmpty else { continue }
             let keys = Set(work.missing.flatMap { lesson in (plan.media.media + [.text]).map { MediaKey(lesson.id, $0) } })
@@ -80,8 +96,7 @@ struct TodayRoutes: Sendable {
             guard try await services.start(keys, names: names, offline: offline, { try await library.fetch(work) }) != nil else { continue }
             requested += work.missing.count
         }
-        return ActionRoutes.Outcome(
-            ok: true, message: requested > 0 ? UIText.readyRequested(requested, l) : UIText.readyNothing(l), reload: false)
+        return requested
     }
 }
 

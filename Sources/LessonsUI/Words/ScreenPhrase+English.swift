@@ -69,6 +69,7 @@ extension ScreenPhrase {
         .screenPlayNamed: "Play %1$@",
         .screenHistoryOf: "History of %1$@",
         .screenRemoveNamed: "Remove %1$@",
+        .screenRemoveConfirmNamed: "Delete the downloaded files of %1$@?",
         .screenPinNamed: "Pin %1$@",
         .screenUnpinNamed: "Unpin %1$@",
         .screenTypeOf: "%1$@ of %2$@",

@@ -69,6 +69,7 @@ extension ScreenPhrase {
         .screenPlayNamed: "Reproducir %1$@",
         .screenHistoryOf: "Historial de %1$@",
         .screenRemoveNamed: "Eliminar %1$@",
+        .screenRemoveConfirmNamed: "¿Eliminar los archivos descargados de %1$@?",
         .screenPinNamed: "Fijar %1$@",
         .screenUnpinNamed: "Soltar %1$@",
         .screenTypeOf: "%1$@ de %2$@",

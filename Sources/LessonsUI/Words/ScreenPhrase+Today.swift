@@ -13,7 +13,11 @@ extension ScreenPhrase {
         .screenStopFollowingNamed: "Stop following %1$@",
         .screenMakeReady: "Make ready now",
         .screenMakeReadyNamed: "Download now what the plans want",
-        .screenFollowedNow: "%1$@ is followed: press Make ready now, or run `lessons ready` daily",
+        .screenFollowedNow: "%1$@ is followed: %2$@",
+        .screenStopConfirm: "Stop following %1$@? Its lessons stay.",
+        .screenStopOwnPaceConfirm: "Stop following %1$@? Its lessons stay, but where it stands (%2$@) is forgotten.",
+        .screenNotHereYet:
+            "Some lessons of these days are not on this device yet (%1$@): they come when the content server answers again",
         .screenStoppedNow: "%1$@ is no longer followed; its lessons stay",
         .screenReadyRequested: "%1$@ lesson(s) requested for the plans",
         .screenReadyNothing: "Everything the plans want is downloaded",
@@ -40,7 +44,7 @@ extension ScreenPhrase {
         .screenGoesAnyway: "whether played or not",
         .screenGoesOncePlayed: "once played through",
         .screenSave: "Save",
-        .screenPlanSaved: "%1$@: the plan's settings are saved",
+        .screenPlanSaved: "%1$@: the plan's settings are saved; %2$@",
     ]
 
     /// The Today page of `lessons ui` in Spanish.
@@ -57,7 +61,11 @@ extension ScreenPhrase {
         .screenStopFollowingNamed: "Dejar de seguir %1$@",
         .screenMakeReady: "Preparar ahora",
         .screenMakeReadyNamed: "Descargar ahora lo que piden los planes",
-        .screenFollowedNow: "%1$@ se sigue: pulsa Preparar ahora, o ejecuta `lessons ready` cada día",
+        .screenFollowedNow: "%1$@ se sigue: %2$@",
+        .screenStopConfirm: "¿Dejar de seguir %1$@? Sus clases se quedan.",
+        .screenStopOwnPaceConfirm: "¿Dejar de seguir %1$@? Sus clases se quedan, pero se olvida por dónde va (%2$@).",
+        .screenNotHereYet:
+            "Algunas clases de estos días todavía no están en este dispositivo (%1$@): llegarán cuando el servidor de contenidos vuelva a responder",
         .screenStoppedNow: "%1$@ ya no se sigue; sus clases se quedan",
         .screenReadyRequested: "%1$@ clase(s) pedidas para los planes",
         .screenReadyNothing: "Todo lo que piden los planes está descargado",
@@ -84,6 +92,6 @@ extension ScreenPhrase {
         .screenGoesAnyway: "se haya escuchado o no",
         .screenGoesOncePlayed: "una vez escuchado entero",
         .screenSave: "Guardar",
-        .screenPlanSaved: "%1$@: se guardó la configuración del plan",
+        .screenPlanSaved: "%1$@: se guardó la configuración del plan; %2$@",
     ]
 }

@@ -10,7 +10,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenNoPeriod
     case screenPlanSettingsOf, screenOwnPaceOffer, screenFollowOwnPace, screenStartAt, screenFirstDay, screenEvery
     case screenPaceCount, screenPaceUnit, screenUnitDapim, screenUnitMishnayot, screenUnitChapters, screenNoUnit
-    case screenEveryDay, screenEveryWeek
+    case screenEveryDay, screenEveryWeek, screenStopConfirm, screenStopOwnPaceConfirm, screenNotHereYet
     case screenDaysAhead, screenDaysKept, screenKeepUntilPlayed, screenSave, screenPlanSaved, screenGoesAnyway, screenGoesOncePlayed
     // The Downloads screen: its frame, states and shared words
     case screenShas, screenDownloads, screenHistory, screenDownloadAudio, screenDownloadVideo, screenDownloadBoth, screenRemove
@@ -24,7 +24,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenFailed, screenDecimalMark
     // Its controls, regions and columns, as assistive technology names them
     case screenSkip, screenSections, screenProgressOf, screenBoth, screenBothMedia, screenDownloadNamed, screenChapterOf
-    case screenAllOf, screenPlayNamed, screenHistoryOf, screenRemoveNamed, screenPinNamed, screenUnpinNamed, screenTypeOf
+    case screenAllOf, screenPlayNamed, screenHistoryOf, screenRemoveNamed, screenRemoveConfirmNamed, screenPinNamed, screenUnpinNamed,
+        screenTypeOf
     case screenDownloadedCount, screenPreviewQuota, screenLessonColumn, screenActionsColumn, screenFilesColumn
     case screenWhenColumn, screenMedium, screenDetailColumn, screenPDFOf, screenNoPDF, screenNoPDFOffered
     // The Downloads page: storage, quota, sorting and filtering, the selection, removing a medium

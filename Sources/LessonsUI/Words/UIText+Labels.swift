@@ -38,6 +38,9 @@ extension UIText {
     static func playNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenPlayNamed, .text(what)).text(l) }
     static func historyOf(_ what: String, _ l: UserLanguage) -> String { Message(.screenHistoryOf, .text(what)).text(l) }
     static func removeNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenRemoveNamed, .text(what)).text(l) }
+    static func removeConfirmNamed(_ what: String, _ l: UserLanguage) -> String {
+        Message(.screenRemoveConfirmNamed, .text(what)).text(l)
+    }
     static func pinNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenPinNamed, .text(what)).text(l) }
     static func unpinNamed(_ what: String, _ l: UserLanguage) -> String { Message(.screenUnpinNamed, .text(what)).text(l) }
 

@@ -20,8 +20,12 @@ extension UIText {
     }
     static func makeReady(_ l: UserLanguage) -> String { Message(.screenMakeReady).text(l) }
     static func makeReadyNamed(_ l: UserLanguage) -> String { Message(.screenMakeReadyNamed).text(l) }
-    static func followedNow(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenFollowedNow, .message(calendar.title)).text(l)
+    static func followedNow(_ calendar: DafCalendar, _ ready: String, _ l: UserLanguage) -> String {
+        Message(.screenFollowedNow, .message(calendar.title), .text(ready)).text(l)
+    }
+    static func stopConfirm(_ calendar: DafCalendar, at place: String, _ l: UserLanguage) -> String {
+        guard case .ownPace = calendar else { return Message(.screenStopConfirm, .message(calendar.title)).text(l) }
+        return Message(.screenStopOwnPaceConfirm, .message(calendar.title), .text(place)).text(l)
     }
     static func stoppedNow(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
         Message(.screenStoppedNow, .message(calendar.title)).text(l)
@@ -37,8 +41,8 @@ extension UIText {
     static func goesAnyway(_ l: UserLanguage) -> String { Message(.screenGoesAnyway).text(l) }
     static func goesOncePlayed(_ l: UserLanguage) -> String { Message(.screenGoesOncePlayed).text(l) }
     static func save(_ l: UserLanguage) -> String { Message(.screenSave).text(l) }
-    static func planSaved(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenPlanSaved, .message(calendar.title)).text(l)
+    static func planSaved(_ calendar: DafCalendar, _ ready: String, _ l: UserLanguage) -> String {
+        Message(.screenPlanSaved, .message(calendar.title), .text(ready)).text(l)
     }
     /// Why a daf has no lesson here ("not in the catalog, which has no Gemara of Shekalim: skipped").
     static func absence(_ lesson: CalendarLesson, _ l: UserLanguage) -> String {
@@ -48,8 +52,13 @@ extension UIText {
         case .noLesson, nil: Message(.todayNoLesson).text(l)
         }
     }
-    static func lessonsUnknown(_ reason: String, _ l: UserLanguage) -> String {
-        Message(.todayUnknown, .message(Phrasebook.recognize(reason))).text(l)
+    /// Why some lessons of the page are not known. A listing not cached, with a server that did
+    /// not answer: it comes when the server does; any other reason, as the catalog says it.
+    static func lessonsUnknown(_ error: CatalogError, serverConfigured: Bool, _ l: UserLanguage) -> String {
+        if case .notCached(let what) = error, serverConfigured {
+            return Message(.screenNotHereYet, .message(CatalogError.subject(what))).text(l)
+        }
+        return Message(.todayUnknown, .message(error.words)).text(l)
     }
 
     static func ownPaceTitle(_ l: UserLanguage) -> String { Message(.calendarOwnPace).text(l) }

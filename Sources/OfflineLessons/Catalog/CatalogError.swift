@@ -45,7 +45,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What was not cached, as the catalog says it: "the Shas", "the Gemara lessons of …".
-    static func subject(_ what: String) -> Message {
+    public static func subject(_ what: String) -> Message {
         if what == "the Shas" { return Message(.catalogTheShas) }
         for (prefix, key) in [
             ("the Gemara lessons of ", Phrase.catalogGemaraListing), ("the Mishna lessons of ", .catalogMishnaListing),

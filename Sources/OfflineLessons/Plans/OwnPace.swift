@@ -35,14 +35,20 @@ public struct OwnPace: Sendable, Hashable {
         let mishna = numbers.count == 2 ? numbers[1] : nil
         if unit == .chapter, let mishna, mishna != 1 { throw OwnPaceError.notAPlace(first, unit) }
         let named = MasechetNames.normalized(words.dropLast().joined(separator: " "))
-        let sequence = StudySequence.of(unit)
-        let index = sequence.parts.firstIndex { part in
-            MasechetNames.normalized(part.masechet) == named && (unit != .mishna || part.chapter == number)
+        // A masechet by its name or any other name people give it ("Brachos", "ברכות").
+        let isNamed = { (masechet: String) in
+            MasechetNames.normalized(masechet) == named
+                || MasechetAliases.aliases(of: masechet).contains { MasechetNames.normalized($0) == named }
         }
+        let sequence = StudySequence.of(unit)
+        let index = sequence.parts.firstIndex { part in isNamed(part.masechet) && (unit != .mishna || part.chapter == number) }
         guard let index else {
-            let known = sequence.parts.contains { MasechetNames.normalized($0.masechet) == named }
+            let known = sequence.parts.contains { isNamed($0.masechet) }
+            if !known, unit == .daf, let mishna = StudySequence.chapters.parts.first(where: { isNamed($0.masechet) }) {
+                throw OwnPaceError.noGemara(mishna.masechet)
+            }
             guard known else { throw OwnPaceError.unknownMasechet(first, unit) }
-            let chapters = StudySequence.chapters.parts.first { MasechetNames.normalized($0.masechet) == named }
+            let chapters = StudySequence.chapters.parts.first { isNamed($0.masechet) }
             throw OwnPaceError.outOfRange(first, .chapter, chapters?.masechet ?? first, 1, chapters?.last ?? 1)
         }
         let part = sequence.parts[index]

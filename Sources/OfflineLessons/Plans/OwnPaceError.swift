@@ -4,6 +4,8 @@ public enum OwnPaceError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAPlace(String, StudyUnit)
     /// No masechet of the Bavli (or, for Mishna, of the Mishna) is called so.
     case unknownMasechet(String, StudyUnit)
+    /// A masechet of the Mishna with no Gemara of the Bavli, asked for by the daf: its name.
+    case noGemara(String)
     /// The masechet (or chapter) has no such daf, chapter or mishna: its first and last.
     case outOfRange(String, StudyUnit, String, Int, Int)
     /// Not a count a pace takes: its range.
@@ -16,6 +18,7 @@ public enum OwnPaceError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAPlace(let text, .chapter): Message(.planOwnPaceNotAChapter, .text(text))
         case .unknownMasechet(let text, .daf): Message(.planOwnPaceUnknownMasechet, .text(text))
         case .unknownMasechet(let text, _): Message(.planOwnPaceUnknownMishna, .text(text))
+        case .noGemara(let masechet): Message(.planOwnPaceNoGemara, .text(masechet))
         case .outOfRange(let text, let unit, let name, let first, let last):
             Message(
                 unit == .daf ? .planOwnPaceDafOutOfRange : unit == .mishna ? .planOwnPaceMishnaOutOfRange : .planOwnPaceChapterOutOfRange,

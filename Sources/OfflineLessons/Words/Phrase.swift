@@ -71,7 +71,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Learning calendars (lessons today)
     case calendarDafYomi, calendarDafHashavua, calendarOwnPace, todayOwnDay, todayOwnWeek
     case planOwnPaceSettings, planOwnPaceDaily, planOwnPaceWeekly, planOwnPaceNotADaf
-    case planOwnPaceUnknownMasechet, planOwnPaceDafOutOfRange, planOwnPaceNotAMishna, planOwnPaceNotAChapter
+    case planOwnPaceUnknownMasechet, planOwnPaceNoGemara, planOwnPaceDafOutOfRange, planOwnPaceNotAMishna, planOwnPaceNotAChapter
     case planOwnPaceUnknownMishna, planOwnPaceMishnaOutOfRange, planOwnPaceChapterOutOfRange, planOwnPaceCountOutOfRange
     case paceOneDaf, paceDapim, paceOneMishna, paceMishnayot, paceOneChapter, paceChapters
     case placeDaf, placeDapim, placeMishna, placeMishnayot, placeChapter, placeChapters, todayNoMishna
