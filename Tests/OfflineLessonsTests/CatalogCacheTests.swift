@@ -206,4 +206,29 @@ struct CatalogCacheTests {
 
         #expect(try await database.cachedShas()?.shas == renamed)
     }
+
+    @Test("a listing the server is not there for is named in the failure, not by the API's path")
+    func unreachableListingNamed() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("library.sqlite").path
+        _ = try await withServer { running in try await Self.catalog(try LibraryDatabase.open(at: path), running).shas() }
+        let closed = try SilentSocket(listening: false)
+        let client = CatalogClient(configuration: .init(apiBase: closed.apiBase, token: "t", timeout: .seconds(5)))
+        let catalog = Catalog(database: try LibraryDatabase.open(at: path), client: client)
+        let (seder, masechet) = try #require(try await catalog.shas().shas.masechet(id: 1))
+        for fetch in [
+            { _ = try await catalog.gemaraLessons(of: masechet, in: seder) },
+            { _ = try await catalog.mishnaLessons(of: masechet, in: seder, chapter: 2) },
+        ] as [@Sendable () async throws -> Void] {
+            do {
+                try await fetch()
+                Issue.record("the server is not there")
+            } catch let error as CatalogError {
+                let english = error.words.text(.en)
+                #expect(english.hasPrefix("could not reach the server for the list of "), "\(english)")
+                #expect(english.contains("of Berakhot") && !english.contains("masechet/"), "\(english)")
+                #expect(error.words.text(.es).contains("Berakhot"), "\(error.words.text(.es))")
+            }
+        }
+    }
 }

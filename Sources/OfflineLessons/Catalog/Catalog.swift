@@ -38,7 +38,9 @@ struct Catalog: Sendable {
             return (cached, [])
         }
         guard let client else { throw CatalogError.notCached("the Gemara lessons of \(masechet.name)") }
-        let list = try await client.fetchGemaraLessons(masechetId: masechet.id)
+        let list = try await Self.naming("the Gemara lessons of \(masechet.name)") {
+            try await client.fetchGemaraLessons(masechetId: masechet.id)
+        }
         let placement = Placement(sederId: seder.id, masechetId: masechet.id, chapter: 0)
         if caches {
             try await database.saveListing(
@@ -59,12 +61,24 @@ struct Catalog: Sendable {
             return (cached, [])
         }
         guard let client else { throw CatalogError.notCached("the Mishna lessons of \(masechet.name) \(chapter)") }
-        let list = try await client.fetchMishnaLessons(masechetId: masechet.id, chapter: chapter)
+        let list = try await Self.naming("the Mishna lessons of \(masechet.name) \(chapter)") {
+            try await client.fetchMishnaLessons(masechetId: masechet.id, chapter: chapter)
+        }
         let placement = Placement(sederId: seder.id, masechetId: masechet.id, chapter: chapter)
         if caches {
             try await database.saveListing(
                 type: .mishna, placement: placement, lessons: list.lessons, problemCount: list.problems.count, fetchedAt: now())
         }
         return (list.lessons.map { PlacedLesson(type: .mishna, placement: placement, lesson: $0) }, list.problems)
+    }
+
+    /// A listing's fetch whose failure to reach the server says what was asked for ("the Gemara
+    /// lessons of Berakhot"), not the API's path.
+    private static func naming<T>(_ what: String, _ fetch: () async throws -> T) async throws -> T {
+        do {
+            return try await fetch()
+        } catch CatalogError.unreachable(_, let cause) {
+            throw CatalogError.unreachable(path: what, cause: cause)
+        }
     }
 }

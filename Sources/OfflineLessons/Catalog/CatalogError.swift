@@ -15,7 +15,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     case serverRefused(path: String, messages: [String])
     /// The Shas the server sent has no masechtot; the cached copy, if any, is kept.
     case emptyShas
-    /// The server could not be reached or did not answer in time.
+    /// The server could not be reached or did not answer in time: for the API path, or for what
+    /// was asked ("the Gemara lessons of Berakhot").
     case unreachable(path: String, cause: NetworkError)
     /// The server URL is unusable.
     case invalidServerURL(String)
@@ -38,7 +39,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
         case .serverRefused(let path, let messages):
             Message(.catalogRefused, .text(path), messages.isEmpty ? .word(.catalogNoReasonGiven) : .text(messages.joined(separator: "; ")))
         case .emptyShas: Message(.catalogEmptyShas)
-        case .unreachable(let path, let cause): Message(.catalogUnreachable, .text(path), .message(cause.words))
+        case .unreachable(let path, let cause): Message(.catalogUnreachable, .message(Self.subject(path)), .message(cause.words))
         case .invalidServerURL(let url): Message(.catalogInvalidServerURL, .text(url))
         case .notCached(let what): Message(.catalogNotCached, .message(Self.subject(what)))
         }
@@ -46,7 +47,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// What was not cached, as the catalog says it: "the Shas", "the Gemara lessons of …".
     public static func subject(_ what: String) -> Message {
-        if what == "the Shas" { return Message(.catalogTheShas) }
+        if what == "the Shas" || what == "masechtot_list/" { return Message(.catalogTheShas) }
         for (prefix, key) in [
             ("the Gemara lessons of ", Phrase.catalogGemaraListing), ("the Mishna lessons of ", .catalogMishnaListing),
         ]

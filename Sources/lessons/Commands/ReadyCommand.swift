@@ -120,7 +120,9 @@ struct ReadyCommand: AsyncParsableCommand {
                 Terminal.say(.downloadStoppedDisk, .message(Phrasebook.recognize(reason)), .number(left)), exitCode: CommandFailure.failed)
         }
         if let reason = summary.serverUnreachable {
-            return CommandFailure(DownloadText.serverUnreachable(queued: left, reason: reason), exitCode: CommandFailure.unusable)
+            return CommandFailure(
+                DownloadText.serverUnreachable(queued: left, reason: reason, retry: .readyServerUnreachable),
+                exitCode: CommandFailure.unusable)
         }
         guard !summary.failed.isEmpty else { return nil }
         let list = summary.failed.map { "\(names.spoken(MediaKey($0.lesson, $0.medium))): \(Terminal.say(stored: $0.reason))" }

@@ -8,8 +8,8 @@ enum DownloadText {
     }
 
     /// The run's one message when it stopped because the server stayed unreachable.
-    static func serverUnreachable(queued: Int, reason: String) -> String {
-        Terminal.say(.downloadServerUnreachable, .number(queued), .message(Phrasebook.recognize(reason)))
+    static func serverUnreachable(queued: Int, reason: String, retry: CommandPhrase = .downloadServerUnreachable) -> String {
+        Terminal.say(retry, .number(queued), .message(Phrasebook.recognize(reason)))
     }
 
     /// The progress total: files done (failed ones are not), and the failed ones apart.

@@ -81,6 +81,8 @@ extension CommandPhrase {
         .downloadConcurrency: "--concurrency must be between 1 and 16, not %1$@",
         .downloadLimitRate: "--limit-rate '%1$@' is not a rate: give bytes per second, like 500K, 2M or 1.5MB",
         .downloadServerNotAnswering: "the server is not answering (%1$@); the run is waiting for it",
+        .readyServerUnreachable:
+            "the server is unreachable: %1$@ item(s) stay queued; the next `lessons ready` fetches them. Last error: %2$@",
         .downloadServerUnreachable:
             "the server is unreachable: %1$@ item(s) stay queued; run `lessons download` when it is back. Last error: %2$@",
         .downloadFiles: "%1$@/%2$@ files",

@@ -96,6 +96,8 @@ extension CommandPhrase {
         .downloadConcurrency: "--concurrency debe estar entre 1 y 16, no %1$@",
         .downloadLimitRate: "--limit-rate '%1$@' no es una velocidad: indica bytes por segundo, como 500K, 2M o 1.5MB",
         .downloadServerNotAnswering: "el servidor no responde (%1$@); la descarga lo espera",
+        .readyServerUnreachable:
+            "no se puede llegar al servidor: %1$@ archivo(s) siguen en cola; el próximo `lessons ready` los trae. Último error: %2$@",
         .downloadServerUnreachable:
             "no se puede llegar al servidor: %1$@ archivo(s) siguen en cola; ejecuta `lessons download` cuando vuelva. Último error: %2$@",
         .downloadFiles: "%1$@/%2$@ archivos",
