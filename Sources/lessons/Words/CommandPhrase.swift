@@ -52,7 +52,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case legacyToRecover, legacyNothing
     case serveServing, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser, demoServer
     case demoCatalog
-    case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen, demoNeedsEmptyFolder, cleanZeroQuota, readyServerUnreachable
+    case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen, demoNeedsEmptyFolder
+    case cleanZeroQuota, readyServerUnreachable
     case helpOverview, helpUsage, helpArguments, helpOptions, helpSubcommands, helpShowHelp, helpShowVersion
     case helpSeeSubcommand
     case helpDefault, helpValues, helpAndDefault, helpIsDefault
