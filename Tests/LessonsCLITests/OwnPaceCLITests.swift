@@ -115,12 +115,12 @@ struct OwnPaceCLITests {
             let today = try await CLIRunner.run(["today", "--date", second.iso], environment: env)
             #expect(
                 today.stdout.contains(
-                    "Own pace: Berakhot 2:1–8 — not downloaded  (week 2 of the plan, \(second.iso) to \(third.iso); chapter 2 of 524 of the Mishna)"
+                    "Own pace: Berakhot 2:1–8 — none downloaded  (week 2 of the plan, \(second.iso) to \(third.iso); chapter 2 of 524 of the Mishna)"
                 ),
                 "\(today.stdout)")
-            #expect(today.stdout.contains("  next week: Berakhot 3:1–6 — not downloaded"), "\(today.stdout)")
+            #expect(today.stdout.contains("  next week: Berakhot 3:1–6 — none downloaded"), "\(today.stdout)")
             let enSpanish = try await CLIRunner.run(["today", "--date", second.iso], environment: spanish)
-            #expect(enSpanish.stdout.contains("A tu ritmo: Berakhot 2:1–8 — no descargada  (semana 2 del plan"), "\(enSpanish.stdout)")
+            #expect(enSpanish.stdout.contains("A tu ritmo: Berakhot 2:1–8 — ninguna descargada  (semana 2 del plan"), "\(enSpanish.stdout)")
 
             let ready = try await CLIRunner.run(["ready", "--quiet"], environment: env)
             let chapter = (1...5).map { "Berakhot 1:\($0)" }.joined(separator: ", ")
@@ -136,6 +136,15 @@ struct OwnPaceCLITests {
             #expect(lessons.count == 5 && lessons.allSatisfy { $0["downloaded"] as? Bool == true }, "\(entry)")
             let again = try await CLIRunner.run(["ready"], environment: env)
             #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout)\(again.stderr)")
+            // One mishna gone: the chapter is four of five; asked again with the queue paused, queued, and the pause said.
+            #expect(try await CLIRunner.run(["remove", "mishna:berakhot:1:3"], environment: env).status == 0)
+            let partial = try await CLIRunner.run(["today"], environment: env)
+            #expect(partial.stdout.contains("Own pace: Berakhot 1:1–5 — 4 of 5 downloaded"), "\(partial.stdout)")
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
+            #expect(try await CLIRunner.run(["download", "mishna:berakhot:1:3"], environment: env).status == 0)
+            let waiting = try await CLIRunner.run(["today"], environment: env)
+            #expect(waiting.stdout.contains("Own pace: Berakhot 1:1–5 — queued"), "\(waiting.stdout)")
+            #expect(waiting.stderr.contains("the queue is paused: `lessons queue resume`"), "\(waiting.stderr)")
         }
     }
 }

@@ -32,13 +32,14 @@ struct TodayCommand: AsyncParsableCommand {
         let library = try global.apiBase() == nil && !global.libraryExists ? nil : try await global.openLibrary()
         let day = date.flatMap { LearningDay(iso: $0) } ?? library?.today() ?? LearningDay(Date(), in: .current)
         var entries: [TodayEntry] = []
-        // The first failure to reach the catalog is said once, and the catalog not asked again.
+        // The first failure to reach the catalog is said once; the server is not asked again, the
+        // cache still answers for the other calendars.
         var problem: String?
         if !global.json { Terminal.out(Self.spoken(day)) }
         // The calendars of the plans followed; both when none is.
         let planned = try await library?.plans().map(\.calendar) ?? []
         for calendar in planned.isEmpty ? DafCalendar.allCases : planned {
-            guard var (now, next) = try await Self.lessons(calendar, on: day, problem == nil ? library : nil) else {
+            guard var (now, next) = try await Self.lessons(calendar, on: day, library, fetching: problem == nil) else {
                 if !global.json {
                     Terminal.out(Terminal.say(calendar.title) + ": " + Terminal.say(.todayNotBegun, .text(calendar.began.iso)))
                 }
@@ -51,16 +52,20 @@ struct TodayCommand: AsyncParsableCommand {
         }
         if global.json { try Terminal.json(TodayReport(day: day, lessons: entries)) }
         if let problem, !global.json { Terminal.warning(Terminal.say(.todayUnknown, .text(problem))) }
+        let waiting = entries.contains { $0.lessons.contains { $0.media.contains { $0.state == "queued" } } }
+        if waiting, !global.json, try await library?.isQueuePaused() == true { Terminal.warning(Terminal.say(.todayQueuePaused)) }
     }
 
     /// A calendar's daf on `day` and the next one, each found in the catalog or with the reason
     /// it could not be; `nil` before the calendar began.
-    static func lessons(_ calendar: DafCalendar, on day: LearningDay, _ library: LessonLibrary?) async throws -> (Found, Found)? {
+    static func lessons(_ calendar: DafCalendar, on day: LearningDay, _ library: LessonLibrary?, fetching: Bool) async throws
+        -> (Found, Found)?
+    {
         guard let days = calendar.days(around: day) else { return nil }
         func find(_ day: LearningDay) async -> Found {
             guard let library else { return Found(day: day, portion: calendar.portion(on: day), lesson: nil) }
             do {
-                let lesson = try await library.lesson(of: calendar, on: day, fetchingWithin: .seconds(10))
+                let lesson = try await library.lesson(of: calendar, on: day, fetchingWithin: fetching ? .seconds(10) : nil)
                 return Found(day: day, portion: calendar.portion(on: day), lesson: lesson)
             } catch {
                 let words = CommandFailure(classifying: error)?.message ?? Terminal.say(stored: String(describing: error))
@@ -103,8 +108,16 @@ struct TodayCommand: AsyncParsableCommand {
         case nil: break
         }
         if lesson.isReady { return Style.state("complete", shown: Terminal.say(.todayDownloaded), on: .out) }
-        let underWay = lesson.lessons.contains { $0.media.contains { ["queued", "downloading"].contains($0.state) } }
-        return Terminal.say(underWay ? .todayUnderWay : .cliNotDownloaded)
+        if lesson.lessons.contains(where: { $0.media.contains { $0.state == "downloading" } }) { return Terminal.say(.todayUnderWay) }
+        if isQueued(lesson) { return Terminal.say(.todayQueued) }
+        let downloaded = lesson.lessons.filter { $0.media.contains { $0.medium != .text && $0.state == "complete" } }.count
+        if downloaded > 0 { return Terminal.say(.todaySomeDownloaded, .number(downloaded), .number(lesson.lessons.count)) }
+        return Terminal.say(lesson.lessons.count > 1 ? .todayNoneDownloaded : .cliNotDownloaded)
+    }
+
+    /// Some of its media wait in the queue (none is being fetched).
+    static func isQueued(_ lesson: CalendarLesson) -> Bool {
+        lesson.lessons.contains { $0.media.contains { $0.state == "queued" } }
     }
 
     /// "Shabbat, 28 November 2026" in the terminal's language.

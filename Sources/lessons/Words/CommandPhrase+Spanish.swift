@@ -6,6 +6,10 @@ extension CommandPhrase {
         .todayNotBegun: "todavía no: empieza el %1$@",
         .todayDownloaded: "descargada",
         .todayUnderWay: "descargándose",
+        .todayQueued: "en cola",
+        .todayQueuePaused: "la cola está en pausa: `lessons queue resume` deja descargar lo que está en cola",
+        .todaySomeDownloaded: "%1$@ de %2$@ descargadas",
+        .todayNoneDownloaded: "ninguna descargada",
         .planOwnPaceOnly: "--from, --starting, --every, --count y --unit son de own-pace, no de %1$@",
         .planOwnPaceNeedsFrom:
             "own-pace necesita dónde empezar: --from \"Bava Metzia 2\" (un daf), --from \"Berakhot 1:1\" (una mishná) o --from \"Berakhot 1\" --unit chapter",

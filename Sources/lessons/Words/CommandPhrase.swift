@@ -38,7 +38,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case historyNone, historyNoneForThese
     case planOwnPaceOnly, planOwnPaceNeedsFrom, planUnitNeedsFrom
     case todayTomorrow, todayNextWeek
-    case todayNotBegun, todayDownloaded, todayUnderWay
+    case todayNotBegun, todayDownloaded, todayUnderWay, todayQueued, todayQueuePaused, todaySomeDownloaded, todayNoneDownloaded
     case planAdded, planChanged, planUnchanged
     case planNone, planRemoved, planNextStep, planKeepWholeDays, readyQueuePaused, readyFetched
     case readyNotReady
