@@ -55,6 +55,12 @@ struct TransferOptionsCLITests {
             let base = ["--server", "https://127.0.0.1:\(port)/api/", "--token", "t", "--library", library]
             let refused = try await CLIRunner.run(["download", "gemara:berakhot:2"] + base)
             #expect(refused.status == 3, "an unknown authority is refused: \(refused.stderr)")
+            #expect(
+                refused.stderr.contains("the server's certificate is not trusted here") && !refused.stderr.contains("BoringSSL"),
+                "\(refused.stderr)")
+            let plain = ["--server", "https://127.0.0.1:\(running.apiBase.port ?? 0)/api/", "--token", "t", "--library", library]
+            let notTLS = try await CLIRunner.run(["download", "gemara:berakhot:2"] + plain)
+            #expect(notTLS.status == 3 && notTLS.stderr.contains("does not speak HTTPS on that port"), "\(notTLS.stderr)")
             let trusted = try await CLIRunner.run(
                 ["download", "gemara:berakhot:2"] + base, environment: ["LESSONS_CA_FILE": folder.appendingPathComponent("ca.pem").path])
             #expect(trusted.status == 0, "stderr: \(trusted.stderr)")

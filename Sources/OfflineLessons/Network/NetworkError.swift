@@ -86,8 +86,16 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as IOError where error.errnoCode == ECONNREFUSED: Message(.networkRefused)
         case let error as IOError: .system(error.errnoCode)
         case is CancellationError: Message(.networkCancelled)
-        default: .verbatim("\(error)")
+        default: isTLSFailure(error) ? tlsWords(error) : .verbatim("\(error)")
         }
+    }
+
+    /// A TLS failure as a person can act on it, not the TLS library's internals.
+    private static func tlsWords(_ error: any Error) -> Message {
+        let text = "\(error)".uppercased()
+        if text.contains("WRONG_VERSION_NUMBER") || text.contains("HTTP_REQUEST") { return Message(.networkNotTLS) }
+        if text.contains("CERTIFICATE") || text.contains("CERT_") { return Message(.networkUntrusted) }
+        return Message(.networkTLSFailed)
     }
 
     /// Whether a server failed to listen because its host is no name or address of this machine.

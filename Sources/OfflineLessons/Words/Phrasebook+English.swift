@@ -61,6 +61,10 @@ extension Phrasebook {
         .networkRedirectLimit: "the server redirects too many times",
         .networkInvalidHTTP: "the server's answer is not valid HTTP (%1$@)",
         .networkRefused: "connection refused (is the server running, and is the port right?)",
+        .networkNotTLS: "the server does not speak HTTPS on that port (is its address http://?)",
+        .networkUntrusted:
+            "the server's certificate is not trusted here (for a private certificate authority, give its PEM file: --cacert or LESSONS_CA_FILE)",
+        .networkTLSFailed: "the secure connection (TLS) to the server failed",
         .networkSentNothing: "the server accepted the connection but sent nothing within the stall timeout",
         .networkResponseAfterEnd: "a response after the attempt ended",
         .networkBytesAfterEnd: "bytes after the attempt ended",

@@ -62,6 +62,10 @@ extension Phrasebook {
         .networkRedirectLimit: "el servidor redirige demasiadas veces",
         .networkInvalidHTTP: "la respuesta del servidor no es HTTP válido (%1$@)",
         .networkRefused: "conexión rechazada (¿está en marcha el servidor y es correcto el puerto?)",
+        .networkNotTLS: "el servidor no habla HTTPS en ese puerto (¿su dirección es http://?)",
+        .networkUntrusted:
+            "aquí no se confía en el certificado del servidor (para una autoridad de certificación privada, indica su archivo PEM: --cacert o LESSONS_CA_FILE)",
+        .networkTLSFailed: "falló la conexión segura (TLS) con el servidor",
         .networkSentNothing: "el servidor aceptó la conexión pero no envió nada dentro del tiempo de espera",
         .networkResponseAfterEnd: "una respuesta después de terminado el intento",
         .networkBytesAfterEnd: "bytes después de terminado el intento",
