@@ -292,6 +292,19 @@ struct CLITests {
         for option in hidden { #expect(!options.contains(option + " "), "\(arguments) shows \(option)") }
     }
 
+    @Test("catalog takes a masechet's name: a selector is sent to status, a name with more is refused, an empty one too")
+    func catalogTakesAName() async throws {
+        for (argument, said) in [
+            ("gemara:berakhot:2-999", "'gemara:berakhot:2-999' is a selector: `lessons status gemara:berakhot:2-999` shows its lessons"),
+            ("berakhot:1", "catalog takes a masechet's name alone, like `lessons catalog berakhot`, not 'berakhot:1'"),
+            ("", "give a masechet's name (`lessons catalog berakhot`), or none for the whole Shas"),
+        ] {
+            let result = try await lessons(["catalog", argument, "--library", temporaryLibrary()])
+            #expect(result.exitCode == 2 && result.stderr.contains(said), "\(argument): \(result.stderr)")
+            #expect(!result.stderr.contains("mishna:"), "no selector the user did not type: \(result.stderr)")
+        }
+    }
+
     @Test("a catalog the server does not answer creates no library")
     func failedCatalogCreatesNothing() async throws {
         let library = temporaryLibrary()

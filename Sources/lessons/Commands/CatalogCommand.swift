@@ -31,6 +31,16 @@ struct CatalogCommand: AsyncParsableCommand {
 
     var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
 
+    func validate() throws {
+        guard let masechet else { return }
+        if masechet.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(Terminal.say(.catalogEmptyMasechet)) }
+        // A selector ("gemara:berakhot:2", "gemara/64") names lessons, which `status` shows.
+        if masechet.contains(":") || masechet.contains("/") {
+            let isSelector = (try? LessonSelector(parsing: masechet)) != nil
+            throw ValidationError(Terminal.say(isSelector ? .catalogSelectorGiven : .catalogNameAlone, .text(masechet)))
+        }
+    }
+
     func run() async throws {
         var refresh = refresh
         if !global.libraryExists {

@@ -85,6 +85,10 @@ extension CommandPhrase {
         .downloadConcurrency: "--concurrency must be between 1 and 16, not %1$@",
         .downloadLimitRate: "--limit-rate '%1$@' is not a rate: give bytes per second, like 500K, 2M or 1.5MB",
         .downloadServerNotAnswering: "the server is not answering (%1$@); the run is waiting for it",
+        .catalogEmptyMasechet: "give a masechet's name (`lessons catalog berakhot`), or none for the whole Shas",
+        .catalogSelectorGiven:
+            "catalog takes a masechet's name, like `lessons catalog berakhot`; '%1$@' is a selector: `lessons status %1$@` shows its lessons",
+        .catalogNameAlone: "catalog takes a masechet's name alone, like `lessons catalog berakhot`, not '%1$@'",
         .readyServerUnreachable:
             "the server is unreachable: %1$@ item(s) stay queued; the next `lessons ready` fetches them. Last error: %2$@",
         .downloadServerUnreachable:

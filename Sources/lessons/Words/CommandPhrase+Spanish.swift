@@ -100,6 +100,10 @@ extension CommandPhrase {
         .downloadConcurrency: "--concurrency debe estar entre 1 y 16, no %1$@",
         .downloadLimitRate: "--limit-rate '%1$@' no es una velocidad: indica bytes por segundo, como 500K, 2M o 1.5MB",
         .downloadServerNotAnswering: "el servidor no responde (%1$@); la descarga lo espera",
+        .catalogEmptyMasechet: "indica el nombre de una masechet (`lessons catalog berakhot`), o ninguno para todo el Shas",
+        .catalogSelectorGiven:
+            "catalog recibe el nombre de una masechet, como `lessons catalog berakhot`; '%1$@' es un selector: `lessons status %1$@` muestra sus clases",
+        .catalogNameAlone: "catalog recibe solo el nombre de una masechet, como `lessons catalog berakhot`, no '%1$@'",
         .readyServerUnreachable:
             "no se puede llegar al servidor: %1$@ archivo(s) siguen en cola; el próximo `lessons ready` los trae. Último error: %2$@",
         .downloadServerUnreachable:
