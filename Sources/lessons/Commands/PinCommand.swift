@@ -46,15 +46,18 @@ private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOp
     let changed = pinned ? try await library.pin(parsed) : try await library.unpin(parsed)
     let unchanged = changed.isEmpty ? try await library.registeredLessons(matching: parsed).count : 0
     let word = pinned ? "pinned" : "unpinned"
+    // Pinning what no download matches is a failure, said once (no "0 pinned" beside it).
+    let nothing = changed.isEmpty && unchanged == 0 && pinned
     if global.json {
         let names = try await library.lessonNames()
         try Terminal.json([word: changed.map(\.description), "names": changed.map { names.name($0) }])
-    } else if unchanged > 0 {
-        Terminal.out(Terminal.say(pinned ? .pinAlready : .unpinAlready, .number(unchanged)))
-    } else {
-        Terminal.out(Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
+    } else if !nothing {
+        Terminal.out(
+            unchanged > 0
+                ? Terminal.say(pinned ? .pinAlready : .unpinAlready, .number(unchanged))
+                : Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
     }
-    if changed.isEmpty, unchanged == 0, pinned {
+    if nothing {
         throw CommandFailure(
             Terminal.say(.pinNothing, .text(selectors.joined(separator: " "))),
             exitCode: CommandFailure.failed)
