@@ -13,7 +13,8 @@ extension BrowserTests {
                 for (width, height, mobile) in [(1280, 900, false), (390, 844, true)] {
                     try await browser.emulate(width: width, height: height, mobile: mobile)
                     for (language, title, tomorrow) in [
-                        ("en", "Daf Yomi: Arakhin 11", "Tomorrow: Arakhin 12"), ("es", "Daf Yomi: Arakhin 11", "Mañana: Arakhin 12"),
+                        ("en", "Daf Yomi: Arakhin 11", "The day after: Arakhin 12"),
+                        ("es", "Daf Yomi: Arakhin 11", "El día siguiente: Arakhin 12"),
                     ] {
                         try await browser.open("\(fixture.base)/lang/\(language)?back=/today?date=2026-11-28")
                         #expect(try await browser.wait("document.getElementById('plan-daf-yomi-title')"))
@@ -44,6 +45,20 @@ extension BrowserTests {
                 try await browser.open("\(fixture.base)/lang/en?back=/today?date=2026-11-30")
                 #expect(try await browser.wait("document.getElementById('plan-own-pace-follow')"))
                 #expect(try await browser.text("#plan-own-pace-title") == "Own pace")
+                // A place that is none: said under the fields, the start marked and focused, the page kept.
+                _ = try await browser.run(
+                    """
+                    document.querySelector('#plan-own-pace details').open = true;
+                    document.querySelector('#plan-own-pace-settings input[name=from]').value = 'xyz';
+                    """)
+                try await browser.click("#plan-own-pace-follow")
+                #expect(try await browser.wait("document.getElementById('plan-own-pace-problem').textContent.length > 0"))
+                #expect(
+                    try await browser.text("#plan-own-pace-problem") == "'xyz' is not a masechet and a daf: give them as \"Bava Metzia 2\"")
+                #expect(
+                    try await browser.run(
+                        "return document.activeElement.name + ' ' + document.activeElement.getAttribute('aria-invalid')") as? String
+                        == "from true")
                 _ = try await browser.run(
                     """
                     document.querySelector('#plan-own-pace details').open = true;

@@ -14,10 +14,10 @@ struct UITodayTests {
             let page = try await fixture.get("/today?date=2026-11-28")
             #expect(page.status == 200)
             for text in [
-                "Shabbat, 28 November 2026", "Daf Yomi: Arakhin 11", "day 2520 of 2711, cycle 14", "Today: Arakhin 11",
-                "Tomorrow: Arakhin 12",
-                "Daf HaShavua: Nazir 20", "week 1135 of 2711, cycle 1; 2026-11-22 to 2026-11-28", "This week: Nazir 20",
-                "Next week: Nazir 21",
+                "Shabbat, 28 November 2026", "Daf Yomi: Arakhin 11", "day 2520 of 2711, cycle 14", "That day: Arakhin 11",
+                "The day after: Arakhin 12",
+                "Daf HaShavua: Nazir 20", "week 1135 of 2711, cycle 1; 2026-11-22 to 2026-11-28", "That week: Nazir 20",
+                "The week after: Nazir 21",
                 "Not followed: its dapim are not made ready ahead.", "Download Arakhin 11, audio",
             ] {
                 #expect(page.text.contains(text), "\(text)")
@@ -25,8 +25,8 @@ struct UITodayTests {
             #expect(!page.text.contains("id=\"make-ready\""), "no plan: nothing to make ready")
             let spanish = try await fixture.get("/today?date=2026-11-28", headers: [("Accept-Language", "es")])
             for text in [
-                "Shabat, 28 de noviembre de 2026", "día 2520 de 2711, ciclo 14", "Hoy: Arakhin 11", "Mañana: Arakhin 12",
-                "Esta semana: Nazir 20",
+                "Shabat, 28 de noviembre de 2026", "día 2520 de 2711, ciclo 14", "Ese día: Arakhin 11", "El día siguiente: Arakhin 12",
+                "Esa semana: Nazir 20",
             ] {
                 #expect(spanish.text.contains(text), "\(text)")
             }
@@ -165,6 +165,36 @@ struct UITodayTests {
             )
             let many = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Berakhot%201:1&count=31")
             #expect(many.status == 400 && many.text.contains("a pace learns 1 to 30 at a time, not 31"), "\(many.text)")
+        }
+    }
+
+    @Test("another day's page: titled with its date, that day and the day after, no Make ready; the days around it linked; Stop asks first")
+    func anotherDay() async throws {
+        try await UIFixture.run { fixture in
+            #expect(try await fixture.post("/api/plan/follow?calendar=daf-yomi").status == 200)
+            let today = try await fixture.get("/today").text
+            #expect(today.contains(#"id="nav-today" aria-current="page""#) && today.contains(#"id="make-ready""#))
+            #expect(today.contains(#"data-confirm="Stop following Daf Yomi? Its lessons stay.""#), "\(today)")
+            #expect(today.contains(#"id="day-before""#) && today.contains(#"id="day-after""#) && !today.contains(#"id="back-to-today""#))
+            let other = try await fixture.get("/today?date=2027-01-05").text
+            #expect(other.contains("<title>Tuesday, 5 January 2027 · lessons</title>"), "\(other.prefix(600))")
+            #expect(other.contains("<h3>That day: ") && other.contains("<h3>The day after: "))
+            #expect(!other.contains(#"id="make-ready""#) && other.contains(#"id="back-to-today""#))
+            #expect(
+                other.contains(#"href="/today?date=2027-01-04" id="day-before""#)
+                    && other.contains(#"href="/today?date=2027-01-06" id="day-after""#))
+            let spanish = try await fixture.get("/today?date=2027-01-05", headers: [("Accept-Language", "es-AR")]).text
+            #expect(spanish.contains("<h3>Ese día: ") && spanish.contains("Día anterior"))
+        }
+    }
+
+    @Test("the player has a message for a file the browser cannot play, hidden until then")
+    func playerProblem() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2")
+            let page = try await fixture.get("/play/gemara/1").text
+            #expect(page.contains(#"id="player-problem" role="alert" hidden"#), "\(page)")
+            #expect(page.contains("This browser cannot play the file of Berakhot 2"))
         }
     }
 }

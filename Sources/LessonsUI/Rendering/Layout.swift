@@ -14,6 +14,13 @@ struct PageContext: Sendable {
 /// The frame of every page: a skip link, the navigation (with the live panel's toggle, the
 /// refresh button and the language switch), the live panel, and the page's own content.
 enum Layout {
+    /// The section a page belongs to is marked as the current one (the home page is Today).
+    static func current(_ section: String, _ context: PageContext) -> HTML {
+        let path = context.path.split(separator: "?").first.map(String.init) ?? ""
+        let inside = path == section || path.hasPrefix(section + "/") || (section == "/today" && path == "/")
+        return inside ? " aria-current=\"page\"" : .empty
+    }
+
     static func page(_ title: String, _ context: PageContext, notices: [String] = [], body: HTML) -> HTML {
         let l = context.language
         let other: UserLanguage = l == .es ? .en : .es
@@ -34,10 +41,10 @@ enum Layout {
             \(Icon.sprite)<a class="skip" href="#main">\(UIText.skip(l))</a>
             <header>
             <nav aria-label="\(UIText.sections(l))">
-            <a href="/today" id="nav-today">\(UIText.today(l))</a>
-            <a href="/shas" id="nav-shas">\(UIText.shas(l))</a>
-            <a href="/downloads" id="nav-downloads">\(UIText.downloads(l))</a>
-            <a href="/queue" id="nav-queue">\(UIText.queueTitle(l))</a>
+            <a href="/today" id="nav-today"\(current("/today", context))>\(UIText.today(l))</a>
+            <a href="/shas" id="nav-shas"\(current("/shas", context))>\(UIText.shas(l))</a>
+            <a href="/downloads" id="nav-downloads"\(current("/downloads", context))>\(UIText.downloads(l))</a>
+            <a href="/queue" id="nav-queue"\(current("/queue", context))>\(UIText.queueTitle(l))</a>
             <button type="button" id="live-toggle" aria-controls="live" aria-expanded="false">\(Icon.live.svg)<span class="short">\(UIText.liveTitle(l))</span><span id="live-count"></span></button>
             <button type="button" id="refresh" data-busy="\(UIText.refreshing(l))">\(Icon.refresh.svg)<span class="short">\(UIText.refresh(l))</span></button>
             <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span class="short">\(UIText.language(l))</span></a>

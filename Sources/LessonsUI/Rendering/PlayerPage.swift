@@ -62,6 +62,8 @@ struct PlayerPage {
             } ?? .empty
         let body: HTML = """
             \(back)<div class="player"><div class="media">\(element)
+            <p class="warning" id="player-problem" role="alert" hidden>\(Icon.failed.svg)<span>\(Message(.screenCannotPlay, .text(name)).text(l))</span> \
+            \(Controls.link(UIText.history(l), "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))</p>
             \(controls(l))
             <p class="links">\(switcher)\(history)</p>
             \(neighbours(l))</div>

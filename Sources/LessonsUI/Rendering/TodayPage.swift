@@ -16,27 +16,45 @@ enum TodayPage {
         var day: LearningDay
     }
 
+    /// The page of `day`; one of another day than `today` is titled with its date, says "that day"
+    /// and "the day after", and has no Make ready (which acts on today).
     static func render(
-        _ day: LearningDay, _ sections: [Section], playbacks: [LessonID: Playback], unknown: String?, _ context: PageContext
+        _ day: LearningDay, today: LearningDay, _ sections: [Section], playbacks: [LessonID: Playback], unknown: String?,
+        _ context: PageContext
     ) -> HTML {
         let l = context.language
         let followed = sections.contains { $0.plan != nil }
+        let isToday = day == today
         let ready: HTML =
-            followed
+            followed && isToday
             ? "<div class=\"scope\">\(Controls.action(UIText.makeReady(l), "/api/plan/ready", name: UIText.makeReadyNamed(l), icon: .download, id: "make-ready"))</div>"
             : .empty
+        let days = """
+            <p class="days"><a href="/today?date=\(day.adding(days: -1).iso)" id="day-before">‹ \(UIText.dayBefore(l))</a> \
+            \(isToday ? HTML.empty : "<a href=\"/today\" id=\"back-to-today\">\(UIText.today(l))</a> ")\
+            <a href="/today?date=\(day.adding(days: 1).iso)" id="day-after">\(UIText.dayAfter(l)) ›</a></p>
+            """
         let body: HTML = """
             <p class="day" id="day">\(day.spoken.text(l))</p>
+            \(HTML(stringLiteral: days))
             \(ready)
-            \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, l) })\
+            \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, isToday: isToday, l) })\
             \(sections.contains { $0.calendar.rawValue == DafCalendar.ownPaceName } ? .empty : ownPaceOffer(day, l))
             """
-        return Layout.page(UIText.today(l), context, notices: unknown.map { [$0] } ?? [], body: body)
+        let title = isToday ? UIText.today(l) : day.spoken.text(l)
+        return Layout.page(title, context, notices: unknown.map { [$0] } ?? [], body: body)
     }
 
-    static func section(_ section: Section, playbacks: [LessonID: Playback], offline: Bool, _ l: UserLanguage) -> HTML {
+    static func section(_ section: Section, playbacks: [LessonID: Playback], offline: Bool, isToday: Bool, _ l: UserLanguage) -> HTML {
         let id = "plan-\(section.calendar.rawValue)"
         let weekly = section.calendar.isWeekly
+        let (nowLabel, nextLabel) =
+            switch (weekly, isToday) {
+            case (true, true): (UIText.thisWeek(l), UIText.nextWeek(l))
+            case (false, true): (UIText.today(l), UIText.tomorrow(l))
+            case (true, false): (UIText.thatWeek(l), UIText.weekAfter(l))
+            case (false, false): (UIText.thatDay(l), UIText.dayAfterThat(l))
+            }
         let stop: HTML =
             section.plan == nil
             ? .empty
@@ -52,8 +70,8 @@ enum TodayPage {
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
             <h2 id="\(id)-title">\(section.calendar.title.text(l)): \(section.nowPortion.name)</h2>
             <p class="cycle">\(section.calendar.place(of: section.nowPortion, on: section.day).text(l))</p>
-            \(portion(weekly ? UIText.thisWeek(l) : UIText.today(l), section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
-            \(section.nextPortion.map { portion(weekly ? UIText.nextWeek(l) : UIText.tomorrow(l), $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
+            \(portion(nowLabel, section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
+            \(section.nextPortion.map { portion(nextLabel, $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
             \(plan)
             </section>
 

@@ -331,6 +331,10 @@
       resumed = true;
     };
     if (player.readyState >= 1) resume(); else player.addEventListener("loadedmetadata", resume, { once: true });
+    // A file the browser cannot play is said, with the way to its history (and a download again).
+    const problem = document.getElementById("player-problem");
+    player.addEventListener("error", () => { if (problem) problem.hidden = false; });
+    if (player.error && problem) problem.hidden = false;
 
     const save = (leaving) => {
       const position = player.currentTime;

@@ -20,8 +20,7 @@ struct TodayRoutes: Sendable {
                 try await library.setPlan(plan)
                 let l = RequestInput.language(request)
                 // Followed, its days are made ready at once: today's daf is what the user wants.
-                let requested = try await requestLessons(of: [plan])
-                let ready = requested > 0 ? UIText.readyRequested(requested, l) : UIText.readyNothing(l)
+                let ready = try await readyWords(try await requestLessons(of: [plan]), l)
                 return ActionRoutes.Outcome(
                     ok: true, message: followed ? UIText.planSaved(plan.calendar, ready, l) : UIText.followedNow(plan.calendar, ready, l),
                     reload: true)
@@ -70,7 +69,8 @@ struct TodayRoutes: Sendable {
             sections.append(section)
         }
         let notice = unknown.map { UIText.lessonsUnknown($0, serverConfigured: library.hasServer, context.language) }
-        return TodayPage.render(day, sections, playbacks: try await library.playbacks(), unknown: notice, context)
+        return TodayPage.render(
+            day, today: library.today(), sections, playbacks: try await library.playbacks(), unknown: notice, context)
     }
 
     /// What `lessons ready` does: the plans' past dapim removed, their coming ones requested.
@@ -78,8 +78,14 @@ struct TodayRoutes: Sendable {
         let l = RequestInput.language(request)
         _ = try await library.clean(.plansOnly())
         let requested = try await requestLessons(of: try await library.plans())
-        return ActionRoutes.Outcome(
-            ok: true, message: requested > 0 ? UIText.readyRequested(requested, l) : UIText.readyNothing(l), reload: false)
+        return ActionRoutes.Outcome(ok: true, message: try await readyWords(requested, l), reload: false)
+    }
+
+    /// What a request for the plans did: lessons requested, lessons that wait for the server
+    /// (it does not answer), or nothing left to fetch.
+    func readyWords(_ requested: Int, _ l: UserLanguage) async throws -> String {
+        guard requested > 0 else { return UIText.readyNothing(l) }
+        return await services.server.snapshot.isOffline ? UIText.readyWaiting(requested, l) : UIText.readyRequested(requested, l)
     }
 
     /// Requests the lessons of `plans`' coming days not yet complete, as live downloads; returns

@@ -6,6 +6,12 @@ extension UIText {
     static func tomorrow(_ l: UserLanguage) -> String { Message(.screenTomorrow).text(l) }
     static func thisWeek(_ l: UserLanguage) -> String { Message(.screenThisWeek).text(l) }
     static func nextWeek(_ l: UserLanguage) -> String { Message(.screenNextWeek).text(l) }
+    static func thatDay(_ l: UserLanguage) -> String { Message(.screenThatDay).text(l) }
+    static func dayAfterThat(_ l: UserLanguage) -> String { Message(.screenDayAfterThat).text(l) }
+    static func thatWeek(_ l: UserLanguage) -> String { Message(.screenThatWeek).text(l) }
+    static func weekAfter(_ l: UserLanguage) -> String { Message(.screenWeekAfter).text(l) }
+    static func dayBefore(_ l: UserLanguage) -> String { Message(.screenDayBefore).text(l) }
+    static func dayAfter(_ l: UserLanguage) -> String { Message(.screenNextDay).text(l) }
     static func planFollowed(_ plan: LearningPlan, _ l: UserLanguage) -> String {
         Message(.screenPlanFollowed, .message(plan.settings)).text(l)
     }
@@ -32,6 +38,7 @@ extension UIText {
     }
     static func readyRequested(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyRequested, .number(count)).text(l) }
     static func readyNothing(_ l: UserLanguage) -> String { Message(.screenReadyNothing).text(l) }
+    static func readyWaiting(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyWaiting, .number(count)).text(l) }
     static func planSettingsOf(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
         Message(.screenPlanSettingsOf, .message(calendar.title)).text(l)
     }
