@@ -92,6 +92,26 @@ struct PlanCLITests {
         }
     }
 
+    @Test("ready --json: each portion's lessons as they stand after the fetch; with the queue paused, the plans and nothing fetched")
+    func readyJSON() async throws {
+        try await withServer { env in
+            #expect(try await CLIRunner.run(["plan", "add", "daf-yomi", "--ahead", "1"], environment: env).status == 0)
+            let ready = try await CLIRunner.run(["ready", "--json"], environment: env)
+            #expect(ready.status == 0, "\(ready.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(ready.stdout.utf8)) as? [String: Any])
+            let plans = try #require(report["plans"] as? [[String: Any]])
+            #expect(plans.count == 1 && ((plans[0]["fetched"] as? [String: Any])?["downloaded"] as? Int ?? 0) > 0, "\(ready.stdout)")
+            let lessons = (plans[0]["portions"] as? [[String: Any]] ?? []).flatMap { $0["lessons"] as? [[String: Any]] ?? [] }
+            #expect(!lessons.isEmpty && lessons.allSatisfy { $0["downloaded"] as? Bool == true }, "\(ready.stdout)")
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
+            let paused = try await CLIRunner.run(["ready", "--json"], environment: env)
+            let pausedReport = try #require(try JSONSerialization.jsonObject(with: Data(paused.stdout.utf8)) as? [String: Any])
+            let pausedPlans = try #require(pausedReport["plans"] as? [[String: Any]])
+            #expect(pausedReport["queuePaused"] as? Bool == true && pausedPlans.count == 1, "\(paused.stdout)")
+            #expect(pausedPlans.first?["fetched"] == nil || pausedPlans.first?["fetched"] is NSNull, "\(paused.stdout)")
+        }
+    }
+
     @Test("ready honours a paused queue (nothing fetched, said on stderr) and a server gone (exit 3)")
     func pausedAndServerDown() async throws {
         let root = MigrateCLITests.temporary("plan-down")

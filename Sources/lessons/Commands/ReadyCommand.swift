@@ -73,7 +73,16 @@ struct ReadyCommand: AsyncParsableCommand {
         }
         var report = Report(day: day, queuePaused: try await library.isQueuePaused(), removed: removed.named(by: names), plans: [])
         if report.queuePaused {
-            if global.json { try Terminal.json(report) } else { Terminal.warning(Terminal.say(.readyQueuePaused)) }
+            if global.json {
+                // What the plans want as far as the cache knows, nothing fetched.
+                for plan in plans {
+                    guard let work = try? await library.work(of: plan, on: day, fetchingWithin: nil) else { continue }
+                    report.plans.append(.init(plan: plan, portions: work.portions, fetched: nil))
+                }
+                try Terminal.json(report)
+            } else {
+                Terminal.warning(Terminal.say(.readyQueuePaused))
+            }
             return
         }
         // A plan that could not be made ready ends the run (a full disk, a server gone stop the
@@ -83,7 +92,9 @@ struct ReadyCommand: AsyncParsableCommand {
             let work = try await library.work(of: plan, on: day, fetchingWithin: .seconds(10))
             let summary = try await fetch(work, library: library)
             let names = try await library.lessonNames(for: work.missing)
-            report.plans.append(.init(plan: plan, portions: work.portions, fetched: summary?.named(by: names)))
+            // The portions as they stand after the fetch, their states read again.
+            let after = summary == nil ? work : try await library.work(of: plan, on: day, fetchingWithin: nil)
+            report.plans.append(.init(plan: plan, portions: after.portions, fetched: summary?.named(by: names)))
             if let summary { failure = try await say(summary, of: work, names: names, library: library) }
         }
         if global.json { try Terminal.json(report) }
