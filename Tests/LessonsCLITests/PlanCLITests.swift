@@ -71,6 +71,9 @@ struct PlanCLITests {
         try await withServer { env in
             let nothing = try await CLIRunner.run(["ready"], environment: env)
             #expect(nothing.status == 0 && nothing.stdout.isEmpty && nothing.stderr.contains("no plan is followed"), "\(nothing.stderr)")
+            let quiet = try await CLIRunner.run(["ready", "--quiet"], environment: env)
+            #expect(
+                quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "a daily timer is not told each day: \(quiet.stderr)")
             #expect(try await CLIRunner.run(["plan", "add", "daf-yomi", "--ahead", "2"], environment: env).status == 0)
             let first = try await CLIRunner.run(["ready", "--quiet"], environment: env)
             #expect(first.status == 0, "\(first.stderr)")

@@ -39,6 +39,9 @@ struct QueueCLITests {
             #expect(download.status == 0 && download.stdout.hasPrefix("downloaded 2 file(s)"), "\(download.stdout)")
             let empty = try await CLIRunner.run(["queue"], environment: env)
             #expect(empty.stdout == "the queue is empty: nothing queued, downloading or failed\n")
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
+            let nothing = try await CLIRunner.run(["queue", "resume"], environment: env)
+            #expect(nothing.stdout == "the queue goes on; nothing waits in it\n", "\(nothing.stdout)")
         }
     }
 

@@ -114,6 +114,21 @@ struct SelectorCLITests {
         #expect(result.stderr.hasPrefix("lessons: error: --concurrency must be between 1 and 16, not -1\n"), "\(result.stderr)")
     }
 
+    @Test(
+        "a negative number is refused for its value, not as a missing one",
+        arguments: [
+            (["download", "gemara:berakhot:2", "--limit-rate", "-5K"], "--limit-rate '-5K' is not a rate"),
+            (["serve", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
+            (["ui", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
+            (["serve", "--media-size-scale", "-1"], "--media-size-scale must be a positive number"),
+            (["history", "-n", "-1"], "-n must be at least 1, not -1"),
+        ])
+    func negativeNumbers(_ arguments: [String], _ said: String) async throws {
+        let result = try await CLIRunner.run(arguments)
+        #expect(result.status == 2 && result.stderr.contains(said), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("Missing value"), "\(result.stderr)")
+    }
+
     @Test("clean --older-than -3d is refused as negative, naming the accepted forms")
     func negativeAge() async throws {
         let result = try await CLIRunner.run(["clean", "--older-than", "-3d"])

@@ -97,7 +97,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case migrateOtherCopyAdopted, migrateLibraryHas, migrateBeingDownloaded, migrateNotLegacyMedia, migrateNoLessonWithID
     case migrateAmbiguousNeither, migrateAmbiguousBoth, migrateListedNoFile, migrateRegistriesDiffer
     // The queue, as the CLI and the screen say it
-    case queueEmpty, queuePausedNow, queueResumedNow
+    case queueEmpty, queuePausedNow, queueResumedNow, queueResumedNothingWaits
     // The player: positions, and the legacy app's
     case playbackNotAPropertyList, playbackNotAnObject, playbackNotAList, playbackNotAnEntry, playbackBadID
     case playbackBadPosition, playbackDuplicate, playbackNoLesson, playbackBadLesson, playbackAmbiguous, playbackUnplaced

@@ -106,6 +106,7 @@ extension Phrasebook {
         .queueEmpty: "the queue is empty: nothing queued, downloading or failed",
         .queuePausedNow: "the queue is paused: downloads wait until `lessons queue resume`",
         .queueResumedNow: "the queue goes on: `lessons download` fetches the %1$@ item(s) that wait",
+        .queueResumedNothingWaits: "the queue goes on; nothing waits in it",
     ]
 
     /// Sentences written alike in both languages (names, numbers and signs only).

@@ -107,5 +107,6 @@ extension Phrasebook {
         .queueEmpty: "la cola está vacía: nada en cola, descargando ni fallido",
         .queuePausedNow: "la cola queda en pausa: las descargas esperan hasta `lessons queue resume`",
         .queueResumedNow: "la cola sigue: `lessons download` descarga los %1$@ elemento(s) que esperan",
+        .queueResumedNothingWaits: "la cola sigue; no espera nada en ella",
     ]
 }

@@ -33,8 +33,10 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("Downloads at once (1-16).")))
     var concurrency: Int = 3
 
+    // Unconditional, here and for the numbers below: "-5K" reaches validate() and its message
+    // rather than being taken for an option (which said the value was missing).
     @Option(
-        name: .customLong("limit-rate"),
+        name: .customLong("limit-rate"), parsing: .unconditional,
         help: ArgumentHelp(
             HelpWords.say("The most bytes per second for the whole run, as curl takes it: 500K, 2M, 1.5MB."), valueName: "rate"))
     var limitRate: String?

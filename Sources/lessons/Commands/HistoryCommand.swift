@@ -18,7 +18,7 @@ struct HistoryCommand: AsyncParsableCommand {
     var selectors: [String] = []
 
     @Option(
-        name: [.customShort("n"), .customLong("max-count")],
+        name: [.customShort("n"), .customLong("max-count")], parsing: .unconditional,
         help: ArgumentHelp(HelpWords.say("Show only the newest N events."), valueName: "n"))
     var maxCount: Int?
 

@@ -99,7 +99,10 @@ struct QueueResumeCommand: AsyncParsableCommand {
     func run() async throws {
         let library = try await global.openLibrary(existing: true)
         try await library.resumeQueue()
-        if !global.json { Terminal.out(Terminal.say(.queueResumedNow, .number(try await library.pendingDownloads()))) }
+        let waiting = try await library.pendingDownloads()
+        if !global.json {
+            Terminal.out(waiting > 0 ? Terminal.say(.queueResumedNow, .number(waiting)) : Terminal.say(.queueResumedNothingWaits))
+        }
     }
 }
 

@@ -49,14 +49,15 @@ struct ReadyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // With --quiet (a daily timer), no plan is not said each day.
         guard global.libraryExists else {
-            Terminal.warning(Terminal.say(.planNone))
+            if !global.quiet { Terminal.warning(Terminal.say(.planNone)) }
             return
         }
         let library = try await global.openLibrary(concurrency: concurrency)
         let plans = try await library.plans()
         guard !plans.isEmpty else {
-            Terminal.warning(Terminal.say(.planNone))
+            if !global.quiet { Terminal.warning(Terminal.say(.planNone)) }
             return
         }
         let day = library.today()

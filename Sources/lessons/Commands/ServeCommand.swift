@@ -17,13 +17,14 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     )
 
-    @Option(help: ArgumentHelp(HelpWords.say("The port to listen on; 0 picks a free one.")))
+    @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("The port to listen on; 0 picks a free one.")))
     var port: Int = 8080
 
     @Option(help: ArgumentHelp(HelpWords.say("The address to listen on.")))
     var host: String = "127.0.0.1"
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             HelpWords.say("Scale media sizes: bytes = duration × rate × scale. 1 is realistic (about 29 MB of audio per 30 minutes)."),
             valueName: "x"))

@@ -16,7 +16,7 @@ struct UICommand: AsyncParsableCommand {
             """)
     )
 
-    @Option(help: ArgumentHelp(HelpWords.say("The port to listen on; 0 picks a free one.")))
+    @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("The port to listen on; 0 picks a free one.")))
     var port: Int = 8090
 
     @Option(
