@@ -34,8 +34,10 @@ enum TodayPage {
             \(isToday ? HTML.empty : "<a href=\"/today\" id=\"back-to-today\">\(UIText.today(l))</a> ")\
             <a href="/today?date=\(day.adding(days: 1).iso)" id="day-after">\(UIText.dayAfter(l)) ›</a></p>
             """
+        // Another day's title is its date already.
+        let date: HTML = isToday ? "<p class=\"day\" id=\"day\">\(day.spoken.text(l))</p>" : .empty
         let body: HTML = """
-            <p class="day" id="day">\(day.spoken.text(l))</p>
+            \(date)
             \(HTML(stringLiteral: days))
             \(ready)
             \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, isToday: isToday, l) })\
