@@ -292,6 +292,17 @@ struct CLITests {
         for option in hidden { #expect(!options.contains(option + " "), "\(arguments) shows \(option)") }
     }
 
+    @Test("a library path that is a file is said to be one, for the commands that only read")
+    func libraryIsAFile() async throws {
+        let file = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        for command in [["list"], ["status", "gemara:berakhot:2"], ["history"]] {
+            let result = try await lessons(command + ["--library", file])
+            #expect(result.exitCode == 2 && result.stderr.contains("is a file, not a library folder"), "\(command): \(result.stderr)")
+        }
+    }
+
     @Test("catalog takes a masechet's name: a selector is sent to status, a name with more is refused, an empty one too")
     func catalogTakesAName() async throws {
         for (argument, said) in [

@@ -19,7 +19,11 @@ struct CommandFailure: Error {
 
     /// A command that only reads, pointed at a folder with no library.
     static func noLibrary(at root: URL) -> CommandFailure {
-        CommandFailure(say(.cliNoLibrary, .text(shortened(root.path))), exitCode: unusable)
+        var folder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root.path, isDirectory: &folder), !folder.boolValue {
+            return CommandFailure(say(.cliLibraryIsAFile, .text(shortened(root.path))), exitCode: usage)
+        }
+        return CommandFailure(say(.cliNoLibrary, .text(shortened(root.path))), exitCode: unusable)
     }
 
     /// A sentence of the command line in the terminal's language.

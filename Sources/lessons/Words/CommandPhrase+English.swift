@@ -89,6 +89,7 @@ extension CommandPhrase {
         .catalogSelectorGiven:
             "catalog takes a masechet's name, like `lessons catalog berakhot`; '%1$@' is a selector: `lessons status %1$@` shows its lessons",
         .catalogNameAlone: "catalog takes a masechet's name alone, like `lessons catalog berakhot`, not '%1$@'",
+        .cliLibraryIsAFile: "%1$@ is a file, not a library folder: --library (or LESSONS_LIBRARY) takes a folder",
         .readyServerUnreachable:
             "the server is unreachable: %1$@ item(s) stay queued; the next `lessons ready` fetches them. Last error: %2$@",
         .downloadServerUnreachable:

@@ -104,6 +104,7 @@ extension CommandPhrase {
         .catalogSelectorGiven:
             "catalog recibe el nombre de una masechet, como `lessons catalog berakhot`; '%1$@' es un selector: `lessons status %1$@` muestra sus clases",
         .catalogNameAlone: "catalog recibe solo el nombre de una masechet, como `lessons catalog berakhot`, no '%1$@'",
+        .cliLibraryIsAFile: "%1$@ es un archivo, no una carpeta de biblioteca: --library (o LESSONS_LIBRARY) recibe una carpeta",
         .readyServerUnreachable:
             "no se puede llegar al servidor: %1$@ archivo(s) siguen en cola; el próximo `lessons ready` los trae. Último error: %2$@",
         .downloadServerUnreachable:

@@ -53,7 +53,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case serveServing, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser, demoServer
     case demoCatalog
     case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen, demoNeedsEmptyFolder
-    case cleanZeroQuota, readyServerUnreachable, catalogEmptyMasechet, catalogSelectorGiven, catalogNameAlone
+    case cliLibraryIsAFile, cleanZeroQuota, readyServerUnreachable, catalogEmptyMasechet, catalogSelectorGiven, catalogNameAlone
     case helpOverview, helpUsage, helpArguments, helpOptions, helpSubcommands, helpShowHelp, helpShowVersion
     case helpSeeSubcommand
     case helpDefault, helpValues, helpAndDefault, helpIsDefault
