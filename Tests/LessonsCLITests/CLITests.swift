@@ -292,30 +292,6 @@ struct CLITests {
         for option in hidden { #expect(!options.contains(option + " "), "\(arguments) shows \(option)") }
     }
 
-    @Test("a library path that is a file is said to be one, for the commands that only read")
-    func libraryIsAFile() async throws {
-        let file = temporaryLibrary()
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
-        for command in [["list"], ["status", "gemara:berakhot:2"], ["history"]] {
-            let result = try await lessons(command + ["--library", file])
-            #expect(result.exitCode == 2 && result.stderr.contains("is a file, not a library folder"), "\(command): \(result.stderr)")
-        }
-    }
-
-    @Test("catalog takes a masechet's name: a selector is sent to status, a name with more is refused, an empty one too")
-    func catalogTakesAName() async throws {
-        for (argument, said) in [
-            ("gemara:berakhot:2-999", "'gemara:berakhot:2-999' is a selector: `lessons status gemara:berakhot:2-999` shows its lessons"),
-            ("berakhot:1", "catalog takes a masechet's name alone, like `lessons catalog berakhot`, not 'berakhot:1'"),
-            ("", "give a masechet's name (`lessons catalog berakhot`), or none for the whole Shas"),
-        ] {
-            let result = try await lessons(["catalog", argument, "--library", temporaryLibrary()])
-            #expect(result.exitCode == 2 && result.stderr.contains(said), "\(argument): \(result.stderr)")
-            #expect(!result.stderr.contains("mishna:"), "no selector the user did not type: \(result.stderr)")
-        }
-    }
-
     @Test("a catalog the server does not answer creates no library")
     func failedCatalogCreatesNothing() async throws {
         let library = temporaryLibrary()
@@ -324,30 +300,5 @@ struct CLITests {
         let result = try await lessons(["catalog", "--library", library, "--server", "http://127.0.0.1:9/api/"])
         #expect(result.exitCode == 3, "stderr: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: library))
-    }
-
-    @Test(
-        "a command that made a library and then failed leaves none: a masechet misspelt, a server gone, no container; a folder of the user's stays"
-    )
-    func failedCommandsLeaveNoLibrary() async throws {
-        try await withServe { apiBase in
-            let library = temporaryLibrary()
-            defer { try? FileManager.default.removeItem(atPath: library) }
-            let misspelt = try await lessons(["download", "gemara:xyz", "--library", library, "--server", apiBase, "--token", "t"])
-            #expect(misspelt.exitCode == 2 && misspelt.stderr.contains("no masechet is called 'xyz'"), "\(misspelt.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: library), "the catalog fetched for it goes with it")
-            let gone = try await lessons(["download", "gemara:berakhot:2", "--library", library, "--server", "http://127.0.0.1:9/api/"])
-            #expect(gone.exitCode == 3 && !FileManager.default.fileExists(atPath: library), "\(gone.stderr)")
-            try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
-            try Data("mine".utf8).write(to: URL(fileURLWithPath: library + "/notes.txt"))
-            let noContainer = try await lessons(["migrate", "--from", library + "/nope", "--library", library])
-            #expect(noContainer.exitCode == 2, "\(noContainer.stderr)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: library) == ["notes.txt"])
-            // What succeeds keeps its library.
-            #expect(
-                try await lessons(["download", "gemara:berakhot:2", "--library", library, "--server", apiBase, "--token", "t"]).exitCode
-                    == 0)
-            #expect(FileManager.default.fileExists(atPath: library + "/library.sqlite"))
-        }
     }
 }

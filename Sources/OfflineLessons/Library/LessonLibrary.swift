@@ -148,10 +148,10 @@ public final class LessonLibrary: Sendable {
     }
 
     /// Whether the library holds nothing of the user's: no medium requested, no plan, no place
-    /// in the player (a cached catalog does not count). A command that made a library and then
-    /// failed can take such a library away again.
+    /// in the player, no setting (a cached catalog and the screen's token do not count). A command
+    /// that made a library and then failed can take such a library away again.
     public func holdsNothing() async throws -> Bool {
-        try await database.holdsNothing()
+        try await database.holdsNothing(ignoring: Self.screenTokenSetting)
     }
 
     /// Whether a lesson is downloaded (audio or video complete), from the registry alone.

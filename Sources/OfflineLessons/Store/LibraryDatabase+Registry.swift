@@ -139,13 +139,14 @@ extension LibraryDatabase {
         }
     }
 
-    /// No medium requested, no plan, no player position.
-    func holdsNothing() async throws -> Bool {
+    /// No medium requested, no plan, no player position, no setting but `ignoring`.
+    func holdsNothing(ignoring setting: String) async throws -> Bool {
         try await read { db in
             for table in ["mediaItem", "plan", "playback"] where try db.tableExists(table) {
                 if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 > 0 { return false }
             }
-            return true
+            guard try db.tableExists("setting") else { return true }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM setting WHERE name != ?", arguments: [setting]) ?? 0 == 0
         }
     }
 }

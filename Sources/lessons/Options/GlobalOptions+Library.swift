@@ -16,10 +16,14 @@ extension GlobalOptions {
         configuration.beforeCommit = commitPauseForCrashTests()
         let folderExisted = FileManager.default.fileExists(atPath: libraryURL.path)
         let created = !readOnly && !libraryExists
+        // Held while this process may use the library: a failed command never takes away a
+        // library another `lessons` has open (see OpenLibraries.discardUnused()).
+        if !readOnly { try? FileManager.default.createDirectory(at: libraryURL, withIntermediateDirectories: true) }
+        let use = LibraryUse(folder: libraryURL)
         let library = try await LessonLibrary(
             root: libraryURL, client: client, transport: HTTPTransport(bytesPerSecond: bytesPerSecond, trusting: trusted),
             configuration: configuration)
-        await OpenLibraries.shared.add(library, created: created ? .init(root: libraryURL, folderExisted: folderExisted) : nil)
+        await OpenLibraries.shared.add(library, use: use, created: created ? .init(root: libraryURL, folderExisted: folderExisted) : nil)
         return library
     }
 
@@ -65,19 +69,24 @@ actor OpenLibraries {
         var folderExisted: Bool
     }
 
-    /// The libraries this process made, with what was there before.
-    private var made: [(library: LessonLibrary, made: Made)] = []
+    /// The libraries this process made, with what was there before and its hold on each.
+    private var made: [(library: LessonLibrary, made: Made, use: LibraryUse?)] = []
+    /// Each library's hold, kept until the process ends.
+    private var uses: [LibraryUse] = []
 
-    func add(_ library: LessonLibrary, created: Made? = nil) {
+    func add(_ library: LessonLibrary, use: LibraryUse?, created: Made? = nil) {
         libraries.append(library)
-        if let created { made.append((library, created)) }
+        if let use { uses.append(use) }
+        if let created { made.append((library, created, use)) }
     }
 
     /// After a command that failed: each library it made that holds nothing of the user's is taken
     /// away (its registry files, and its folder when the command made that too), so that bad
     /// input costs nothing. Call before ``closeAll()``.
     func discardUnused() async {
-        for (library, made) in made where (try? await library.holdsNothing()) == true {
+        // Only a library no other process holds, checked again once that is sure.
+        for (library, made, use) in made where use?.holdAlone() == true {
+            guard (try? await library.holdsNothing()) == true else { continue }
             try? await library.close()
             let files = FileManager.default
             let registry = made.root.appendingPathComponent(LessonLibrary.registryFileName).path
@@ -132,4 +141,28 @@ func commitPauseForCrashTests() -> (@Sendable (MediaKey) async -> Void)? {
 /// Parses the selector arguments; a bad one is reported as bad usage (``SelectorError``).
 func parseSelectors(_ texts: [String]) throws -> [LessonSelector] {
     try texts.map(LessonSelector.init(parsing:))
+}
+
+/// A process's hold on a library folder (a shared `flock` on it): any number of `lessons` hold
+/// one at once; taking the folder away needs the only one.
+final class LibraryUse: Sendable {
+    private let descriptor: Int32
+
+    /// Waits while another process takes the folder away; `nil` when it cannot be opened.
+    init?(folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_SH) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    /// Whether this is the only hold: it becomes exclusive, at once or not at all.
+    func holdAlone() -> Bool {
+        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    }
+
+    deinit { close(descriptor) }
 }
