@@ -145,6 +145,10 @@ struct OwnPaceCLITests {
             let waiting = try await CLIRunner.run(["today"], environment: env)
             #expect(waiting.stdout.contains("Own pace: Berakhot 1:1–5 — queued"), "\(waiting.stdout)")
             #expect(waiting.stderr.contains("the queue is paused: `lessons queue resume`"), "\(waiting.stderr)")
+            // Another start, given as a chapter: still chapters, a week each.
+            let moved = try await CLIRunner.run(["plan", "add", "own-pace", "--from", "Berakhot 3"], environment: env)
+            #expect(
+                moved.stdout.contains("from Berakhot 3:1 on ") && moved.stdout.contains("a chapter of Mishna a week"), "\(moved.stdout)")
         }
     }
 }

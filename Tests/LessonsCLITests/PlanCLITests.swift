@@ -121,6 +121,7 @@ struct PlanCLITests {
         defer { try? FileManager.default.removeItem(at: root) }
         // A port held and never listened on: refused, and no other test's server can take it.
         let closed = try SilentSocket(listening: false)
+        defer { withExtendedLifetime(closed) {} }
         let gone = "http://127.0.0.1:\(closed.port)/api/"
         let env = ["LESSONS_SERVER": gone, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
         #expect(try await CLIRunner.run(["plan", "add", "daf-hashavua"], environment: env).status == 0)

@@ -109,6 +109,7 @@ struct TodayCLITests {
         defer { try? FileManager.default.removeItem(at: root) }
         // A port held and never listened on: refused, and no other test's server can take it.
         let closed = try SilentSocket(listening: false)
+        defer { withExtendedLifetime(closed) {} }
         let gone = "http://127.0.0.1:\(closed.port)/api/"
         let env = ["LESSONS_SERVER": gone, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
         let result = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: env)

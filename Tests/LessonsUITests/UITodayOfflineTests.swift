@@ -1,5 +1,6 @@
 import Foundation
 import LessonsServer
+import LessonsServerTesting
 import LessonsUI
 import OfflineLessons
 import Testing
@@ -23,8 +24,11 @@ struct UITodayOfflineTests {
             _ = try await library.lesson(of: .dafHashavua, on: following, fetchingWithin: .seconds(20))
             return try #require(now?.lessons.first)
         }
+        let closed = try SilentSocket(listening: false)
+        defer { withExtendedLifetime(closed) {} }
         let client = CatalogClient(
-            configuration: .init(apiBase: try #require(URL(string: "http://127.0.0.1:9/api/")), token: "test", timeout: .seconds(1)))
+            configuration: .init(
+                apiBase: try #require(URL(string: "http://127.0.0.1:\(closed.port)/api/")), token: "test", timeout: .seconds(1)))
         let library = try await LessonLibrary(root: root, client: client)
         try await LibraryWebApp(library: library, configuration: .init(token: UIFixture.token)).withRunning { app in
             let page = "http://127.0.0.1:\(app.port)/today?date=\(day.iso)"
@@ -41,6 +45,13 @@ struct UITodayOfflineTests {
                 "\(today.text)")
             let spanish = try await fetch(page, headers: [("Accept-Language", "es-AR")])
             #expect(spanish.text.contains("todavía no están en este dispositivo"))
+            // Followed offline, its listing not here: the plan is saved, its lessons come later.
+            let follow = try await fetch("http://127.0.0.1:\(app.port)/api/plan/follow?calendar=daf-yomi", method: .POST)
+            #expect(
+                follow.status == 200
+                    && follow.text.contains("Daf Yomi is followed: its lessons are fetched when the content server answers again"),
+                "\(follow.text)")
+            #expect(try await library.plans().map(\.calendar) == [.dafYomi])
         }
     }
 }

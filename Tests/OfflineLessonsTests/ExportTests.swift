@@ -49,6 +49,12 @@ struct ExportTests {
             _ = try await library.exportLegacyRegistry(to: link)
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path, "the link stays a link")
             #expect(try Data(contentsOf: real).starts(with: Data("{".utf8)), "the file it names has the export")
+            // A link to a file not there yet, by a relative path: the file is made where it points.
+            let dangling = fixture.root.appendingPathComponent("dangling.json")
+            try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "later.json")
+            _ = try await library.exportLegacyRegistry(to: dangling)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling.path) == "later.json")
+            #expect(try Data(contentsOf: fixture.root.appendingPathComponent("later.json")).starts(with: Data("{".utf8)))
 
             let pipe = fixture.root.appendingPathComponent("pipe")
             #expect(mkfifo(pipe.path, 0o600) == 0)

@@ -14,6 +14,8 @@ enum TodayPage {
         var nowPortion: Portion
         var nextPortion: Portion?
         var day: LearningDay
+        /// Where the calendar stands today (the page may show another day).
+        var standsAt: String
     }
 
     /// The page of `day`; one of another day than `today` is titled with its date, says "that day"
@@ -60,7 +62,7 @@ enum TodayPage {
         let stop: HTML =
             section.plan == nil
             ? .empty
-            : "<div class=\"scope\">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .cancel, confirm: UIText.stopConfirm(section.calendar, at: section.nowPortion.name, l), id: "\(id)-stop"))</div>"
+            : "<div class=\"scope\">\(Controls.action(UIText.stopFollowing(l), "/api/plan/stop?calendar=\(section.calendar.rawValue)", name: UIText.stopFollowingNamed(section.calendar, l), icon: .cancel, confirm: UIText.stopConfirm(section.calendar, at: section.standsAt, l), id: "\(id)-stop"))</div>"
         // The lessons first; the plan's settings after them, folded away once the plan is followed.
         let plan: HTML = """
             <p class="plan-settings">\(section.plan.map { UIText.planFollowed($0, l) } ?? UIText.planNotFollowed(l))</p>

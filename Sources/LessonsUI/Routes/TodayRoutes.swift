@@ -19,8 +19,14 @@ struct TodayRoutes: Sendable {
                 let followed = try await library.plans().contains { $0.calendar == plan.calendar }
                 try await library.setPlan(plan)
                 let l = RequestInput.language(request)
-                // Followed, its days are made ready at once: today's daf is what the user wants.
-                let ready = try await readyWords(try await requestLessons(of: [plan]), l)
+                // Followed, its days are made ready at once: today's daf is what the user wants. The
+                // plan is saved whatever the server says: what it could not list waits for it.
+                let ready: String
+                if let requested = try? await requestLessons(of: [plan]) {
+                    ready = try await readyWords(requested, l)
+                } else {
+                    ready = UIText.readyLater(l)
+                }
                 return ActionRoutes.Outcome(
                     ok: true, message: followed ? UIText.planSaved(plan.calendar, ready, l) : UIText.followedNow(plan.calendar, ready, l),
                     reload: true)
@@ -45,7 +51,7 @@ struct TodayRoutes: Sendable {
     func today(_ request: Request, _ context: PageContext) async throws -> HTML {
         let day = try RequestInput.day(request.uri.queryParameters.get("date")) ?? library.today()
         let plans = try await library.plans()
-        let timeout = context.server.isOffline ? nil : services.server.timing.timeout
+        var timeout = context.server.isOffline ? nil : services.server.timing.timeout
         let calendars = plans.map(\.calendar) + DafCalendar.allCases.filter { calendar in !plans.contains { $0.calendar == calendar } }
         var sections: [TodayPage.Section] = []
         var unknown: CatalogError?
@@ -53,7 +59,10 @@ struct TodayRoutes: Sendable {
             do {
                 return try await library.lesson(of: calendar, on: day, fetchingWithin: timeout)
             } catch let error as CatalogError {
-                if case .unreachable = error { await services.server.unreachable() }
+                if case .unreachable = error {
+                    await services.server.unreachable()
+                    timeout = nil  // not waited for again on this page: the cache answers the rest
+                }
                 unknown = unknown ?? error
             } catch {}
             return nil
@@ -63,7 +72,8 @@ struct TodayRoutes: Sendable {
             let following = days.upperBound.adding(days: 1)
             var section = TodayPage.Section(
                 calendar: calendar, plan: plans.first { $0.calendar == calendar }, nowPortion: portion,
-                nextPortion: calendar.portion(on: following), day: day)
+                nextPortion: calendar.portion(on: following), day: day,
+                standsAt: calendar.portion(on: library.today())?.name ?? portion.name)
             section.now = await lesson(calendar, on: day)
             section.next = await lesson(calendar, on: following)
             sections.append(section)
@@ -95,7 +105,10 @@ struct TodayRoutes: Sendable {
         var requested = 0
         for plan in plans {
             let work = try await library.work(of: plan, on: library.today(), fetchingWithin: offline ? nil : services.server.timing.timeout)
-            guard !work.missing.isEmpty else { continue }
+            guard !work.missing.isEmpty else {
+                _ = try await library.fetch(work)  // a lesson another plan brought in becomes this one's too
+                continue
+            }
             let keys = Set(work.missing.flatMap { lesson in (plan.media.media + [.text]).map { MediaKey(lesson.id, $0) } })
             var names = try await library.lessonNames()
             names.add(work.missing)

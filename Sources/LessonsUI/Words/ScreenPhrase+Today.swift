@@ -8,6 +8,7 @@ extension ScreenPhrase {
         .screenCannotPlay:
             "This browser cannot play the file of %1$@: it may be damaged. Its history says where it came from; removed and downloaded again, it comes anew.",
         .screenReadyWaiting: "%1$@ lesson(s) queued for the plans: they download when the content server answers again",
+        .screenReadyLater: "its lessons are fetched when the content server answers again",
         .screenThatDay: "That day",
         .screenDayAfterThat: "The day after",
         .screenThatWeek: "That week",
@@ -65,6 +66,7 @@ extension ScreenPhrase {
         .screenCannotPlay:
             "Este navegador no puede reproducir el archivo de %1$@: puede estar dañado. Su historial dice de dónde vino; si lo eliminas y lo descargas de nuevo, llega una copia nueva.",
         .screenReadyWaiting: "%1$@ clase(s) en cola para los planes: se descargan cuando el servidor de contenidos vuelva a responder",
+        .screenReadyLater: "sus clases se traen cuando el servidor de contenidos vuelva a responder",
         .screenThatDay: "Ese día",
         .screenDayAfterThat: "El día siguiente",
         .screenThatWeek: "Esa semana",
@@ -105,7 +107,7 @@ extension ScreenPhrase {
         .screenEvery: "Cada",
         .screenEveryDay: "día",
         .screenEveryWeek: "semana",
-        .screenDaysKept: "Días que se guarda tras su día",
+        .screenDaysKept: "Días que se guarda cada clase tras su día",
         .screenKeepUntilPlayed: "Luego un daf se va",
         .screenGoesAnyway: "se haya escuchado o no",
         .screenGoesOncePlayed: "una vez escuchado entero",

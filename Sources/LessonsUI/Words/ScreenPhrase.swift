@@ -11,7 +11,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenPlanSettingsOf, screenOwnPaceOffer, screenFollowOwnPace, screenStartAt, screenFirstDay, screenEvery
     case screenPaceCount, screenPaceUnit, screenUnitDapim, screenUnitMishnayot, screenUnitChapters, screenNoUnit
     case screenEveryDay, screenEveryWeek, screenStopConfirm, screenStopOwnPaceConfirm, screenNotHereYet
-    case screenReadyWaiting, screenCannotPlay, screenThatDay, screenDayAfterThat, screenThatWeek, screenWeekAfter, screenDayBefore,
+    case screenReadyWaiting, screenReadyLater, screenCannotPlay, screenThatDay, screenDayAfterThat, screenThatWeek, screenWeekAfter,
+        screenDayBefore,
         screenNextDay
     case screenDaysAhead, screenDaysKept, screenKeepUntilPlayed, screenSave, screenPlanSaved, screenGoesAnyway, screenGoesOncePlayed
     // The Downloads screen: its frame, states and shared words

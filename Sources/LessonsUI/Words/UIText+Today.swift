@@ -39,6 +39,7 @@ extension UIText {
     static func readyRequested(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyRequested, .number(count)).text(l) }
     static func readyNothing(_ l: UserLanguage) -> String { Message(.screenReadyNothing).text(l) }
     static func readyWaiting(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyWaiting, .number(count)).text(l) }
+    static func readyLater(_ l: UserLanguage) -> String { Message(.screenReadyLater).text(l) }
     static func planSettingsOf(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
         Message(.screenPlanSettingsOf, .message(calendar.title)).text(l)
     }

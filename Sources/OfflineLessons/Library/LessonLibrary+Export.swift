@@ -13,11 +13,24 @@ extension LessonLibrary {
     public func exportLegacyRegistry(to url: URL) async throws -> LegacyExportReport {
         let (data, gemara, mishna) = try LegacyExporter.document(try await database.registeredLessons())
         try await BlockingIO.run {
-            let target = url.resolvingSymlinksInPath()
+            let target = Self.linkedFile(url)
             var info = stat()
             let isFileOrNothing = stat(target.path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG
             try data.write(to: target, options: isFileOrNothing ? .atomic : [])
         }
         return LegacyExportReport(path: url.path, gemaraLessons: gemara, mishnaLessons: mishna, bytes: data.count)
+    }
+
+    /// The file `url` names through its symbolic links, followed one by one (a link's target may
+    /// not exist yet: it is made there).
+    static func linkedFile(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
+            current =
+                destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination) : current.deletingLastPathComponent().appendingPathComponent(destination)
+        }
+        return current
     }
 }

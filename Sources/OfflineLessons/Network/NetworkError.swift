@@ -94,7 +94,10 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     private static func tlsWords(_ error: any Error) -> Message {
         let text = "\(error)".uppercased()
         if text.contains("WRONG_VERSION_NUMBER") || text.contains("HTTP_REQUEST") { return Message(.networkNotTLS) }
-        if text.contains("CERTIFICATE") || text.contains("CERT_") { return Message(.networkUntrusted) }
+        if text.contains("EXPIRED") || text.contains("NOT_YET_VALID") { return Message(.networkCertificateDates) }
+        if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("UNABLE_TO_GET_ISSUER") || text.contains("SELF_SIGNED") {
+            return Message(.networkUntrusted)
+        }
         return Message(.networkTLSFailed)
     }
 

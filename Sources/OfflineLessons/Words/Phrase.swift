@@ -19,7 +19,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case catalogMishnaListing
     // Network
     case networkDeadline, networkReadTimeout, networkConnectTimeout, networkClosedEarly, networkCancelled, networkRedirectLoop
-    case networkRedirectLimit, networkInvalidHTTP, networkRefused, networkNotTLS, networkUntrusted, networkTLSFailed, networkSentNothing,
+    case networkRedirectLimit, networkInvalidHTTP, networkRefused, networkNotTLS, networkUntrusted, networkCertificateDates,
+        networkTLSFailed, networkSentNothing,
         networkResponseAfterEnd
     case networkBytesAfterEnd, networkNoSuchHost
     // Transfers

@@ -65,6 +65,8 @@ extension Phrasebook {
         .networkUntrusted:
             "the server's certificate is not trusted here (for a private certificate authority, give its PEM file: --cacert or LESSONS_CA_FILE)",
         .networkTLSFailed: "the secure connection (TLS) to the server failed",
+        .networkCertificateDates:
+            "the server's certificate has expired or is not valid yet (are the server's and this machine's clocks right?)",
         .networkSentNothing: "the server accepted the connection but sent nothing within the stall timeout",
         .networkResponseAfterEnd: "a response after the attempt ended",
         .networkBytesAfterEnd: "bytes after the attempt ended",

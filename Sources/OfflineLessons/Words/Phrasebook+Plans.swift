@@ -34,7 +34,7 @@ extension Phrasebook {
         .planOwnPaceUnknownMasechet:
             "no masechet of the Bavli is called as in '%1$@': give its name as the catalog spells it, e.g. \"Bava Metzia 2\"",
         .planOwnPaceNoGemara:
-            "%1$@ has no Gemara of the Bavli: start at a mishna (\"%1$@ 1:1\") or at a chapter of its Mishna (\"%1$@ 1\", by the chapter)",
+            "%1$@ has no Gemara of the Bavli: start at a mishna (\"%1$@ 1:1\") or at a chapter of its Mishna (\"%1$@ 1\", counting chapters: --unit chapter)",
         .planOwnPaceDafOutOfRange: "'%1$@': %2$@ has dapim %3$@ to %4$@",
         .planAheadOutOfRange: "a plan looks %2$@ to %3$@ days ahead, not %1$@",
         .planKeepOutOfRange: "a plan keeps a daf %2$@ to %3$@ days after its day, not %1$@",
@@ -78,7 +78,7 @@ extension Phrasebook {
         .planOwnPaceUnknownMasechet:
             "ninguna masechet del Bavli se llama como en '%1$@': escribe su nombre como lo escribe el catálogo, p. ej. \"Bava Metzia 2\"",
         .planOwnPaceNoGemara:
-            "%1$@ no tiene Guemará del Bavli: empieza en una mishná (\"%1$@ 1:1\") o en un capítulo de su Mishná (\"%1$@ 1\", por capítulos)",
+            "%1$@ no tiene Guemará del Bavli: empieza en una mishná (\"%1$@ 1:1\") o en un capítulo de su Mishná (\"%1$@ 1\", contando capítulos: --unit chapter)",
         .planOwnPaceDafOutOfRange: "'%1$@': %2$@ tiene los dapim %3$@ a %4$@",
         .planAheadOutOfRange: "un plan mira de %2$@ a %3$@ días por delante, no %1$@",
         .planKeepOutOfRange: "un plan guarda un daf de %2$@ a %3$@ días después de su día, no %1$@",

@@ -66,6 +66,8 @@ extension Phrasebook {
         .networkUntrusted:
             "aquí no se confía en el certificado del servidor (para una autoridad de certificación privada, indica su archivo PEM: --cacert o LESSONS_CA_FILE)",
         .networkTLSFailed: "falló la conexión segura (TLS) con el servidor",
+        .networkCertificateDates:
+            "el certificado del servidor venció o aún no es válido (¿están bien los relojes del servidor y de esta máquina?)",
         .networkSentNothing: "el servidor aceptó la conexión pero no envió nada dentro del tiempo de espera",
         .networkResponseAfterEnd: "una respuesta después de terminado el intento",
         .networkBytesAfterEnd: "bytes después de terminado el intento",

@@ -33,8 +33,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(HelpWords.say("Downloads at once (1-16).")))
     var concurrency: Int = 3
 
-    // Unconditional, here and for the numbers below: "-5K" reaches validate() and its message
-    // rather than being taken for an option (which said the value was missing).
+    // Unconditional: "-5K" reaches validate() and its message, rather than being taken for an option.
     @Option(
         name: .customLong("limit-rate"), parsing: .unconditional,
         help: ArgumentHelp(

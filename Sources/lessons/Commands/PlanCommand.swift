@@ -121,9 +121,14 @@ struct PlanAddCommand: AsyncParsableCommand {
             }
             do {
                 if let from {
-                    let every = every ?? followed?.every ?? .day
-                    return .ownPace(
-                        try OwnPace(from: from, unit: unit, count: count ?? followed?.count ?? 1, began: began ?? today, every: every))
+                    let (count, every, began) = (count ?? followed?.count ?? 1, every ?? followed?.every ?? .day, began ?? today)
+                    // The followed pace's unit stays when the place is one of it ("Berakhot 3" in chapters).
+                    if unit == nil, let kept = followed?.unit,
+                        let pace = try? OwnPace(from: from, unit: kept, count: count, began: began, every: every)
+                    {
+                        return .ownPace(pace)
+                    }
+                    return .ownPace(try OwnPace(from: from, unit: unit, count: count, began: began, every: every))
                 }
                 guard let followed else {
                     if checkingOnly { return nil }
