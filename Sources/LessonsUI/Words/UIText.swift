@@ -106,11 +106,12 @@ enum UIText: String, Sendable, CaseIterable {
 
 extension UserLanguage {
     /// The language an `Accept-Language` header prefers among Spanish and English (by weight,
-    /// then by order); English when it names neither.
+    /// then by order); English when it names neither. Split on its scalars: a comma never joins
+    /// the character before it (U+0600 and its kind prepend themselves to what follows).
     init(acceptLanguage header: String?) {
         var best: (UserLanguage, Double)?
-        for entry in (header ?? "").split(separator: ",") {
-            let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        for entry in (header ?? "").unicodeScalars.split(separator: ",") {
+            let parts = entry.split(separator: ";").map { String($0).trimmingCharacters(in: .whitespaces) }
             guard let tag = parts.first?.lowercased() else { continue }
             let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
             let language: UserLanguage? = tag.hasPrefix("es") ? .es : tag.hasPrefix("en") ? .en : nil
