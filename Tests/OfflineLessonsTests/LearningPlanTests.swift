@@ -94,6 +94,38 @@ struct LearningPlanTests {
     }
 
     @Test(
+        "a quota sweep takes a plan's past dapim first, then those furthest ahead, the day's own daf last, whichever was fetched first"
+    )
+    func quotaKeepsTheDay() async throws {
+        try await DownloadFixture.run { fixture in
+            let first = try await Self.library(fixture, day: 0)
+            try await first.setPlan(LearningPlan(calendar: .dafYomi, ahead: 3, keepDays: 7))
+            // Day 0 fetches Arakhin 5-8, day 1 Arakhin 9, day 2 Arakhin 10: on day 2 the day's
+            // own daf, Arakhin 7, is among the least recently used.
+            var library = first
+            for day in 0...2 {
+                library = try await Self.library(fixture, day: day)
+                let plan = try #require(try await library.plans().first)
+                let work = try await library.work(of: plan, on: library.today(in: Self.utc), fetchingWithin: .seconds(10))
+                _ = await collect(try #require(try await library.fetch(work)))
+            }
+            #expect(DafCalendar.dafYomi.portion(on: library.today(in: Self.utc))?.name == "Arakhin 7")
+            let names = try await library.lessonNames()
+            let bytes = Dictionary(
+                try await library.downloads(sync: false).map { (names.name($0.lessonID), $0.media.values.reduce(0) { $0 + $1.bytes }) },
+                uniquingKeysWith: +)
+            #expect(Set(bytes.keys) == Self.dapim(0...5))
+            // Room for today's daf and tomorrow's.
+            let room = (bytes["Arakhin 7"] ?? 0) + (bytes["Arakhin 8"] ?? 0)
+            let report = try await library.clean(
+                RetentionPolicy(olderThan: nil, maxBytes: room, trimRatio: 1, timeZone: Self.utc), dryRun: true)
+            #expect(
+                Set(report.actions.map { names.name($0.key.lesson) }) == ["Arakhin 5", "Arakhin 6", "Arakhin 9", "Arakhin 10"],
+                "\(report.actions)")
+        }
+    }
+
+    @Test(
         "a plan out of range is refused, said with the range; removing one that is not followed says so; settings are kept across a reopen")
     func settings() async throws {
         try await DownloadFixture.run { fixture in

@@ -88,9 +88,15 @@ extension LessonLibrary {
             guard let plan = plans[calendar] else { continue }
             let past = today - day > plan.keepDays && (!plan.keepUnplayed || played.contains(lesson))
             let hold: PlanHold =
-                past ? .offered(Message(.planPastReason, .message(plan.calendar.title), .text(day.iso), .number(plan.keepDays))) : .kept
-            // A lesson two plans brought is kept while either keeps it.
-            if holds[lesson] != .kept { holds[lesson] = hold }
+                past
+                ? .offered(Message(.planPastReason, .message(plan.calendar.title), .text(day.iso), .number(plan.keepDays)))
+                : .kept(day)
+            // A lesson two plans brought is kept while either keeps it, at the day that matters more.
+            switch (holds[lesson], hold) {
+            case (.kept(let other), .kept(let this)) where PlanHold.sweepOrder(other, today) > PlanHold.sweepOrder(this, today): break
+            case (.kept, .offered): break
+            default: holds[lesson] = hold
+            }
         }
         return holds
     }
@@ -98,8 +104,17 @@ extension LessonLibrary {
 
 /// How a plan weighs a lesson it brought in, for `clean`.
 enum PlanHold: Sendable, Hashable {
-    /// Its day is near or within the keep period: no age rule removes it, a quota sweep last.
-    case kept
+    /// Its day (of this plan) is near or within the keep period: no age rule removes it, a quota
+    /// sweep takes it last.
+    case kept(LearningDay)
     /// Its day is past the keep period: offered first, with why.
     case offered(Message)
+
+    var isKept: Bool { if case .kept = self { true } else { false } }
+
+    /// Where a kept lesson stands in a quota sweep, which takes the smallest first: past days,
+    /// oldest first; then the days ahead, furthest first; the day's own lesson last.
+    static func sweepOrder(_ day: LearningDay, _ today: LearningDay) -> (Int, Int) {
+        day < today ? (0, day.dayNumber) : (1, -day.dayNumber)
+    }
 }

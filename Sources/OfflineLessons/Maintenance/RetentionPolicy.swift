@@ -3,7 +3,7 @@ import Foundation
 /// Which downloads `clean` removes: first those a learning plan brought in whose day is past the
 /// plan's keep period; then those completed longer ago than ``olderThan`` (not a plan's lesson it
 /// still keeps); then, while the library is larger than ``maxBytes``, the least recently used
-/// (a plan's kept lessons last), down to ``trimRatio`` of the quota (so that the next download
+/// (a plan's kept lessons last, the day's own daf the very last), down to ``trimRatio`` of the quota (so that the next download
 /// does not start another sweep). Pinned lessons are never removed; a lesson's PDF goes with its
 /// last audio or video.
 public struct RetentionPolicy: Sendable, Hashable {
@@ -86,7 +86,7 @@ struct RetentionPlanner {
         }
         if let olderThan = policy.olderThan {
             let cutoff = now.addingTimeInterval(-olderThan.seconds)
-            for row in lessons where holds[row.lesson] != .kept {
+            for row in lessons where holds[row.lesson]?.isKept != true {
                 for item in row.items where item.key.medium != .text && item.completedAt < cutoff && chosen[item.key] == nil {
                     if row.pinned {
                         pinnedKept.insert(row.lesson)
@@ -101,10 +101,18 @@ struct RetentionPlanner {
             var total = lessons.flatMap(\.items).filter { chosen[$0.key] == nil }.reduce(0) { $0 + $1.bytes }
             if total > maxBytes {
                 let target = Int(Double(maxBytes) * policy.trimRatio)
-                // Least recently used lessons first, whole lessons at a time; those a plan keeps last.
+                // Least recently used lessons first, whole lessons at a time; those a plan keeps
+                // last, in the order of their days (``PlanHold/sweepOrder(_:_:)``).
+                let today = LearningDay(now, in: policy.timeZone)
                 let byUse = lessons.sorted {
-                    let kept = (holds[$0.lesson] == .kept, holds[$1.lesson] == .kept)
-                    if kept.0 != kept.1 { return !kept.0 }
+                    switch (holds[$0.lesson], holds[$1.lesson]) {
+                    case (.kept(let a), .kept(let b)) where a != b:
+                        return PlanHold.sweepOrder(a, today) < PlanHold.sweepOrder(b, today)
+                    case (.kept, .kept): break
+                    case (.kept, _): return false
+                    case (_, .kept): return true
+                    default: break
+                    }
                     return ($0.items.map(\.lastUsed).max() ?? .distantPast) < ($1.items.map(\.lastUsed).max() ?? .distantPast)
                 }
                 for row in byUse where total > target {

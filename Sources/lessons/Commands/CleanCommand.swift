@@ -8,7 +8,7 @@ struct CleanCommand: AsyncParsableCommand {
         abstract: HelpWords.say("Remove downloads by the retention policy: older than 30 days, or beyond a size quota."),
         discussion: HelpWords.say(
             """
-            Age counts from each download's completion. With --max-size, the least recently used lessons go first, down to 90% of the quota (so that the next download does not start another sweep). Pinned lessons (`lessons pin`) are never removed; a lesson's PDF goes with its last audio or video. A plan's dapim (`lessons plan`) past its keep period go first; one it still keeps is not removed by age, and last by size. Every removal is logged as expired, with its reason.
+            Age counts from each download's completion. With --max-size, the least recently used lessons go first, down to 90% of the quota (so that the next download does not start another sweep). Pinned lessons (`lessons pin`) are never removed; a lesson's PDF goes with its last audio or video. A plan's dapim (`lessons plan`) past its keep period go first; one it still keeps is not removed by age, and last by size (its past dapim first, then those furthest ahead, the day's own daf last). Every removal is logged as expired, with its reason.
 
             Examples:
               lessons clean --dry-run     # what would go, why, and the bytes freed
