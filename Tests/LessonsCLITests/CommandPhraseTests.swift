@@ -18,6 +18,14 @@ struct CommandPhraseTests {
             #expect(Set(inEnglish) == Set(inSpanish), "\(key): \(inEnglish) and \(inSpanish)")
             #expect(Set(inEnglish) == Set(inEnglish.isEmpty ? [] : Array(1...(inEnglish.max() ?? 0))), "\(key) skips a number")
             #expect((english == spanish) == CommandPhrase.sameInBothLanguages.contains(key), "\(key): \(english ?? "")")
+            for template in [key.template(.en), key.template(.es)] {
+                #expect(Set(Phrasebook.counts(template)).isSubset(of: Phrasebook.placeholders(template)), "\(key): \(template)")
+                for count in ["1", "2"] {
+                    let message = Message(key, arguments: Array(repeating: .text(count), count: 9))
+                    let said = message.text(.en) + message.text(.es)
+                    #expect(!said.contains("$("), "\(key): a word's forms not written as %N$(one|other)")
+                }
+            }
         }
     }
 
@@ -58,7 +66,7 @@ struct CommandPhraseTests {
     func saidThroughMessage() {
         let total = Message(.listTotal, .number(3), "1.2 MB", "/tmp/x")
         #expect(total.key == .elsewhere)
-        #expect(total.text(.en, marked: true) == "3⟦ lesson(s), ⟧1.2 MB⟦ in ⟧/tmp/x")
+        #expect(total.text(.en, marked: true) == "3⟦ lessons, ⟧1.2 MB⟦ in ⟧/tmp/x")
         #expect(Message(.cliOf, .word(.stateComplete), "2").text(.es, marked: true) == "⟦completa⟧⟦ de ⟧2")
         let summary = Message(.downloadSummary, .number(2), "1 MB", .decimal(4.25, places: 1), .number(0))
         #expect(summary.text(.es).contains("en 4,2 s") && summary.text(.en).contains("in 4.2 s"))

@@ -61,7 +61,7 @@ struct DownloadCLITests {
             let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
             let download = try await CLIRunner.run(["download", "gemara:berakhot:2-11", "--media", "audio"], environment: env)
             #expect(download.status == 0, "stderr: \(download.stderr)")
-            #expect(download.stdout.contains("downloaded 20 file(s)"))
+            #expect(download.stdout.contains("downloaded 20 files"))
             #expect(download.stderr.contains("completed Berakhot 2 audio"), "progress lines go to stderr when it is not a terminal")
 
             let list = try await CLIRunner.run(["list", "--json"], environment: env)
@@ -86,7 +86,7 @@ struct DownloadCLITests {
             #expect(try JSONDecoder().decode(ListDocument.self, from: Data(offline.stdout.utf8)).lessons.map(\.page) == Array(2...11))
             let human = try await CLIRunner.run(["list"], environment: env)
             #expect(human.stdout.contains("Berakhot (Gemara)"))
-            #expect(human.stdout.contains("10 lesson(s)"))
+            #expect(human.stdout.contains("10 lessons"))
 
             let again = try await CLIRunner.run(["download", "gemara:berakhot:2-11", "--json"], environment: env)
             let summary = try JSONDecoder().decode(DownloadSummary.self, from: Data(again.stdout.utf8))
@@ -97,7 +97,7 @@ struct DownloadCLITests {
 
             let remove = try await CLIRunner.run(["remove", "gemara:Berajot:2-3"], environment: env)
             #expect(remove.status == 0)
-            #expect(remove.stdout.contains("4 item(s) removed"))
+            #expect(remove.stdout.contains("4 items removed"))
             let after = try JSONDecoder().decode(
                 ListDocument.self, from: Data(try await CLIRunner.run(["list", "--json"], environment: env).stdout.utf8))
             #expect(after.lessons.map(\.page) == Array(4...11))
@@ -133,7 +133,7 @@ struct DownloadCLITests {
             ]
             let result = try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env)
             #expect(result.status == 0, "stderr: \(result.stderr)")
-            #expect(result.stdout.hasPrefix("2 archivo(s) descargado(s), "), "\(result.stdout)")
+            #expect(result.stdout.hasPrefix("2 archivos descargados, "), "\(result.stdout)")
             #expect(result.stdout.contains(" s a ") && result.stdout.hasSuffix("; 0 ya estaban\n"), "\(result.stdout)")
         }
     }
@@ -167,10 +167,10 @@ struct DownloadCLITests {
             let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": library]
             #expect(try await CLIRunner.run(["download", "gemara:berakhot:2-7"], environment: env).status == 1)
             let doctor = try await CLIRunner.run(["doctor"], environment: env)
-            #expect(doctor.status == 1 && doctor.stderr.contains("5 problem(s) found"), "\(doctor.stderr)")
+            #expect(doctor.status == 1 && doctor.stderr.contains("5 problems found"), "\(doctor.stderr)")
             #expect(
                 doctor.stdout
-                    == "5 item(s) failed: the server answered HTTP 404 — Berakhot 2 audio, Berakhot 3 audio, Berakhot 4 audio, and 2 more; fix: run `lessons download`\n"
+                    == "5 items failed: the server answered HTTP 404 — Berakhot 2 audio, Berakhot 3 audio, Berakhot 4 audio, and 2 more; fix: run `lessons download`\n"
             )
         }
     }

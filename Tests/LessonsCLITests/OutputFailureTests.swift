@@ -74,7 +74,7 @@ struct OutputFailureTests {
         try await Self.withLibrary { env, library in
             let result = try await CLIRunner.run(["download", "gemara:berakhot:4-6"], environment: env, stderr: try Self.deadPipe())
             #expect(result.status == 0)
-            #expect(result.stdout.contains("downloaded 6 file(s)"), "stdout: \(result.stdout)")
+            #expect(result.stdout.contains("downloaded 6 files"), "stdout: \(result.stdout)")
             #expect(try await Self.completeItems(library) == 6)
         }
     }

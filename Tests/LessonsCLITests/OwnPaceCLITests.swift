@@ -21,14 +21,14 @@ struct OwnPaceCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Own pace: followed from now on: from Bava Metzia 2 on 2026-11-29, a daf a day; the dapim of today and tomorrow ready"
+                    "Own pace: followed from now on: from Bava Metzia 2 on 29 November 2026, a daf a day; the dapim of today and tomorrow ready"
                 ),
                 "\(added.stdout)")
             // Another medium, the place and pace kept; --unit without --from is refused.
             let media = try await CLIRunner.run(["plan", "add", "own-pace", "--media", "both"], environment: env)
             #expect(
                 media.stdout.hasPrefix(
-                    "Own pace: the plan's settings are changed: from Bava Metzia 2 on 2026-11-29, a daf a day; the dapim of today and tomorrow ready (audio and video)"
+                    "Own pace: the plan's settings are changed: from Bava Metzia 2 on 29 November 2026, a daf a day; the dapim of today and tomorrow ready (audio and video)"
                 ), "\(media.stdout)\(media.stderr)")
             let unit = try await CLIRunner.run(["plan", "add", "own-pace", "--unit", "mishna"], environment: env)
             #expect(unit.status == 2 && unit.stderr.contains("a new --unit needs --from"), "\(unit.stderr)")
@@ -36,7 +36,8 @@ struct OwnPaceCLITests {
             var spanish = env
             spanish["LANG"] = "es_ES.UTF-8"
             let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
-            #expect(listed.stdout.hasPrefix("A tu ritmo: desde Bava Metzia 2 el 2026-11-29, un daf por día; "), "\(listed.stdout)")
+            #expect(
+                listed.stdout.hasPrefix("A tu ritmo: desde Bava Metzia 2 el 29 de noviembre de 2026, un daf por día; "), "\(listed.stdout)")
             let json = try await CLIRunner.run(["plan", "list", "--json"], environment: env)
             let plans = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             let pace = try #require(plans.first?["pace"] as? [String: Any], "\(json.stdout)")
@@ -48,7 +49,7 @@ struct OwnPaceCLITests {
             #expect(today.stdout.contains("Own pace: Bava Metzia 4 — not downloaded  (day 3 of the plan; "), "\(today.stdout)")
             #expect(today.stdout.contains("  tomorrow: Bava Metzia 5"), "\(today.stdout)")
             let before = try await CLIRunner.run(["today", "--date", "2026-11-28"], environment: env)
-            #expect(before.stdout.contains("Own pace: not yet: it starts on 2026-11-29"), "\(before.stdout)")
+            #expect(before.stdout.contains("Own pace: not yet: it starts on Sunday, 29 November 2026"), "\(before.stdout)")
 
             let ready = try await CLIRunner.run(["ready", "--quiet"], environment: env)
             #expect(ready.status == 0 && ready.stdout.hasPrefix("Own pace: ready: "), "\(ready.stdout)\(ready.stderr)")
@@ -103,7 +104,7 @@ struct OwnPaceCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.iso), a chapter of Mishna a week; the lessons of today ready"
+                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.spokenWithYear.text(.en)), a chapter of Mishna a week; the lessons of today ready"
                 ),
                 "\(added.stdout)")
             var spanish = env
@@ -111,11 +112,12 @@ struct OwnPaceCLITests {
             let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
             #expect(
                 listed.stdout.hasPrefix(
-                    "A tu ritmo: desde Berakhot 1:1 el \(began.iso), un capítulo de Mishná por semana; las clases de hoy"))
+                    "A tu ritmo: desde Berakhot 1:1 el \(began.spokenWithYear.text(.es)), un capítulo de Mishná por semana; las clases de hoy"
+                ))
             let today = try await CLIRunner.run(["today", "--date", second.iso], environment: env)
             #expect(
                 today.stdout.contains(
-                    "Own pace: Berakhot 2:1–8 — none downloaded  (week 2 of the plan, \(second.iso) to \(third.iso); chapter 2 of 524 of the Mishna)"
+                    "Own pace: Berakhot 2:1–8 — none downloaded  (week 2 of the plan, \(second.spokenShort.text(.en)) to \(third.spokenShort.text(.en)); chapter 2 of 524 of the Mishna)"
                 ),
                 "\(today.stdout)")
             #expect(today.stdout.contains("  next week: Berakhot 3:1–6 — none downloaded"), "\(today.stdout)")

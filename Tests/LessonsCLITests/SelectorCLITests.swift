@@ -82,7 +82,7 @@ struct SelectorCLITests {
         try await withServer { env in
             let result = try await CLIRunner.run(["download", "gemara:ברכות:2", "--media", "audio"], environment: env)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("downloaded 2 file(s)"), "\(result.stdout)")
+            #expect(result.stdout.hasPrefix("downloaded 2 files"), "\(result.stdout)")
             #expect(!result.stderr.contains("→"))
             let status = try await CLIRunner.run(["--json", "status", "--no-sync", "mishna:ברכות:1:1"], environment: env)
             #expect(status.status == 0, "\(status.stderr)")
@@ -146,7 +146,7 @@ struct SelectorCLITests {
             #expect(try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env).status == 0)
             let kept = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "2G", "--dry-run"], environment: env)
             #expect(kept.status == 0, "\(kept.stderr)")
-            #expect(kept.stdout.hasPrefix("would free 0 B (0 file(s))"), "\(kept.stdout)")
+            #expect(kept.stdout.hasPrefix("would free 0 B (0 files)"), "\(kept.stdout)")
             for zero in ["0", "0B"] {
                 let refused = try await CLIRunner.run(["clean", "--max-size", zero], environment: env)
                 #expect(refused.status == 2 && refused.stderr.contains("would remove every download not pinned"), "\(refused.stderr)")
@@ -181,9 +181,9 @@ extension SelectorCLITests {
             #expect(kept.stdout.contains("would remove Berakhot 2 audio"), "\(kept.stdout)")
             let none = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "none", "--dry-run"], environment: env)
             #expect(none.status == 0, "\(none.stderr)")
-            #expect(none.stdout.hasPrefix("would free 0 B (0 file(s))"), "\(none.stdout)")
+            #expect(none.stdout.hasPrefix("would free 0 B (0 files)"), "\(none.stdout)")
             let given = try await CLIRunner.run(["clean", "--older-than", "never", "--max-size", "2G", "--dry-run"], environment: env)
-            #expect(given.stdout.hasPrefix("would free 0 B (0 file(s))"), "an explicit size wins: \(given.stdout)")
+            #expect(given.stdout.hasPrefix("would free 0 B (0 files)"), "an explicit size wins: \(given.stdout)")
         }
     }
 }

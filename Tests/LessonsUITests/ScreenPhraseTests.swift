@@ -18,6 +18,14 @@ struct ScreenPhraseTests {
             #expect(Set(inEnglish) == Set(inSpanish), "\(key): \(inEnglish) and \(inSpanish)")
             #expect(Set(inEnglish) == Set(inEnglish.isEmpty ? [] : Array(1...(inEnglish.max() ?? 0))), "\(key) skips a number")
             #expect((english == spanish) == ScreenPhrase.sameInBothLanguages.contains(key), "\(key): \(english ?? "")")
+            for template in [key.template(.en), key.template(.es)] {
+                #expect(Set(Phrasebook.counts(template)).isSubset(of: Phrasebook.placeholders(template)), "\(key): \(template)")
+                for count in ["1", "2"] {
+                    let message = Message(key, arguments: Array(repeating: .text(count), count: 9))
+                    let said = message.text(.en) + message.text(.es)
+                    #expect(!said.contains("$("), "\(key): a word's forms not written as %N$(one|other)")
+                }
+            }
         }
     }
 

@@ -23,8 +23,8 @@ struct OwnPaceUnitsTests {
         let calendar = DafCalendar.ownPace(pace)
         #expect(calendar.place(of: first, on: began).text(.en) == "day 1 of the plan; mishnayot 56–58 of 4187 of the Mishna")
         #expect(calendar.place(of: first, on: began).text(.es) == "día 1 del plan; mishnayot 56–58 de 4187 de la Mishná")
-        #expect(pace.settings.text(.en) == "from Berakhot 9:4 on 2026-11-29, 3 mishnayot a day")
-        #expect(pace.settings.text(.es) == "desde Berakhot 9:4 el 2026-11-29, 3 mishnayot por día")
+        #expect(pace.settings.text(.en) == "from Berakhot 9:4 on 29 November 2026, 3 mishnayot a day")
+        #expect(pace.settings.text(.es) == "desde Berakhot 9:4 el 29 de noviembre de 2026, 3 mishnayot por día")
 
         let wrap = try OwnPace(from: "Oktzin 3:11", count: 3, began: began, every: .day)
         #expect(wrap.portion(on: began)?.name == "Oktzin 3:11 – Berakhot 1:1")
@@ -42,14 +42,14 @@ struct OwnPaceUnitsTests {
         #expect(week.name == "Berakhot 3:1–4:7" && week.places.map(\.chapter) == [3, 4] && week.length == 524)
         #expect(
             chapters.place(of: week, on: day).text(.en)
-                == "week 2 of the plan, 2026-12-06 to 2026-12-12; chapters 3–4 of 524 of the Mishna")
+                == "week 2 of the plan, 6 December to 12 December; chapters 3–4 of 524 of the Mishna")
         #expect(
             chapters.place(of: week, on: day).text(.es)
-                == "semana 2 del plan, del 2026-12-06 al 2026-12-12; capítulos 3–4 de 524 de la Mishná")
+                == "semana 2 del plan, del 6 de diciembre al 12 de diciembre; capítulos 3–4 de 524 de la Mishná")
         let crossing = try OwnPace(from: "Berakhot 9", unit: .chapter, count: 2, began: began, every: .week)
         #expect(crossing.portion(on: began)?.name == "Berakhot 9:1 – Peah 1:6")
-        #expect(crossing.settings.text(.en) == "from Berakhot 9:1 on 2026-11-29, 2 chapters of Mishna a week")
-        #expect(crossing.settings.text(.es) == "desde Berakhot 9:1 el 2026-11-29, 2 capítulos de Mishná por semana")
+        #expect(crossing.settings.text(.en) == "from Berakhot 9:1 on 29 November 2026, 2 chapters of Mishna a week")
+        #expect(crossing.settings.text(.es) == "desde Berakhot 9:1 el 29 de noviembre de 2026, 2 capítulos de Mishná por semana")
         let one = try OwnPace(from: "Berakhot 9:1", unit: .chapter, began: began, every: .week)
         #expect(one.portion(on: began)?.name == "Berakhot 9:1–5" && one.settings.text(.en).hasSuffix("a chapter of Mishna a week"))
 

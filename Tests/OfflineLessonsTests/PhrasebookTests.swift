@@ -24,6 +24,27 @@ struct PhrasebookTests {
         }
     }
 
+    @Test("a word follows its count: one file, 2 files, 0 files; a form may hold the count; the marks stay around the words")
+    func countedWords() {
+        let template = "%1$@ %1$(file|files), %2$(the one that waits|all %2$@ that wait)"
+        #expect(Phrasebook.fill(template, with: ["1", "1"]) == "1 file, the one that waits")
+        #expect(Phrasebook.fill(template, with: ["2", "0"]) == "2 files, all 0 that wait")
+        #expect(Phrasebook.fill(Phrasebook.marked(template), with: ["1", "3"]) == "1⟦ file, all ⟧3⟦ that wait⟧")
+        #expect(Phrasebook.placeholders(template) == [1, 2] && Phrasebook.counts(template) == [1, 2])
+        #expect(Message(.queueResumedNow, .number(1)).text(.en) == "the queue goes on: `lessons download` fetches the 1 item that waits")
+        #expect(Message(.queueResumedNow, .number(1)).text(.es) == "la cola sigue: `lessons download` descarga el elemento que espera")
+        #expect(Message(.queueResumedNow, .number(3)).text(.es) == "la cola sigue: `lessons download` descarga los 3 elementos que esperan")
+    }
+
+    @Test("stored text is recognised in each form of its counted words, and in the form older versions wrote")
+    func countedWordsRecognized() {
+        for stored in ["1 item that waits", "3 items that wait", "3 item(s) that wait"] {
+            let said = Phrasebook.recognize("the queue goes on: `lessons download` fetches the \(stored)")
+            #expect(said.key == .queueResumedNow, "\(stored)")
+            #expect(said.text(.es).hasPrefix("la cola sigue"), "\(stored): \(said.text(.es))")
+        }
+    }
+
     @Test("the history's and sync's words are words people read, not the stored codes")
     func eventWords() {
         let phrases =

@@ -19,14 +19,14 @@ struct UserPhraseTests {
 
     @Test("the maintenance summaries in both languages, with their counts")
     func summaries() {
-        #expect(UserPhrase.syncSummary(changes: 3, .es) == "Lista de descargas actualizada exitosamente: 3 cambio(s).")
+        #expect(UserPhrase.syncSummary(changes: 3, .es) == "Lista de descargas actualizada exitosamente: 3 cambios.")
         #expect(UserPhrase.syncSummary(changes: 0, .en).hasSuffix("nothing to change."))
         #expect(
-            UserPhrase.cleanSummary(files: 2, size: "3 MB", dryRun: true, .es) == "Se liberarían 3 MB (2 archivo(s)); no se borró nada.")
-        #expect(UserPhrase.cleanSummary(files: 2, size: "3 MB", dryRun: false, .en) == "Freed 3 MB (2 file(s)).")
+            UserPhrase.cleanSummary(files: 2, size: "3 MB", dryRun: true, .es) == "Se liberarían 3 MB (2 archivos); no se borró nada.")
+        #expect(UserPhrase.cleanSummary(files: 2, size: "3 MB", dryRun: false, .en) == "Freed 3 MB (2 files).")
         #expect(
             UserPhrase.migrationSummary(gemara: 4, mishna: 1, files: 9, .es)
-                == "Se importaron 4 clase(s) de Guemará y 1 de Mishná (9 archivo(s)).")
+                == "Se importaron 4 clases de Guemará y 1 de Mishná (9 archivos).")
     }
 
     @Test("the language from a locale or LANG: Spanish for es*, English otherwise")

@@ -7,7 +7,8 @@ extension ScreenPhrase {
         .screenNextWeek: "Next week",
         .screenCannotPlay:
             "This browser cannot play the file of %1$@: it may be damaged. Its history says where it came from; removed and downloaded again, it comes anew.",
-        .screenReadyWaiting: "%1$@ lesson(s) queued for the plans: they download when the content server answers again",
+        .screenReadyWaiting:
+            "%1$@ %1$(lesson|lessons) queued for the plans: %1$(it downloads|they download) when the content server answers again",
         .screenReadyLater: "its lessons are fetched when the content server answers again",
         .screenThatDay: "That day",
         .screenDayAfterThat: "The day after",
@@ -29,7 +30,7 @@ extension ScreenPhrase {
         .screenNotHereYet:
             "Some lessons of these days are not on this device yet (%1$@): they come when the content server answers again",
         .screenStoppedNow: "%1$@ is no longer followed; its lessons stay",
-        .screenReadyRequested: "%1$@ lesson(s) requested for the plans",
+        .screenReadyRequested: "%1$@ %1$(lesson|lessons) requested for the plans",
         .screenReadyNothing: "Everything the plans want is downloaded",
         .screenNoCalendar: "No calendar named '%1$@': daf-yomi, daf-hashavua or own-pace",
         .screenNoPeriod: "An own pace goes every day or every week, not '%1$@'",
@@ -65,7 +66,8 @@ extension ScreenPhrase {
         .screenNextWeek: "La semana que viene",
         .screenCannotPlay:
             "Este navegador no puede reproducir el archivo de %1$@: puede estar dañado. Su historial dice de dónde vino; si lo eliminas y lo descargas de nuevo, llega una copia nueva.",
-        .screenReadyWaiting: "%1$@ clase(s) en cola para los planes: se descargan cuando el servidor de contenidos vuelva a responder",
+        .screenReadyWaiting:
+            "%1$@ %1$(clase|clases) en cola para los planes: se %1$(descarga|descargan) cuando el servidor de contenidos vuelva a responder",
         .screenReadyLater: "sus clases se traen cuando el servidor de contenidos vuelva a responder",
         .screenThatDay: "Ese día",
         .screenDayAfterThat: "El día siguiente",
@@ -87,7 +89,7 @@ extension ScreenPhrase {
         .screenNotHereYet:
             "Algunas clases de estos días todavía no están en este dispositivo (%1$@): llegarán cuando el servidor de contenidos vuelva a responder",
         .screenStoppedNow: "%1$@ ya no se sigue; sus clases se quedan",
-        .screenReadyRequested: "%1$@ clase(s) pedida(s) para los planes",
+        .screenReadyRequested: "%1$@ %1$(clase pedida|clases pedidas) para los planes",
         .screenReadyNothing: "Todo lo que piden los planes está descargado",
         .screenNoCalendar: "Ningún calendario se llama '%1$@': daf-yomi, daf-hashavua u own-pace",
         .screenNoPeriod: "Un ritmo propio va por día o por semana, no '%1$@'",

@@ -6,18 +6,27 @@ extension LearningDay {
         let weekdays: [Phrase] = [
             .weekdaySunday, .weekdayMonday, .weekdayTuesday, .weekdayWednesday, .weekdayThursday, .weekdayFriday, .weekdayShabbat,
         ]
+        return Message(.todayDate, .message(Message(weekdays[weekday - 1])), .number(day), .message(monthName), .number(year))
+    }
+
+    /// "28 November 2026", "28 de noviembre de 2026".
+    public var spokenWithYear: Message { Message(.dateDayMonthYear, .number(day), .message(monthName), .number(year)) }
+
+    /// "28 November", "28 de noviembre": a day near the one the reader is on.
+    public var spokenShort: Message { Message(.dateDayMonth, .number(day), .message(monthName)) }
+
+    private var monthName: Message {
         let months: [Phrase] = [
             .monthJanuary, .monthFebruary, .monthMarch, .monthApril, .monthMay, .monthJune, .monthJuly, .monthAugust,
             .monthSeptember, .monthOctober, .monthNovember, .monthDecember,
         ]
-        return Message(
-            .todayDate, .message(Message(weekdays[weekday - 1])), .number(day), .message(Message(months[month - 1])), .number(year))
+        return Message(months[month - 1])
     }
 }
 
 extension DafCalendar {
     /// Where `daf`, learned on `day`, stands in its cycle: "day 2520 of 2711, cycle 14"; for Daf
-    /// HaShavua also its week ("week 1135 of 2711, cycle 1; 2026-11-22 to 2026-11-28"); for an
+    /// HaShavua also its week ("week 1135 of 2711, cycle 1; 22 November to 28 November"); for an
     /// own pace the plan's day or week and the places ("day 3 of the plan; dapim 5–6 of 2711").
     public func place(of daf: Portion, on day: LearningDay) -> Message {
         switch self {
@@ -25,13 +34,16 @@ extension DafCalendar {
         case .dafHashavua:
             let week = days(around: day)
             return Message(
-                .todayWeekOfCycle, .number(daf.position), .number(daf.length), .number(daf.cycle), .text(week?.lowerBound.iso ?? ""),
-                .text(week?.upperBound.iso ?? ""))
+                .todayWeekOfCycle, .number(daf.position), .number(daf.length), .number(daf.cycle),
+                .message(week?.lowerBound.spokenShort ?? .verbatim("")),
+                .message(week?.upperBound.spokenShort ?? .verbatim("")))
         case .ownPace(let pace):
             let period = (pace.period(of: day) ?? 0) + 1
             let within = Self.within(daf, pace.unit)
             guard pace.every == .week, let week = days(around: day) else { return Message(.todayOwnDay, .number(period), .message(within)) }
-            return Message(.todayOwnWeek, .number(period), .text(week.lowerBound.iso), .text(week.upperBound.iso), .message(within))
+            return Message(
+                .todayOwnWeek, .number(period), .message(week.lowerBound.spokenShort), .message(week.upperBound.spokenShort),
+                .message(within))
         }
     }
 

@@ -101,9 +101,10 @@ public struct OwnPace: Sendable, Hashable {
             position: position % sequence.count + 1, length: sequence.count)
     }
 
-    /// "from Bava Metzia 2 on 2026-11-29, a daf a day"; "…, 2 chapters of Mishna a week".
+    /// "from Bava Metzia 2 on 29 November 2026, a daf a day"; "…, 2 chapters of Mishna a week".
     public var settings: Message {
-        Message(every == .day ? .planOwnPaceDaily : .planOwnPaceWeekly, .text(first.start), .text(began.iso), .message(amount))
+        Message(
+            every == .day ? .planOwnPaceDaily : .planOwnPaceWeekly, .text(first.start), .message(began.spokenWithYear), .message(amount))
     }
 
     /// "a daf", "2 dapim", "a mishna", "3 mishnayot", "a chapter of Mishna".

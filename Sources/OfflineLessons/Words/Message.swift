@@ -74,7 +74,8 @@ extension Message.Argument {
 }
 
 /// A catalog of sentences kept beside the library's (the screen's, the command line's): its keys, each with a
-/// template per language in the library's form (`%1$@` placeholders).
+/// template per language in the library's form (`%1$@` placeholders, `%1$(lesson|lessons)` for a
+/// word whose form follows a count).
 public protocol PhraseCatalog: RawRepresentable<String>, Hashable, Sendable {
     /// Every sentence in English.
     static var english: [Self: String] { get }
@@ -133,6 +134,16 @@ public enum Phrasebook {
         return found
     }
 
+    /// The placeholder numbers whose value chooses a word's form (`%2$(file|files)` → 2).
+    public static func counts(_ template: String) -> [Int] {
+        var found: [Int] = []
+        _ = choosingForms(template) { number, _, other in
+            found.append(number)
+            return other
+        }
+        return found
+    }
+
     /// `template` with its fixed words between `⟦` and `⟧`, its placeholders as they are.
     static func marked(_ template: String) -> String {
         var result = ""
@@ -161,14 +172,25 @@ public enum Phrasebook {
         return result
     }
 
-    /// `template` with each `%N$@` replaced by `arguments[N - 1]` (by nothing when there is none).
+    /// `template` with each `%N$@` replaced by `arguments[N - 1]` (by nothing when there is none),
+    /// and each `%N$(one|other)` by `one` when that value is 1, else by `other`.
     static func fill(_ template: String, with arguments: [String]) -> String {
-        scan(template) { $0 >= 1 && $0 <= arguments.count ? arguments[$0 - 1] : "" }
+        let value = { (number: Int) in number >= 1 && number <= arguments.count ? arguments[number - 1] : "" }
+        return scan(template, value: value) { value($0) == "1" ? $1 : $2 }
     }
 
-    /// Copies `template`, replacing each `%N$@` by what `value` gives for N.
+    /// `template` with each `%N$(one|other)` replaced by what `form` gives for it, its `%N$@`
+    /// placeholders as they are.
+    static func choosingForms(_ template: String, form: (Int, String, String) -> String) -> String {
+        scan(template, value: { "%\($0)$@" }, form: form)
+    }
+
+    /// Copies `template`, replacing each `%N$@` by what `value` gives for N, and each
+    /// `%N$(one|other)` by what `form` gives for N and the two forms (placeholders in it filled).
     @discardableResult
-    private static func scan(_ template: String, value: (Int) -> String) -> String {
+    private static func scan(
+        _ template: String, value: (Int) -> String, form: (Int, String, String) -> String = { _, _, other in other }
+    ) -> String {
         var result = ""
         var rest = Substring(template)
         while let percent = rest.firstIndex(of: "%") {
@@ -179,6 +201,13 @@ public enum Phrasebook {
             if let number = Int(digits), tail.hasPrefix("$@") {
                 result += value(number)
                 rest = tail.dropFirst(2)
+            } else if let number = Int(digits), tail.hasPrefix("$("), let close = tail.firstIndex(of: ")"),
+                case let forms = tail[tail.index(tail.startIndex, offsetBy: 2)..<close].split(
+                    separator: "|", omittingEmptySubsequences: false),
+                forms.count == 2
+            {
+                result += scan(form(number, String(forms[0]), String(forms[1])), value: value, form: form)
+                rest = tail[tail.index(after: close)...]
             } else {
                 result += "%"
                 rest = after

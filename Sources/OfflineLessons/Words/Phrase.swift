@@ -81,6 +81,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case planKeptNone, planKeptOneDay, planKeptDays, planKeptNoneUnplayed, planKeptOneDayUnplayed, planKeptDaysUnplayed
     case todayDayOfCycle, todayWeekOfCycle, todayNoGemara, todayNoLesson, todayUnknown
     case todayNotADay
+    case dateDayMonth, dateDayMonthYear
     case todayDate, weekdaySunday, weekdayMonday, weekdayTuesday, weekdayWednesday, weekdayThursday, weekdayFriday
     case weekdayShabbat, monthJanuary, monthFebruary, monthMarch, monthApril, monthMay, monthJune, monthJuly, monthAugust
     case monthSeptember, monthOctober, monthNovember, monthDecember

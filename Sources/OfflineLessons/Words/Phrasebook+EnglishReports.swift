@@ -68,7 +68,7 @@ extension Phrasebook {
         .detailRemovedByRequest: "removed by request",
         .detailClean: "clean: %1$@",
         // Retention
-        .cleanOlderThan: "completed %1$@ days ago (limit %2$@)",
+        .cleanOlderThan: "completed %1$@ %1$(day|days) ago (limit %2$@)",
         .cleanOlderThanTime: "completed %1$@ ago (limit %2$@)",
         .cleanOverQuotaReason: "the library holds more than %1$@ bytes: least recently used first",
         .cleanPDFGoesWith: "its lesson's audio and video go",
@@ -105,7 +105,7 @@ extension Phrasebook {
         // The command line: the queue
         .queueEmpty: "the queue is empty: nothing queued, downloading or failed",
         .queuePausedNow: "the queue is paused: downloads wait until `lessons queue resume`",
-        .queueResumedNow: "the queue goes on: `lessons download` fetches the %1$@ item(s) that wait",
+        .queueResumedNow: "the queue goes on: `lessons download` fetches the %1$@ %1$(item that waits|items that wait)",
         .queueResumedNothingWaits: "the queue goes on; nothing waits in it",
     ]
 

@@ -39,7 +39,7 @@ extension Phrasebook {
         .planAheadOutOfRange: "a plan looks %2$@ to %3$@ days ahead, not %1$@",
         .planKeepOutOfRange: "a plan keeps a daf %2$@ to %3$@ days after its day, not %1$@",
         .planNoSuchPlan: "no plan follows %1$@: `lessons plan list` shows those followed",
-        .planPastReason: "its %1$@ day was %2$@; the plan keeps a daf %3$@ days after it",
+        .planPastReason: "its %1$@ day was %2$@; the plan keeps a daf %3$@ %3$(day|days) after it",
         .planSettings: "the dapim of %1$@ ready (%2$@), %3$@",
     ]
 
@@ -83,7 +83,7 @@ extension Phrasebook {
         .planAheadOutOfRange: "un plan mira de %2$@ a %3$@ días por delante, no %1$@",
         .planKeepOutOfRange: "un plan guarda un daf de %2$@ a %3$@ días después de su día, no %1$@",
         .planNoSuchPlan: "ningún plan sigue %1$@: `lessons plan list` muestra los que se siguen",
-        .planPastReason: "su día de %1$@ fue el %2$@; el plan guarda un daf %3$@ días después",
+        .planPastReason: "su día de %1$@ fue el %2$@; el plan guarda un daf %3$@ %3$(día|días) después",
         .planSettings: "los dapim de %1$@ listos (%2$@), %3$@",
     ]
 }

@@ -29,9 +29,34 @@ extension Phrasebook {
 
     /// Every English sentence but the verbatim ones, split at its placeholders, most fixed text
     /// first.
-    private static let patterns: [Pattern] = english.compactMap { key, template in
-        key == .verbatim || key == .elsewhere ? nil : Pattern(key: key, template: template)
+    private static let patterns: [Pattern] = english.flatMap { key, template in
+        key == .verbatim || key == .elsewhere ? [] : writtenForms(template).compactMap { Pattern(key: key, template: $0) }
     }.sorted { ($0.fixedCount, $0.key.rawValue) > ($1.fixedCount, $1.key.rawValue) }
+
+    /// The forms a template takes in text: each count's words singular or plural, and the form
+    /// older versions stored ("%1$@ item(s)").
+    static func writtenForms(_ template: String) -> [String] {
+        var counts: [Int] = []
+        _ = choosingForms(template) { number, _, _ in
+            if !counts.contains(number) { counts.append(number) }
+            return ""
+        }
+        guard !counts.isEmpty else { return [template] }
+        let chosen = (0..<(1 << counts.count)).map { mask in
+            choosingForms(template) { number, one, other in
+                mask & (1 << (counts.firstIndex(of: number) ?? 0)) != 0 ? one : other
+            }
+        }
+        // "item(s) that wait" for "item that waits|items that wait": the plural, its nouns marked.
+        let older = choosingForms(template) { _, one, other in
+            let (ones, others) = (one.split(separator: " "), other.split(separator: " "))
+            guard ones.count == others.count else { return other }
+            return zip(ones, others).map { one, other in
+                other.count > one.count && other.hasPrefix(one) ? one + "(" + other.dropFirst(one.count) + ")" : other
+            }.joined(separator: " ")
+        }
+        return chosen + [older]
+    }
 
     /// A template as fixed pieces between placeholders: "retry %1$@ of %2$@" → ["retry ", " of ", ""].
     private struct Pattern: Sendable {

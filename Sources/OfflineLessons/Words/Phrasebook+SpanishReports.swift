@@ -69,7 +69,7 @@ extension Phrasebook {
         .detailRemovedByRequest: "borrado a petición",
         .detailClean: "limpieza: %1$@",
         // Retention
-        .cleanOlderThan: "completado hace %1$@ días (límite %2$@)",
+        .cleanOlderThan: "completado hace %1$@ %1$(día|días) (límite %2$@)",
         .cleanOlderThanTime: "completado hace %1$@ (límite %2$@)",
         .cleanOverQuotaReason: "la biblioteca ocupa más de %1$@ bytes: primero lo usado hace más tiempo",
         .cleanPDFGoesWith: "se van el audio y el vídeo de su clase",
@@ -106,7 +106,7 @@ extension Phrasebook {
         // The command line: the queue
         .queueEmpty: "la cola está vacía: nada en cola, descargando ni fallido",
         .queuePausedNow: "la cola queda en pausa: las descargas esperan hasta `lessons queue resume`",
-        .queueResumedNow: "la cola sigue: `lessons download` descarga los %1$@ elemento(s) que esperan",
+        .queueResumedNow: "la cola sigue: `lessons download` descarga %1$(el elemento que espera|los %1$@ elementos que esperan)",
         .queueResumedNothingWaits: "la cola sigue; no espera nada en ella",
     ]
 }

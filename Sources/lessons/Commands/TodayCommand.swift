@@ -41,7 +41,7 @@ struct TodayCommand: AsyncParsableCommand {
         for calendar in planned.isEmpty ? DafCalendar.allCases : planned {
             guard var (now, next) = try await Self.lessons(calendar, on: day, library, fetching: problem == nil) else {
                 if !global.json {
-                    Terminal.out(Terminal.say(calendar.title) + ": " + Terminal.say(.todayNotBegun, .text(calendar.began.iso)))
+                    Terminal.out(Terminal.say(calendar.title) + ": " + Terminal.say(.todayNotBegun, .message(calendar.began.spoken)))
                 }
                 continue
             }
