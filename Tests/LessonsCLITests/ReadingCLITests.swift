@@ -136,6 +136,25 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("export into a folder that is missing, or is a file, is refused in words that say which, and writes nothing")
+    func exportNowhere() async throws {
+        try await withLibrary { env, _ in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-export-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("notes.txt")
+            try Data("notes".utf8).write(to: file)
+            let intoFile = try await CLIRunner.run(["export", "--legacy-json", file.path + "/out.json"], environment: env)
+            #expect(
+                intoFile.status == 2 && intoFile.stderr.contains("\(file.path) is a file, not a folder: write the export elsewhere"),
+                "\(intoFile.stderr)")
+            let missing = try await CLIRunner.run(["export", "--legacy-json", folder.path + "/none/out.json"], environment: env)
+            #expect(missing.status == 2 && missing.stderr.contains("the folder \(folder.path)/none does not exist"), "\(missing.stderr)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == "notes")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+        }
+    }
+
     @Test("every --json report names its lessons beside their ids: history, pin, queue, sync, clean, remove")
     func jsonNames() async throws {
         try await withLibrary { env, _ in

@@ -76,9 +76,11 @@ struct ExportCommand: AsyncParsableCommand {
                 exitCode: CommandFailure.usage)
         }
         let folder = target.deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
-            throw CommandFailure(
-                Terminal.say(.exportNoFolder, .text(folder.path)), exitCode: CommandFailure.usage)
+        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            throw CommandFailure(Terminal.say(.exportNoFolder, .text(folder.path)), exitCode: CommandFailure.usage)
+        }
+        if !isFolder.boolValue {
+            throw CommandFailure(Terminal.say(.exportFolderIsFile, .text(folder.path)), exitCode: CommandFailure.usage)
         }
     }
 }

@@ -163,6 +163,7 @@ extension CommandPhrase {
         .exportNotWritten: "the file could not be written",
         .exportIsFolder: "%1$@ is a folder: give a file path, e.g. %2$@",
         .exportNoFolder: "the folder %1$@ does not exist: create it first, or write elsewhere",
+        .exportFolderIsFile: "%1$@ is a file, not a folder: write the export elsewhere",
         .exportNeedsPath: "--legacy-json needs a file path",
         .migrateNeedsFolder: "--from needs a folder",
         .migrateAdopted: "adopted %1$@ ← %2$@ (%3$@; placed by %4$@)",

@@ -179,6 +179,7 @@ extension CommandPhrase {
         .exportNotWritten: "no se pudo escribir el archivo",
         .exportIsFolder: "%1$@ es una carpeta: indica la ruta de un archivo, p. ej. %2$@",
         .exportNoFolder: "la carpeta %1$@ no existe: créala antes, o escribe en otro sitio",
+        .exportFolderIsFile: "%1$@ es un archivo, no una carpeta: escribe la exportación en otro sitio",
         .exportNeedsPath: "--legacy-json necesita la ruta de un archivo",
         .migrateNeedsFolder: "--from necesita una carpeta",
         .migrateAdopted: "adoptado %1$@ ← %2$@ (%3$@; ubicado por %4$@)",
