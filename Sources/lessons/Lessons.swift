@@ -73,6 +73,7 @@ struct Lessons: AsyncParsableCommand {
         if let code = error as? ExitCode, code != .validationFailure { return code.rawValue }
         if let failure = error as? CommandFailure ?? CommandFailure(classifying: error) {
             Terminal.error(failure.message)
+            failedJSON(failure.message, failure.exitCode)
             return failure.exitCode
         }
         let exitCode = exitCode(for: error)
@@ -84,11 +85,26 @@ struct Lessons: AsyncParsableCommand {
         // One line for what is wrong, one for where to look (not the whole usage screen).
         var message = message(for: error)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-        Terminal.error(Terminal.say(stored: message.split(separator: "\n").joined(separator: " ")))
+        let said = Terminal.say(stored: message.split(separator: "\n").joined(separator: " "))
+        Terminal.error(said)
         if exitCode == .validationFailure {
             Terminal.err("  " + Terminal.say(.cliUsageHint, .text(usedCommand() ?? "<command>")) + "\n")
         }
-        return exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
+        let code = exitCode == .validationFailure ? CommandFailure.usage : CommandFailure.failed
+        failedJSON(said, code)
+        return code
+    }
+
+    /// With `--json`, a command that fails before its report still prints one document on
+    /// stdout: `{"error": {"exitCode": 2, "message": "…"}}`, the message as stderr says it.
+    static func failedJSON(_ message: String, _ code: Int32) {
+        let arguments = CommandLine.arguments.dropFirst().prefix { $0 != "--" }
+        guard arguments.contains("--json"), !Terminal.wroteOut else { return }
+        struct Failure: Encodable {
+            var exitCode: Int32
+            var message: String
+        }
+        try? Terminal.json(["error": Failure(exitCode: code, message: message)])
     }
 
     /// The command the arguments name, with its subcommand if they name one ("plan add").

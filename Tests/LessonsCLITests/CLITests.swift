@@ -180,6 +180,20 @@ struct CLITests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test(
+        "with --json, a command that fails before its report prints one document on stdout: the exit code and the message",
+        arguments: [["catalog", "--no-such-option"], ["download", "gemara:nowhere"], ["plan", "add", "daf-yomi", "--ahead", "99"]])
+    func failureAsJSON(_ arguments: [String]) async throws {
+        let library = temporaryLibrary()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        try await withServe { apiBase in
+            let result = try await lessons(arguments + ["--json", "--library", library, "--server", apiBase, "--token", "t"])
+            #expect(result.exitCode == 2, "stderr: \(result.stderr)")
+            #expect(
+                failureDocument(result.stdout) == FailureDocument(exitCode: 2, message: errorMessage(result.stderr)), "\(result.stdout)")
+        }
+    }
+
     @Test("a server URL that is not http(s) is bad usage: exit 2")
     func badServerURL() async throws {
         let library = temporaryLibrary()
@@ -195,7 +209,7 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(atPath: library) }
         let result = try await lessons(["catalog", "--json", "--library", library])
         #expect(result.exitCode == 3)
-        #expect(result.stdout.isEmpty)
+        #expect(failureDocument(result.stdout) == FailureDocument(exitCode: 3, message: errorMessage(result.stderr)), "\(result.stdout)")
         #expect(result.stderr.contains("no library at \(library)"), "stderr: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
@@ -216,7 +230,11 @@ struct CLITests {
                 result.stderr
                     == "lessons: error: no library at \(library): nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder\n"
             )
-            #expect(result.stdout.isEmpty)
+            if arguments.contains("--json") {
+                #expect(failureDocument(result.stdout) == FailureDocument(exitCode: 3, message: errorMessage(result.stderr)))
+            } else {
+                #expect(result.stdout.isEmpty)
+            }
             #expect(!FileManager.default.fileExists(atPath: library), "\(arguments) created \(library)")
         }
     }
@@ -301,4 +319,20 @@ struct CLITests {
         #expect(result.exitCode == 3, "stderr: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
+}
+
+/// The document `--json` prints for a failure.
+private struct FailureDocument: Decodable, Equatable {
+    var exitCode: Int32
+    var message: String
+}
+
+private func failureDocument(_ stdout: String) -> FailureDocument? {
+    try? JSONDecoder().decode([String: FailureDocument].self, from: Data(stdout.utf8))["error"]
+}
+
+/// The first `lessons: error: …` line's message.
+private func errorMessage(_ stderr: String) -> String {
+    let line = stderr.split(separator: "\n").first { $0.hasPrefix("lessons: error: ") } ?? ""
+    return String(line.dropFirst("lessons: error: ".count))
 }

@@ -10,6 +10,8 @@ import OfflineLessons
 enum Terminal {
     /// The `errno` of the first failed write to stdout, or 0.
     private static let stdoutFailure = ManagedAtomic<Int32>(0)
+    /// Whether anything was written to stdout.
+    private static let stdoutWritten = ManagedAtomic<Bool>(false)
 
     static func out(_ line: String) {
         writeOut(Data((line + "\n").utf8))
@@ -111,8 +113,12 @@ enum Terminal {
     /// Whether stdout's reader went away (`lessons list | head -2`): the end of the output, not a failure to report.
     static var stdoutReaderLeft: Bool { stdoutFailure.load(ordering: .relaxed) == EPIPE }
 
+    /// Whether the command printed anything on stdout.
+    static var wroteOut: Bool { stdoutWritten.load(ordering: .relaxed) }
+
     static func writeOut(_ data: some ContiguousBytes) {
         guard stdoutFailure.load(ordering: .relaxed) == 0 else { return }
+        stdoutWritten.store(true, ordering: .relaxed)
         let code = write(data, to: STDOUT_FILENO)
         if code != 0 { _ = stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed) }
     }
