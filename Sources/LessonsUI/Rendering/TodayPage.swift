@@ -74,8 +74,8 @@ enum TodayPage {
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
             <h2 id="\(id)-title">\(section.calendar.title.text(l)): \(section.nowPortion.name)</h2>
             <p class="cycle">\(section.calendar.place(of: section.nowPortion, on: section.day).text(l))</p>
-            \(portion(nowLabel, section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
-            \(section.nextPortion.map { portion(nextLabel, $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
+            \(portion(nowLabel, named: false, section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
+            \(section.nextPortion.map { portion(nextLabel, named: true, $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
             \(plan)
             </section>
 
@@ -155,10 +155,11 @@ enum TodayPage {
     }
 
     /// One day's portion: a heading, then its lessons with their state and buttons, or why it
-    /// has none here.
+    /// has none here. The day's own is named by the section's heading already: its heading says
+    /// only when (`named` false).
     static func portion(
-        _ when: String, _ portion: Portion, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback], _ offline: Bool,
-        _ l: UserLanguage
+        _ when: String, named: Bool, _ portion: Portion, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback],
+        _ offline: Bool, _ l: UserLanguage
     ) -> HTML {
         let content: HTML
         if let lesson, lesson.absence != nil {
@@ -177,7 +178,7 @@ enum TodayPage {
         }
         return """
             <div class="daf" id="\(id)">
-            <h3>\(when): \(portion.name)</h3>
+            <h3>\(when)\(named ? ": " + portion.name : "")</h3>
             \(content)</div>
 
             """
