@@ -19,6 +19,21 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("an id beyond the Shas is bad input for every command that takes lessons, as for status: exit 2, the range said")
+    func idBeyondTheShas() async throws {
+        try await withLibrary { env, _ in
+            for command in [["status"], ["remove"], ["pin"], ["unpin"], ["queue", "cancel"], ["history"]] {
+                let result = try await CLIRunner.run(command + ["gemara/999999"], environment: env)
+                #expect(result.status == 2, "\(command): \(result.stdout)\(result.stderr)")
+                #expect(
+                    result.stderr.contains("the catalog has no lesson gemara/999999 (the Shas has 2684 dapim; ids go from 1 to 2684)"),
+                    "\(command): \(result.stderr)")
+            }
+            let inRange = try await CLIRunner.run(["remove", "gemara/3"], environment: env)
+            #expect(inRange.status == 0 && inRange.stdout == "nothing to remove: no downloaded lesson matches\n", "\(inRange.stdout)")
+        }
+    }
+
     @Test("status names each lesson (the id in brackets) and ends a list of several with a summary")
     func status() async throws {
         try await withLibrary { env, _ in

@@ -66,12 +66,8 @@ extension Catalog {
     func lesson(_ id: LessonID) async throws -> PlacedLesson {
         if let cached = try await database.cachedLesson(id) { return cached }
         let shas = try await shas().shas
+        if let beyond = Self.beyondEveryCount(id, in: shas) { throw beyond }
         let listings = Self.listings(of: id.type, in: shas)
-        let total = listings.last?.end ?? 0
-        guard id.id >= 1, id.id <= total else {
-            let key: Phrase = id.type == .gemara ? .selectorNoGemaraLessonID : .selectorNoMishnaLessonID
-            throw SelectorError(Message(key, .text(id.description), .number(total)))
-        }
         let estimate = listings.firstIndex { id.id <= $0.end } ?? 0
         for index in Self.outward(from: estimate, count: listings.count) {
             let listing = listings[index]
@@ -83,6 +79,14 @@ extension Catalog {
             if let found = lessons.first(where: { $0.id == id }) { return found }
         }
         throw SelectorError(Message(.selectorNoLessonID, .text(id.description)))
+    }
+
+    /// The error for an id beyond the Shas's count of its type ("the Shas has 2684 dapim"), or nil.
+    static func beyondEveryCount(_ id: LessonID, in shas: Shas) -> SelectorError? {
+        let total = listings(of: id.type, in: shas).last?.end ?? 0
+        guard id.id < 1 || id.id > total else { return nil }
+        let key: Phrase = id.type == .gemara ? .selectorNoGemaraLessonID : .selectorNoMishnaLessonID
+        return SelectorError(Message(key, .text(id.description), .number(total)))
     }
 
     /// A listing request and the running count of lessons up to its end, in Shas order.

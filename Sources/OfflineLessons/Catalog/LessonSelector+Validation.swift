@@ -1,11 +1,12 @@
 extension LessonSelector {
     /// Checks a selector against the Shas before anything is looked up by it: the masechet
-    /// exists (with Gemara, for a Gemara selector), and so do its chapters and mishnayot. Without
+    /// exists (with Gemara, for a Gemara selector), and so do its chapters and mishnayot; a lesson
+    /// id is within the Shas's count of dapim or mishnayot. Without
     /// the Shas only a masechet given by id can be checked later. Throws ``SelectorError``.
     func validate(in shas: Shas?) throws {
         switch self {
-        case .lesson:
-            return
+        case .lesson(let id):
+            if let shas, let beyond = Catalog.beyondEveryCount(id, in: shas) { throw beyond }
         case .gemara(let name, _):
             guard let masechet = try Self.masechet(name, in: shas) else { return }
             guard masechet.pages > 0 else { throw SelectorError.noGemara(masechet.name, name: name) }
