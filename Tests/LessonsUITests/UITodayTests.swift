@@ -122,13 +122,15 @@ struct UITodayTests {
             let page = try await fixture.get("/today?date=2026-11-30")
             for text in [
                 "Own pace: Bava Metzia 3", "week 2 of the plan, 29 November to 5 December; daf 1519 of 2711 of the Bavli",
-                "<h3>This week</h3>", "Next week: Bava Metzia 4", "id=\"plan-own-pace-stop\"",
+                "<h3>This week</h3>", "Next week: Bava Metzia 4", "id=\"plan-own-pace-stop\"", "Stop following your own pace",
+                "Plan settings for your own pace",
                 "<input type=\"hidden\" name=\"from\" value=\"Bava Metzia 2\">", "name=\"began\" value=\"2026-11-22\"",
             ] {
                 #expect(page.text.contains(text), "\(text)")
             }
             let spanish = try await fixture.get("/today?date=2026-11-30", headers: [("Accept-Language", "es")])
             #expect(spanish.text.contains("A tu ritmo: Bava Metzia 3") && spanish.text.contains("semana 2 del plan"))
+            #expect(spanish.text.contains("Dejar de seguir tu propio ritmo") && !page.text.contains("following Own pace"))
             // The form sends its hidden settings along: saved again, the pace is the same.
             let saved = try await fixture.post(
                 "/api/plan/follow?calendar=own-pace&from=Bava%20Metzia%202&began=2026-11-22&every=week&ahead=5&keep=3&media=audio")

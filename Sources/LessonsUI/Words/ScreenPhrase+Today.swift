@@ -35,7 +35,7 @@ extension ScreenPhrase {
         .screenNoCalendar: "No calendar named '%1$@': daf-yomi, daf-hashavua or own-pace",
         .screenNoPeriod: "An own pace goes every day or every week, not '%1$@'",
         .screenNoUnit: "An own pace counts dapim (daf), mishnayot (mishna) or chapters of Mishna (chapter), not '%1$@'",
-        .screenPlanSettingsOf: "The settings of the %1$@ plan",
+        .screenPlanSettingsOf: "Plan settings for %1$@",
         .screenDaysAhead: "Days ahead",
         .screenOwnPaceOffer:
             "Learn at your own pace: from where you choose, so many dapim, mishnayot or chapters of Mishna a day or a week.",
@@ -94,7 +94,7 @@ extension ScreenPhrase {
         .screenNoCalendar: "Ningún calendario se llama '%1$@': daf-yomi, daf-hashavua u own-pace",
         .screenNoPeriod: "Un ritmo propio va por día o por semana, no '%1$@'",
         .screenNoUnit: "Un ritmo propio cuenta dapim (daf), mishnayot (mishna) o capítulos de Mishná (chapter), no '%1$@'",
-        .screenPlanSettingsOf: "La configuración del plan de %1$@",
+        .screenPlanSettingsOf: "Configuración del plan para %1$@",
         .screenDaysAhead: "Días por delante",
         .screenOwnPaceOffer:
             "Estudia a tu propio ritmo: desde donde elijas, tantos dapim, mishnayot o capítulos de Mishná al día o a la semana.",

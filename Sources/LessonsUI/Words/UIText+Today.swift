@@ -18,11 +18,11 @@ extension UIText {
     static func planNotFollowed(_ l: UserLanguage) -> String { Message(.screenPlanNotFollowed).text(l) }
     static func follow(_ l: UserLanguage) -> String { Message(.screenFollow).text(l) }
     static func followNamed(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenFollowNamed, .message(calendar.title)).text(l)
+        Message(.screenFollowNamed, .message(calendar.inSentence)).text(l)
     }
     static func stopFollowing(_ l: UserLanguage) -> String { Message(.screenStopFollowing).text(l) }
     static func stopFollowingNamed(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenStopFollowingNamed, .message(calendar.title)).text(l)
+        Message(.screenStopFollowingNamed, .message(calendar.inSentence)).text(l)
     }
     static func makeReady(_ l: UserLanguage) -> String { Message(.screenMakeReady).text(l) }
     static func makeReadyNamed(_ l: UserLanguage) -> String { Message(.screenMakeReadyNamed).text(l) }
@@ -30,8 +30,8 @@ extension UIText {
         Message(.screenFollowedNow, .message(calendar.title), .text(ready)).text(l)
     }
     static func stopConfirm(_ calendar: DafCalendar, at place: String, _ l: UserLanguage) -> String {
-        guard case .ownPace = calendar else { return Message(.screenStopConfirm, .message(calendar.title)).text(l) }
-        return Message(.screenStopOwnPaceConfirm, .message(calendar.title), .text(place)).text(l)
+        guard case .ownPace = calendar else { return Message(.screenStopConfirm, .message(calendar.inSentence)).text(l) }
+        return Message(.screenStopOwnPaceConfirm, .message(calendar.inSentence), .text(place)).text(l)
     }
     static func stoppedNow(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
         Message(.screenStoppedNow, .message(calendar.title)).text(l)
@@ -41,7 +41,7 @@ extension UIText {
     static func readyWaiting(_ count: Int, _ l: UserLanguage) -> String { Message(.screenReadyWaiting, .number(count)).text(l) }
     static func readyLater(_ l: UserLanguage) -> String { Message(.screenReadyLater).text(l) }
     static func planSettingsOf(_ calendar: DafCalendar, _ l: UserLanguage) -> String {
-        Message(.screenPlanSettingsOf, .message(calendar.title)).text(l)
+        Message(.screenPlanSettingsOf, .message(calendar.inSentence)).text(l)
     }
     static func daysAhead(_ l: UserLanguage) -> String { Message(.screenDaysAhead).text(l) }
     static func daysKept(_ l: UserLanguage) -> String { Message(.screenDaysKept).text(l) }

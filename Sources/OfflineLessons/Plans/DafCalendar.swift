@@ -81,6 +81,12 @@ public enum DafCalendar: Sendable, Hashable, CaseIterable, RawRepresentable, Cod
         }
     }
 
+    /// The calendar named within a sentence: "Stop following your own pace", "… Daf Yomi".
+    public var inSentence: Message {
+        if case .ownPace = self { return Message(.calendarOwnPaceInSentence) }
+        return title
+    }
+
     /// The first day of the calendar: no daf is assigned before it.
     public var began: LearningDay {
         switch self {

@@ -71,7 +71,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case cliMissingArgument, cliUnknownOption, cliUnexpectedArgument, cliMissingValue
     case cliInvalidValue, cliInvalidValuePlease, cliOr
     // Learning calendars (lessons today)
-    case calendarDafYomi, calendarDafHashavua, calendarOwnPace, todayOwnDay, todayOwnWeek
+    case calendarDafYomi, calendarDafHashavua, calendarOwnPace, calendarOwnPaceInSentence, todayOwnDay, todayOwnWeek
     case planOwnPaceSettings, planOwnPaceDaily, planOwnPaceWeekly, planOwnPaceNotADaf
     case planOwnPaceUnknownMasechet, planOwnPaceNoGemara, planOwnPaceDafOutOfRange, planOwnPaceNotAMishna, planOwnPaceNotAChapter
     case planOwnPaceUnknownMishna, planOwnPaceMishnaOutOfRange, planOwnPaceChapterOutOfRange, planOwnPaceCountOutOfRange
