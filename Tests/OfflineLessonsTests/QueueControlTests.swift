@@ -38,6 +38,32 @@ struct QueueControlTests {
         }
     }
 
+    @Test("a cancel that meets a download another process completes meanwhile keeps it, file, row and PDF, and removes nothing")
+    func cancelMeetsCompletion() async throws {
+        try await DownloadFixture.run { fixture in
+            let other = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2", in: other)
+            let key = MediaKey(lessons[0].id, .audio)
+            // Its audio fails once: a failed item, which a cancel takes.
+            await fixture.faults.inject(.failFirst(count: 1, status: 404), at: MediaAddress(key.lesson, .audio))
+            _ = await collect(try await other.download(lessons, media: .audio))
+            #expect(try await other.database.mediaItem(key)?.state == .failed)
+            // Between the cancel's look at the item and its removal, the other process downloads it again.
+            let completing = Completing(other, lessons)
+            let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
+            var configuration = LessonLibrary.Configuration(retry: DownloadFixture.fastRetry)
+            configuration.beforeCommit = { key in await completing.once(for: key) }
+            let cancelling = try await LessonLibrary(root: fixture.root, client: client, configuration: configuration)
+            let report = try await cancelling.cancelDownload(key)
+            #expect(await completing.done, "the other download ran")
+            #expect(report.removed.isEmpty, "\(report.removed)")
+            #expect(try await cancelling.database.mediaItem(key)?.state == .complete)
+            #expect(try await cancelling.database.mediaItem(MediaKey(key.lesson, .text))?.state == .complete)
+            let fileKept = fixture.hasServedFile(cancelling, lessons[0], .audio)  // out of #expect, which would print the fixture
+            #expect(fileKept)
+        }
+    }
+
     @Test("an item cancelled before its turn is never requested: the run reads it, gone, when its turn comes")
     func cancelBeforeItsTurn() async throws {
         try await DownloadFixture.run(scale: 0.01) { fixture in
@@ -174,5 +200,24 @@ struct QueueControlTests {
             #expect(order.count == keys.count)
             #expect(order.dropFirst().first == moved, "\(order), moved \(String(describing: moved))")
         }
+    }
+}
+
+/// Another process's download, run once when the cancel reaches its first item.
+private actor Completing {
+    let library: LessonLibrary
+    let lessons: [PlacedLesson]
+    var done = false
+
+    init(_ library: LessonLibrary, _ lessons: [PlacedLesson]) {
+        self.library = library
+        self.lessons = lessons
+    }
+
+    func once(for key: MediaKey) async {
+        guard !done, key.medium == .audio else { return }
+        done = true
+        guard let run = try? await library.download(lessons, media: .audio) else { return }
+        _ = await collect(run)
     }
 }

@@ -74,10 +74,20 @@ extension LessonLibrary {
             try await Task.sleep(for: .milliseconds(10))
         }
         var report = RemovalReport()
-        for key in going {
-            // An item that completed meanwhile stays (unless it is the PDF of a lesson left without media).
-            guard let now = try await database.mediaItem(key), now.state != .complete || key.medium == .text else { continue }
-            let deleted = try await removeItem(key, reason: Message(.detailCancelled).description, kind: .cancelled)
+        // An item that completed meanwhile, here or in another process, stays, and so does its
+        // PDF; the registry decides in one write, and only then are files deleted.
+        var completedMeanwhile = false
+        for key in going.sorted(by: { $0.medium != .text && $1.medium == .text }) {
+            if key.medium == .text && completedMeanwhile { continue }
+            await beforeCommit?(key)
+            guard
+                try await database.cancelItem(
+                    key, evenComplete: key.medium == .text, reason: Message(.detailCancelled).description, at: now())
+            else {
+                completedMeanwhile = true
+                continue
+            }
+            let deleted = try await store.delete(key)
             report.removed.append(.init(lesson: key.lesson, medium: key.medium, fileDeleted: deleted))
         }
         return report

@@ -187,6 +187,20 @@ extension LibraryDatabase {
 
     /// Removes items from the registry (and the lesson when none is left), logging each removal
     /// (`removed` by request, `expired` by a retention policy).
+    /// Takes an unfinished item out of the registry, with its event, in one write; `false` when it
+    /// completed meanwhile (in this process or another) and stays, or is gone already. With
+    /// `evenComplete`, a complete one goes too.
+    func cancelItem(_ key: MediaKey, evenComplete: Bool, reason: String, at now: Date) async throws -> Bool {
+        try await write { db in
+            var request = MediaItem.matching(key)
+            if !evenComplete { request = request.filter(MediaItem.Columns.state != MediaState.complete.rawValue) }
+            guard try request.deleteAll(db) > 0 else { return false }
+            try RegistryEvent.append(.cancelled, key.lesson, key.medium, reason, at: now, in: db)
+            if try MediaItem.matching(key.lesson).isEmpty(db) { try LessonRecord.matching(key.lesson).deleteAll(db) }
+            return true
+        }
+    }
+
     func removeItems(_ keys: [MediaKey], reason: String, kind: EventKind = .removed, at now: Date) async throws {
         try await write { db in
             for key in keys {
