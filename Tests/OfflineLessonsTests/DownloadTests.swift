@@ -166,7 +166,7 @@ struct DownloadTests {
             // once every unfinished item is back in the queue (no polling).
             await consumer.value
             let cancelled = await run.summary
-            #expect(cancelled.cancelled > 0, "\(cancelled)")
+            #expect(cancelled.leftQueued > 0, "\(cancelled)")
             #expect(await library.activeDownloads() == 0)
             let pending = try await library.database.mediaItems(in: [.queued, .downloading])
             #expect(!pending.isEmpty)
@@ -194,10 +194,10 @@ struct DownloadTests {
             }
             run.cancel()
             let summary = await run.summary
-            #expect(summary.cancelled > 0 && summary.downloaded < lessons.count * 2, "\(summary)")
+            #expect(summary.leftQueued > 0 && summary.downloaded < lessons.count * 2, "\(summary)")
             // Read at once, without waiting: nothing is still marked as being downloaded.
             #expect(try await library.database.mediaItems(in: [.downloading]).isEmpty)
-            #expect(try await library.database.mediaItems(in: [.queued]).count == summary.cancelled)
+            #expect(try await library.database.mediaItems(in: [.queued]).count == summary.leftQueued)
             #expect(await library.activeDownloads() == 0)
             // The events end with the summary, after the cancel too.
             var last: DownloadEvent?
@@ -372,7 +372,7 @@ struct DownloadTests {
         }
     }
 
-    @Test("removing a lesson while it downloads leaves no file, no partial and no row")
+    @Test("removing a lesson while it downloads leaves no file, no partial and no row; the run counts it withdrawn, not failed")
     func removeWhileDownloading() async throws {
         try await DownloadFixture.run(scale: 0.05) { fixture in
             let library = try await fixture.library()
@@ -386,10 +386,10 @@ struct DownloadTests {
             for _ in 0..<500 where library.store.partialSize(key) == 0 { try await Task.sleep(for: .milliseconds(5)) }
             #expect(library.store.partialSize(key) > 0)
             _ = try await library.remove([key.lesson])
-            let (_, summary) = try await run.value
-            #expect(summary?.failed.map(\.reason).contains("removed while downloading") == true, "\(String(describing: summary))")
-            let spanish = summary?.failed.map { Phrasebook.recognize($0.reason).text(.es) }
-            #expect(spanish?.contains("borrado mientras se descargaba") == true, "\(String(describing: spanish))")
+            let (events, summary) = try await run.value
+            // Removed at the user's request: withdrawn from the run, not a failure.
+            #expect(summary?.failed.isEmpty == true && summary?.withdrawn == 1, "\(String(describing: summary))")
+            #expect(events.contains(.withdrawn(key)))
             #expect(!fixture.hasFile(library, key.lesson, .audio))
             #expect(library.store.partialSize(key) == 0)
             #expect(try await library.database.mediaItems(of: key.lesson).isEmpty)

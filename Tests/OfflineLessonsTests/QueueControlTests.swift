@@ -27,7 +27,7 @@ struct QueueControlTests {
             #expect(report.removed.map(\.medium).sorted() == [.audio, .text], "its PDF goes with the lesson's only medium")
             let summary = await run.summary
             #expect(summary.withdrawn >= 1, "the audio, and the PDF if it was still going")
-            #expect(summary.cancelled == 0 && summary.failed.isEmpty, "\(summary)")
+            #expect(summary.leftQueued == 0 && summary.failed.isEmpty, "\(summary)")
             for lesson in lessons.dropFirst() { #expect(try await library.isDownloaded(lesson.id)) }
             #expect(try await library.database.mediaItem(slow) == nil)
             #expect(!fixture.hasFile(library, slow.lesson, .audio))
@@ -61,6 +61,26 @@ struct QueueControlTests {
             #expect(try await cancelling.database.mediaItem(MediaKey(key.lesson, .text))?.state == .complete)
             let fileKept = fixture.hasServedFile(cancelling, lessons[0], .audio)  // out of #expect, which would print the fixture
             #expect(fileKept)
+        }
+    }
+
+    @Test("an item another process cancels while this run downloads it is withdrawn from the run, not failed")
+    func cancelledElsewhere() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library()
+            let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
+            let slow = MediaKey(lessons[0].id, .audio)
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 300), at: slow)
+            let run = try await library.download(lessons, media: .audio)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while library.store.partialSize(slow) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            let elsewhere = try await fixture.library()
+            #expect(try await elsewhere.cancelDownload(slow).removed.map(\.medium).sorted() == [.audio, .text])
+            let (events, summary) = await collect(run)
+            #expect(summary?.failed.isEmpty == true && summary?.withdrawn ?? 0 >= 1, "\(String(describing: summary))")
+            #expect(events.contains(.withdrawn(slow)), "\(events.filter { $0.key == slow })")
+            #expect(try await library.isDownloaded(lessons[1].id))
+            #expect(try await library.database.mediaItem(slow) == nil)
         }
     }
 
@@ -119,12 +139,12 @@ struct QueueControlTests {
             }
             try await library.pauseQueue()
             let summary = await run.summary
-            #expect(summary.queuePaused > 0 && summary.cancelled == 0 && summary.failed.isEmpty, "\(summary)")
+            #expect(summary.queuePaused > 0 && summary.leftQueued == 0 && summary.failed.isEmpty, "\(summary)")
             #expect(try await library.pendingDownloads() > 0)
             try await library.resumeQueue()
             for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 0), at: MediaKey(lesson.id, .audio)) }
             let resumed = await try library.resumePending().summary
-            #expect(resumed.failed.isEmpty && resumed.cancelled == 0, "\(resumed)")
+            #expect(resumed.failed.isEmpty && resumed.leftQueued == 0, "\(resumed)")
             for lesson in lessons { #expect(fixture.hasServedFile(library, lesson, .audio)) }
         }
     }
@@ -146,12 +166,12 @@ struct QueueControlTests {
             let paused = ContinuousClock.now
             let summary = await run.summary
             #expect(ContinuousClock.now - paused < .seconds(15), "the run stopped at its next look at the queue")
-            #expect(summary.queuePaused > 0 && summary.cancelled == 0 && summary.failed.isEmpty, "\(summary)")
+            #expect(summary.queuePaused > 0 && summary.leftQueued == 0 && summary.failed.isEmpty, "\(summary)")
             #expect(try await library.pendingDownloads() > 0)
             try await elsewhere.resumeQueue()
             for lesson in lessons { await fixture.faults.inject(.throttle(millisecondsPerChunk: 0), at: MediaKey(lesson.id, .audio)) }
             let resumed = await try library.resumePending().summary
-            #expect(resumed.failed.isEmpty && resumed.cancelled == 0, "\(resumed)")
+            #expect(resumed.failed.isEmpty && resumed.leftQueued == 0, "\(resumed)")
             for lesson in lessons { #expect(try await library.isDownloaded(lesson.id)) }
         }
     }

@@ -55,7 +55,7 @@ struct ServerDownTests {
         let requested = lessons.reduce(0) { $0 + ($1.lesson.link(for: .text) == nil ? 1 : 2) }
         #expect(items.count == requested && items.allSatisfy { $0.state == .queued || $0.state == .complete }, "\(items.map(\.state))")
         #expect(items.count(where: { $0.state == .complete && $0.key.medium == .audio }) >= 2 && !queued.isEmpty, "stopped mid-run")
-        #expect(queued.count == outcome.cancelled, "every unfinished item is counted back in the queue")
+        #expect(queued.count == outcome.leftQueued, "every unfinished item is counted back in the queue")
         for item in queued {
             #expect(library.store.partialSize(item.key) == item.receivedBytes, "\(item.key): the bytes recorded are the partial file's")
         }
@@ -98,7 +98,7 @@ struct ServerDownTests {
             // Three stalls of 2 s take 6 s; the bound leaves room for a loaded machine and stays
             // under one default stall timeout (30 s), let alone the legacy six of them.
             #expect(took < .seconds(25), "3 stalls of 2 s, then the run ends: \(took)")
-            #expect(outcome.failed.isEmpty && outcome.cancelled == 1 && outcome.downloaded == 1, "\(outcome)")
+            #expect(outcome.failed.isEmpty && outcome.leftQueued == 1 && outcome.downloaded == 1, "\(outcome)")
             #expect(outcome.serverUnreachable == NetworkError.sentNothing, "\(outcome)")
             #expect(try await library.database.mediaItem(audio)?.state == .queued)
             #expect(fixture.hasServedFile(library, lessons[0], .text), "the PDF came")
@@ -122,7 +122,7 @@ struct ServerDownTests {
             let took = ContinuousClock.now - started
             let outcome = try #require(summary)
             #expect(took < .seconds(25), "two stall rounds of 2 s, then the run ends: \(took)")
-            #expect(outcome.failed.isEmpty && outcome.cancelled == addresses.count && outcome.serverUnreachable != nil, "\(outcome)")
+            #expect(outcome.failed.isEmpty && outcome.leftQueued == addresses.count && outcome.serverUnreachable != nil, "\(outcome)")
             for address in addresses {
                 #expect(await fixture.faults.downloads(of: address) <= 3, "\(address)")
                 #expect(try await library.database.mediaItem(address)?.state == .queued, "\(address)")
@@ -140,7 +140,7 @@ struct ServerDownTests {
             await fixture.faults.inject(.htmlErrorPage(count: 100), at: broken[1])
             await fixture.faults.inject(.shortBody(missingBytes: 100, count: 100), at: broken[2])
             let outcome = try #require(await collect(try await library.download(lessons, media: .audio)).summary)
-            #expect(outcome.serverUnreachable == nil && outcome.cancelled == 0, "\(outcome)")
+            #expect(outcome.serverUnreachable == nil && outcome.leftQueued == 0, "\(outcome)")
             #expect(Set(outcome.failed.map { MediaKey($0.lesson, $0.medium) }) == Set(broken), "\(outcome.failed)")
             #expect(outcome.downloaded == 2 * lessons.count - broken.count)
             for address in broken { #expect(try await library.database.mediaItem(address)?.state == .failed, "\(address)") }

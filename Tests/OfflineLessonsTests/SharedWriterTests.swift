@@ -223,7 +223,7 @@ struct SharedWriterTests {
                 return waited
             }
             #expect(await consumer.value)
-            #expect(await run.summary.cancelled == 1)
+            #expect(await run.summary.leftQueued == 1)
             #expect(await library.activeDownloads() == 0)
             #expect(
                 try await library.database.mediaItem(Self.key)?.state == .downloading,
@@ -257,8 +257,8 @@ struct SharedWriterTests {
             let (waited, meanwhile, summary) = try await run.value
             watchdog.cancel()
             #expect(waited)
-            #expect(meanwhile?.downloaded == 4 && meanwhile?.cancelled == 0, "\(String(describing: meanwhile))")
-            #expect(summary?.failed.isEmpty == true && summary?.cancelled == 0, "\(String(describing: summary))")
+            #expect(meanwhile?.downloaded == 4 && meanwhile?.leftQueued == 0, "\(String(describing: meanwhile))")
+            #expect(summary?.failed.isEmpty == true && summary?.leftQueued == 0, "\(String(describing: summary))")
             let served = fixture.hasServedFile(library, lessons[0], .audio)
             #expect(served)
             #expect(await library.engine.freeSlots == 1, "the lent slot came back: the limit is still one")

@@ -81,6 +81,9 @@ actor TransferBoard {
             item.state = MediaState.failed.rawValue
             item.reason = reason
             item.here = false
+        case .withdrawn:
+            items[key] = nil
+            return
         case .cancelled:
             item.state = MediaState.queued.rawValue
             item.start = nil

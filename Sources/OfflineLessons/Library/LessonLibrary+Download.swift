@@ -129,8 +129,8 @@ extension LessonLibrary {
                 badLinks: badLinks, paused: paused, engine: engine, control: control, report: report, reportJoined: reportJoined)
             if stoppedByPause.withLockedValue({ $0 }) {
                 // What a pause stopped waits for the queue to resume, as a run started paused says.
-                summary.queuePaused += summary.cancelled
-                summary.cancelled = 0
+                summary.queuePaused += summary.leftQueued
+                summary.leftQueued = 0
             }
             report(.finished(summary))
             output.finish()

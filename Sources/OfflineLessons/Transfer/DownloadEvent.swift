@@ -21,6 +21,9 @@ public enum DownloadEvent: Sendable, Hashable {
     case failed(MediaKey, reason: String)
     /// The run was cancelled; unfinished items stay queued and resume next time.
     case cancelled(MediaKey)
+    /// The item was cancelled or removed while the run went on (by a user, here or in another
+    /// process): it left the queue; not a failure.
+    case withdrawn(MediaKey)
     /// The item could not go on because the disk is full; it stays queued, and the run stops
     /// (every other unfinished item goes back to the queue too).
     case stopped(MediaKey, reason: String)
@@ -39,7 +42,8 @@ extension DownloadEvent {
     public var key: MediaKey? {
         switch self {
         case .queued(let key), .unavailable(let key, _), .progress(let key, _, _), .retrying(let key, _, _, _),
-            .waiting(let key, _), .completed(let key, _, _), .failed(let key, _), .cancelled(let key), .stopped(let key, _):
+            .waiting(let key, _), .completed(let key, _, _), .failed(let key, _), .cancelled(let key), .withdrawn(let key),
+            .stopped(let key, _):
             key
         case .serverNotAnswering, .serverUnreachable, .finished:
             nil

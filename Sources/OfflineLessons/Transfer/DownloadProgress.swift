@@ -78,7 +78,7 @@ public struct DownloadProgress: Sendable {
             end(key) { $0.completed += 1 }
         case .failed(let key, _):
             end(key) { $0.failed += 1 }
-        case .cancelled(let key), .stopped(let key, _):
+        case .cancelled(let key), .withdrawn(let key), .stopped(let key, _):
             end(key) { $0.cancelled += 1 }
         case .serverNotAnswering, .serverUnreachable:
             isWaitingForServer = true

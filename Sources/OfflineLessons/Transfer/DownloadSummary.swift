@@ -14,9 +14,12 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     public var alreadyComplete: Int = 0
     public var failed: [Failure] = []
     public var unavailable: [Failure] = []
-    public var cancelled: Int = 0
+    /// Items the run stopped before their end (interrupted, the disk full, the server down): back
+    /// in the queue, for the next run.
+    public var leftQueued: Int = 0
     /// Items the user cancelled while the run went on (``LessonLibrary/cancelDownload(_:)``): out
-    /// of the queue, not counted in ``cancelled``.
+    /// of the queue, not counted in ``leftQueued``; also those another process removed or cancelled
+    /// while this run downloaded them.
     public var withdrawn: Int = 0
     /// Items that wait because the queue is paused (``LessonLibrary/pauseQueue()``): the run
     /// started none of them.
@@ -26,7 +29,7 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
     public var stoppedBecause: String?
     /// Why the server did not answer (no connection, or nothing within the stall timeout), when an
     /// item went back to the queue for it: the run stopped (unless the server still answered its
-    /// other items), and its unfinished items are back in the queue (counted in ``cancelled``),
+    /// other items), and its unfinished items are back in the queue (counted in ``leftQueued``),
     /// none failed for it.
     public var serverUnreachable: String?
     /// Bytes written in this run.
@@ -45,7 +48,7 @@ public struct DownloadSummary: Sendable, Hashable, Codable {
         return named
     }
 
-    public var succeeded: Bool { failed.isEmpty && cancelled == 0 && stoppedBecause == nil && serverUnreachable == nil }
+    public var succeeded: Bool { failed.isEmpty && leftQueued == 0 && stoppedBecause == nil && serverUnreachable == nil }
 }
 
 extension DownloadSummary {
@@ -62,9 +65,9 @@ extension DownloadSummary {
         case .failed(let reason):
             failed.append(.init(lesson: key.lesson, medium: key.medium, reason: reason))
         case .removed:
-            failed.append(.init(lesson: key.lesson, medium: key.medium, reason: ItemOutcome.removedReason))
+            withdrawn += 1
         case .cancelled, .diskFull, .unreachable:
-            cancelled += 1
+            leftQueued += 1
         }
     }
 }

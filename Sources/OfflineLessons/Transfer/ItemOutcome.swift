@@ -13,8 +13,6 @@ enum ItemOutcome: Sendable, Equatable {
 }
 
 extension ItemOutcome {
-    static let removedReason = Message(.transferRemovedMeanwhile).description
-
     /// The outcome as seen by a caller that joined another's download: nothing was written for it.
     var asJoined: ItemOutcome {
         if case .completed(let bytes, _) = self { return .completed(bytes: bytes, alreadyPresent: true) }
@@ -28,7 +26,7 @@ extension ItemOutcome {
         switch self {
         case .completed(let bytes, _): .completed(key, bytes: bytes, alreadyPresent: true)
         case .failed(let reason): .failed(key, reason: reason)
-        case .removed: .failed(key, reason: ItemOutcome.removedReason)
+        case .removed: .withdrawn(key)
         case .cancelled: .cancelled(key)
         case .diskFull(let reason): .stopped(key, reason: reason)
         case .unreachable: .cancelled(key)

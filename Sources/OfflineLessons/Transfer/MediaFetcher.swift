@@ -224,7 +224,7 @@ struct MediaFetcher: Sendable {
     private func claim(_ key: MediaKey, afterWaiting: Bool, report: @Sendable (DownloadEvent) -> Void) async throws -> Recheck {
         switch try await database.claim(key, afterWaiting: afterWaiting) {
         case .removed:
-            report(.failed(key, reason: ItemOutcome.removedReason))
+            report(.withdrawn(key))
             return .over(.removed)
         case .complete(let bytes):
             report(.completed(key, bytes: bytes, alreadyPresent: true))
@@ -245,7 +245,7 @@ struct MediaFetcher: Sendable {
     /// removed, complete (by another download, or a file in place), or still to do.
     private func recheck(_ key: MediaKey, report: @Sendable (DownloadEvent) -> Void) async throws -> Recheck {
         guard let refreshed = try await database.mediaItem(key) else {
-            report(.failed(key, reason: ItemOutcome.removedReason))
+            report(.withdrawn(key))
             return .over(.removed)
         }
         if refreshed.state == .complete {

@@ -27,7 +27,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case transferHTTPStatus, transferNotMedia, transferMarkup, transferNoType, transferLengthMismatch
     case transferInconsistentRange, transferRangeNotSatisfiable, transferEmptyBody, transferEncoded, transferNetwork
     case transferNotRequested, transferCompletedElsewhere, transferWaitingForOther
-    case transferRemovedMeanwhile, transferFailedElsewhere, transferNoAudio, transferNoVideo
+    case transferFailedElsewhere, transferNoAudio, transferNoVideo
     case transferFailedAfterPlacing
     // Library
     case libraryCannotOpen, libraryFileInTheWay, libraryLinkLoop, libraryPathTooLong, permissionDenied, libraryNoMediaBase

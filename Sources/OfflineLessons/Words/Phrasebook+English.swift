@@ -84,7 +84,6 @@ extension Phrasebook {
         .transferNetwork: "network error: %1$@",
         .transferNotRequested: "the item was never requested",
         .transferCompletedElsewhere: "another download completed the item first",
-        .transferRemovedMeanwhile: "removed while downloading",
         .transferFailedElsewhere: "another download of this file failed: %1$@",
         .transferNoAudio: "the lesson has no audio",
         .transferNoVideo: "the lesson has no video",

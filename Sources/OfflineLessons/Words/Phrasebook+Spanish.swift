@@ -85,7 +85,6 @@ extension Phrasebook {
         .transferNetwork: "error de red: %1$@",
         .transferNotRequested: "este archivo nunca se pidió",
         .transferCompletedElsewhere: "otra descarga lo completó primero",
-        .transferRemovedMeanwhile: "borrado mientras se descargaba",
         .transferFailedElsewhere: "falló otra descarga de este archivo: %1$@",
         .transferNoAudio: "la clase no tiene audio",
         .transferNoVideo: "la clase no tiene vídeo",

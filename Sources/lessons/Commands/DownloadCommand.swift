@@ -78,7 +78,7 @@ struct DownloadCommand: AsyncParsableCommand {
             throw Self.stoppedEarly(stoppedBy)
         }
         guard let summary = outcome.summary else { throw Self.stoppedEarly(stoppedBy) }
-        if let stoppedBy, summary.cancelled > 0 {
+        if let stoppedBy, summary.leftQueued > 0 {
             // The run's summary arrives once every cancelled item is back in the queue.
             let left = try await outcome.library.pendingDownloads()
             throw CommandFailure(
@@ -106,9 +106,9 @@ struct DownloadCommand: AsyncParsableCommand {
         if !summary.failed.isEmpty {
             throw CommandFailure(Terminal.say(.downloadFailedCount, .number(summary.failed.count)), exitCode: CommandFailure.failed)
         }
-        if summary.cancelled > 0 {
+        if summary.leftQueued > 0 {
             throw CommandFailure(
-                Terminal.say(.downloadWillResume, .number(summary.cancelled)), exitCode: CommandFailure.failed)
+                Terminal.say(.downloadWillResume, .number(summary.leftQueued)), exitCode: CommandFailure.failed)
         }
     }
 
@@ -192,8 +192,8 @@ struct DownloadCommand: AsyncParsableCommand {
             let label = Style.failure(Terminal.say(.downloadFailedLabel), on: .out)
             Terminal.out("  \(label): \(names.spoken(MediaKey(item.lesson, item.medium))): \(Terminal.say(stored: item.reason))")
         }
-        if summary.cancelled > 0, summary.stoppedBecause == nil, summary.serverUnreachable == nil {
-            Terminal.out("  " + Terminal.say(.downloadInterruptedCount, .number(summary.cancelled)))
+        if summary.leftQueued > 0, summary.stoppedBecause == nil, summary.serverUnreachable == nil {
+            Terminal.out("  " + Terminal.say(.downloadInterruptedCount, .number(summary.leftQueued)))
         }
     }
 }

@@ -65,6 +65,8 @@ final class ProgressDisplay {
             // items a full disk or a server that went away leaves queued (the run ends with one
             // message for them).
             if wasActive, !runStopped { line(Style.warning(Terminal.say(.progressInterrupted), on: .err), key, nil) }
+        case .withdrawn(let key):
+            line(Style.warning(Terminal.say(.progressWithdrawn), on: .err), key, nil)
         case .stopped:
             // A full disk: the run's last message says so, with the reason and what to do.
             runStopped = true

@@ -105,6 +105,7 @@ extension CommandPhrase {
         .progressRetryOf: "of %1$@ in %2$@: %3$@",
         .progressCompleted: "completed",
         .progressInterrupted: "interrupted",
+        .progressWithdrawn: "cancelled",
         .progressETA: "ETA %1$@",
         .progressOfAbout: "of ~%1$@",
         .progressVerifying: "verifying",

@@ -121,6 +121,7 @@ extension CommandPhrase {
         .progressRetryOf: "de %1$@ en %2$@: %3$@",
         .progressCompleted: "completado",
         .progressInterrupted: "interrumpido",
+        .progressWithdrawn: "cancelado",
         .progressETA: "quedan %1$@",
         .progressOfAbout: "de ~%1$@",
         .progressVerifying: "verificando",

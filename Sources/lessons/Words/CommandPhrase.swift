@@ -24,7 +24,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case downloadStoppedBefore, downloadConcurrency, downloadLimitRate, downloadServerNotAnswering
     case downloadServerUnreachable
     case downloadFiles, downloadFilesFailed, downloadWaitingForServer, downloadWaitingForOthers, downloadOthersArrived
-    case progressUnavailable, progressRetry, progressRetryOf, progressCompleted, progressInterrupted
+    case progressUnavailable, progressRetry, progressRetryOf, progressCompleted, progressInterrupted, progressWithdrawn
     case progressETA, progressOfAbout, progressVerifying, progressImporting, progressMaintenance
     case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairFailed, syncRepairWithDryRun
     case cleanRemoved
