@@ -69,6 +69,13 @@ struct PlanCLITests {
     @Test("ready fetches the plan's coming dapim; run again it prints nothing and changes nothing; today shows the plan's calendar")
     func readyTwice() async throws {
         try await withServer { env in
+            // No library at all: a timer pointed at the wrong folder is told, even quiet.
+            let nowhere = try await CLIRunner.run(["ready", "--quiet"], environment: env)
+            #expect(
+                nowhere.status == 3 && nowhere.stderr.contains("so no plan to make ready: `lessons plan add daf-yomi` follows one there"),
+                "\(nowhere.stderr)")
+            #expect(try await CLIRunner.run(["plan", "list"], environment: env).stdout.hasPrefix("no plan is followed"))
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env).status == 0)
             let nothing = try await CLIRunner.run(["ready"], environment: env)
             #expect(nothing.status == 0 && nothing.stdout.isEmpty && nothing.stderr.contains("no plan is followed"), "\(nothing.stderr)")
             let quiet = try await CLIRunner.run(["ready", "--quiet"], environment: env)

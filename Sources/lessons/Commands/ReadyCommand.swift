@@ -49,10 +49,13 @@ struct ReadyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // With --quiet (a daily timer), no plan is not said each day.
+        // A timer pointed at a folder with no library fails, --quiet or not: it would do nothing
+        // every day. With --quiet, a library with no plan is not said each day.
         guard global.libraryExists else {
-            if !global.quiet { Terminal.warning(Terminal.say(.planNone)) }
-            return
+            let failure = CommandFailure.noLibrary(at: global.libraryURL)
+            guard failure.exitCode == CommandFailure.unusable else { throw failure }
+            throw CommandFailure(
+                Terminal.say(.readyNoLibrary, .text(CommandFailure.shortened(global.libraryURL.path))), exitCode: CommandFailure.unusable)
         }
         let library = try await global.openLibrary(concurrency: concurrency)
         let plans = try await library.plans()

@@ -19,6 +19,8 @@ extension CommandPhrase {
         .remedyMediaBaseOrServer: "%1$@ (--server, or --media-base / LESSONS_MEDIA_BASE)",
         .remedyMediaBase: "%1$@ (--media-base or LESSONS_MEDIA_BASE)",
         .remedyCACert: "%1$@ (--cacert or LESSONS_CA_FILE)",
+        .readyNoLibrary:
+            "no library at %1$@, so no plan to make ready: `lessons plan add daf-yomi` follows one there; --library or LESSONS_LIBRARY names another folder",
         .cliNoLibrary:
             "no library at %1$@: nothing was ever downloaded there. `lessons download <selector>` starts one; --library or LESSONS_LIBRARY names another folder",
         .migratePlayback: "%1$@ playback %1$(position|positions) and %2$@ recently played %2$(lesson|lessons)",

@@ -34,6 +34,8 @@ extension CommandPhrase {
         .remedyMediaBaseOrServer: "%1$@ (--server, o --media-base / LESSONS_MEDIA_BASE)",
         .remedyMediaBase: "%1$@ (--media-base o LESSONS_MEDIA_BASE)",
         .remedyCACert: "%1$@ (--cacert o LESSONS_CA_FILE)",
+        .readyNoLibrary:
+            "no hay ninguna biblioteca en %1$@, así que ningún plan que preparar: `lessons plan add daf-yomi` sigue uno ahí; --library o LESSONS_LIBRARY indica otra carpeta",
         .cliNoLibrary:
             "no hay ninguna biblioteca en %1$@: nunca se descargó nada ahí. `lessons download <selector>` empieza una; --library o LESSONS_LIBRARY indica otra carpeta",
         .migratePlayback: "%1$@ %1$(posición|posiciones) de reproducción y %2$@ %2$(clase escuchada|clases escuchadas) hace poco",

@@ -6,7 +6,7 @@ import OfflineLessons
 enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case remedyServer, remedyAPIBase, remedyToken, remedyServerURL, remedyCatalog, remedyPassServer, remedyMediaBaseOrServer
     case remedyMediaBase
-    case remedyCACert, cliNoLibrary
+    case remedyCACert, cliNoLibrary, readyNoLibrary
     case cliWarning, cliUsageHint, cliNotACommand, cliCommandsAre, cliDidYouMean, cliStdoutFailed
     case cliInterrupted
     case cliTerminated, cliChapter, cliGemara, cliMishna, cliMasechetGemara, cliMasechetMishna, cliSeder, cliOf
