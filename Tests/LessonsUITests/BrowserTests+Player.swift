@@ -23,6 +23,28 @@ extension BrowserTests {
         }
     }
 
+    @Test("a file the browser cannot play: on a phone the message shows, its History button on one line, whole")
+    func cannotPlayOnPhone() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            try await fixture.download("gemara:berakhot:2")  // the demo's audio is not a playable file
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                try await browser.emulate(width: 390, height: 844, mobile: true)
+                try await browser.open("\(fixture.base)/play/gemara/1")
+                #expect(try await browser.wait("!document.getElementById('player-problem').hidden"), "the problem is said")
+                let sizes = try #require(
+                    try await browser.run(
+                        """
+                        const link = document.querySelector('#player-problem a');
+                        const box = link.getBoundingClientRect();
+                        const line = parseFloat(getComputedStyle(link).lineHeight) || 24;
+                        return [box.width, box.height, line, link.scrollWidth];
+                        """) as? [Double])
+                #expect(sizes[1] < sizes[2] * 2.5 && sizes[0] >= sizes[3], "History squeezed: \(sizes)")
+            }
+        }
+    }
+
     @Test("played to 2:00 and left: after a restart the lesson opens at 2:00; speed and skip buttons work")
     func playerRemembers() async throws {
         // Scale 0.1: at least 1.4 MB of audio, a WAV of three minutes or more.
