@@ -33,8 +33,15 @@ struct QueueCLITests {
             #expect(cancel.stdout == "cancelled Berakhot 3 audio\ncancelled Berakhot 3 PDF\n", "\(cancel.stdout)")
             let history = try await CLIRunner.run(["history", "gemara:berakhot:3"], environment: env)
             #expect(history.stdout.contains("cancelled  cancelled by request"), "\(history.stdout)")
+            let pausedJSON = try await CLIRunner.run(["queue", "pause", "--json"], environment: env)
+            #expect(
+                pausedJSON.stdout.contains(#""paused" : true"#) && pausedJSON.stdout.contains(#""waiting" : 2"#), "\(pausedJSON.stdout)")
             let resumed = try await CLIRunner.run(["queue", "resume"], environment: env)
             #expect(resumed.stdout == "the queue goes on: `lessons download` fetches the 2 items that wait\n")
+            let resumedJSON = try await CLIRunner.run(["queue", "resume", "--json"], environment: env)
+            #expect(
+                resumedJSON.stdout.contains(#""paused" : false"#) && resumedJSON.stdout.contains(#""waiting" : 2"#), "\(resumedJSON.stdout)"
+            )
             let download = try await CLIRunner.run(["download"], environment: env)
             #expect(download.status == 0 && download.stdout.hasPrefix("downloaded 2 files"), "\(download.stdout)")
             let empty = try await CLIRunner.run(["queue"], environment: env)

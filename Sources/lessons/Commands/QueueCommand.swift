@@ -82,8 +82,10 @@ struct QueuePauseCommand: AsyncParsableCommand {
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
     func run() async throws {
-        try await global.openLibrary(existing: true).pauseQueue()
-        if !global.json { Terminal.out(Terminal.say(.queuePausedNow)) }
+        let library = try await global.openLibrary(existing: true)
+        try await library.pauseQueue()
+        if global.json { return try Terminal.json(QueueState(paused: true, waiting: try await library.pendingDownloads())) }
+        Terminal.out(Terminal.say(.queuePausedNow))
     }
 }
 
@@ -100,10 +102,16 @@ struct QueueResumeCommand: AsyncParsableCommand {
         let library = try await global.openLibrary(existing: true)
         try await library.resumeQueue()
         let waiting = try await library.pendingDownloads()
-        if !global.json {
-            Terminal.out(waiting > 0 ? Terminal.say(.queueResumedNow, .number(waiting)) : Terminal.say(.queueResumedNothingWaits))
-        }
+        if global.json { return try Terminal.json(QueueState(paused: false, waiting: waiting)) }
+        Terminal.out(waiting > 0 ? Terminal.say(.queueResumedNow, .number(waiting)) : Terminal.say(.queueResumedNothingWaits))
     }
+}
+
+/// What `queue pause` and `queue resume --json` print: the queue's state after them.
+struct QueueState: Encodable {
+    var paused: Bool
+    /// Items that wait to be downloaded.
+    var waiting: Int
 }
 
 struct QueueCancelCommand: AsyncParsableCommand {
