@@ -67,7 +67,7 @@ struct CommandPhraseTests {
         let total = Message(.listTotal, .number(3), "1.2 MB", "/tmp/x")
         #expect(total.key == .elsewhere)
         #expect(total.text(.en, marked: true) == "3⟦ lessons, ⟧1.2 MB⟦ in ⟧/tmp/x")
-        #expect(Message(.cliOf, .word(.stateComplete), "2").text(.es, marked: true) == "⟦completa⟧⟦ de ⟧2")
+        #expect(Message(.cliOf, .word(.stateComplete), "2").text(.es, marked: true) == "⟦completo⟧⟦ de ⟧2")
         let summary = Message(.downloadSummary, .number(2), "1 MB", .decimal(4.25, places: 1), .number(0))
         #expect(summary.text(.es).contains("en 4,2 s") && summary.text(.en).contains("in 4.2 s"))
         #expect(Message(.listTotal, .number(3), "x", "y") != Message(.listTotal, .number(4), "x", "y"))

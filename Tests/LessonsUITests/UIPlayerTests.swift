@@ -54,6 +54,9 @@ struct UIPlayerTests {
                 page.text.contains(#"<a href="/play/gemara/1" rel="prev" id="previous-lesson" class="button">← Previous: Berakhot 2</a>"#))
             #expect(page.text.contains(#"<a href="/play/gemara/3" rel="next" id="next-lesson" class="button">Next: Berakhot 4 →</a>"#))
             for rate in ["0.75×", "1×", "1.25×", "1.5×", "1.75×", "2×"] { #expect(page.text.contains(">\(rate)</button>"), "\(rate)") }
+            let spanish = try await fixture.get("/play/gemara/2", headers: [("Accept-Language", "es")]).text
+            for rate in ["0,75×", "1×", "1,25×", "1,5×"] { #expect(spanish.contains(">\(rate)</button>"), "\(rate)") }
+            #expect(spanish.contains(#"data-rate="0.75""#) && spanish.contains("Clase anterior y siguiente"))
             #expect(page.text.contains(#"aria-label="Back 15 seconds""#) && page.text.contains(#"aria-label="Forward 30 seconds""#))
             // The last daf downloaded: its next one is not, and links to where it can be downloaded.
             let last = try await fixture.get("/play/gemara/3")

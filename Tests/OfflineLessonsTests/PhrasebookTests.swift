@@ -36,6 +36,12 @@ struct PhrasebookTests {
         #expect(Message(.queueResumedNow, .number(3)).text(.es) == "la cola sigue: `lessons download` descarga los 3 elementos que esperan")
     }
 
+    @Test("a medium's state agrees with the medium in Spanish: el audio, el vídeo, el PDF are masculine")
+    func stateWordsAgree() {
+        let words = ["complete", "corrupt", "not requested"].compactMap { Phrase.state($0) }.map { Phrasebook.template($0, .es) }
+        #expect(words == ["completo", "dañado", "no pedido"])
+    }
+
     @Test("stored text is recognised in each form of its counted words, and in the form older versions wrote")
     func countedWordsRecognized() {
         for stored in ["1 item that waits", "3 items that wait", "3 item(s) that wait"] {
@@ -143,7 +149,7 @@ struct PhrasebookTests {
         let message = Message(.placeDapim, .number(2), .number(5), "Shabbat")
         #expect(message.text(.en, marked: true) == "⟦dapim ⟧2⟦–⟧5⟦ of ⟧Shabbat⟦ of the Bavli⟧")
         #expect(Message.verbatim("as it is").text(.en, marked: true) == "as it is")
-        #expect(Message(.detailSync, .word(.stateComplete)).text(.es, marked: true) == "⟦sincronización: ⟧⟦completa⟧")
+        #expect(Message(.detailSync, .word(.stateComplete)).text(.es, marked: true) == "⟦sincronización: ⟧⟦completo⟧")
     }
 
     @Test("decimals with the language's mark")

@@ -75,7 +75,7 @@ struct PlayerPage {
     /// Back 15 s, forward 30 s, and the speeds (the one playing is pressed).
     private func controls(_ l: UserLanguage) -> HTML {
         let speeds: HTML = Self.speeds.html { rate in
-            let shown = Self.rate(rate)
+            let shown = Self.rate(rate, l)
             return """
                 <button type="button" class="speed" data-rate="\(Self.number(rate))" aria-pressed="\(rate == 1 ? "true" : "false")" \
                 title="\(UIText.speedNamed(shown, l))">\(shown)</button>
@@ -105,7 +105,10 @@ struct PlayerPage {
     }
 
     /// `0.75×`, `1×`, `1.5×`.
-    static func rate(_ rate: Double) -> String { number(rate) + "×" }
+    /// `0.75×`, in Spanish `0,75×`.
+    static func rate(_ rate: Double, _ l: UserLanguage) -> String {
+        (l == .es ? number(rate).replacingOccurrences(of: ".", with: ",") : number(rate)) + "×"
+    }
 
     /// `0.75`, `1`, `1.5`.
     static func number(_ rate: Double) -> String { rate == rate.rounded() ? String(Int(rate)) : String(rate) }

@@ -193,7 +193,7 @@ extension ScreenPhrase {
         .screenSpeedNamed: "Velocidad %1$@",
         .screenPreviousLesson: "Anterior",
         .screenNext: "Siguiente",
-        .screenOtherLessons: "Clases anterior y siguiente",
+        .screenOtherLessons: "Clase anterior y siguiente",
         .screenPlayed: "escuchada",
         .screenHeard: "Escuchado %1$@ de %2$@ de %3$@",
         .screenContinueListening: "Seguir escuchando",

@@ -34,13 +34,13 @@ extension Phrasebook {
         .actionRequeued: "de nuevo en cola",
         .actionUnknown: "desconocido",
         // States of a medium
-        .stateComplete: "completa",
+        .stateComplete: "completo",
         .stateDownloading: "descargando",
         .stateQueued: "en cola",
         .stateFailed: "falló",
         .stateMissing: "falta",
-        .stateCorrupt: "dañada",
-        .stateNotRequested: "no pedida",
+        .stateCorrupt: "dañado",
+        .stateNotRequested: "no pedido",
         .stateUnavailable: "no disponible",
         // Events of the history
         .eventRequested: "pedido",
