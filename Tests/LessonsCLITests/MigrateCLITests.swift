@@ -96,6 +96,16 @@ struct MigrateCLITests {
         let list = try await CLIRunner.run(["list", "--json"] + base)
         #expect(list.status == 0 && list.stdout.contains("\"id\" : 103"), "\(list.stdout.prefix(300))")
 
+        // A damaged legacy list and a file it alone placed: rejected and left, never "already migrated".
+        let damaged = Self.temporary("damaged")
+        defer { try? FileManager.default.removeItem(at: damaged) }
+        try FileManager.default.createDirectory(at: damaged.appendingPathComponent("Documents"), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: damaged.appendingPathComponent("Documents/downloadedLessons.json"))
+        try Data(repeating: 7, count: 64).write(to: damaged.appendingPathComponent("Documents/1_aud.mp3"))
+        let rejected = try await CLIRunner.run(["migrate", "--from", damaged.path] + base)
+        #expect(rejected.stdout.contains("1 entry rejected") && rejected.stdout.contains("1 unplaced"), "\(rejected.stdout)")
+        #expect(!rejected.stdout.contains("already migrated"), "\(rejected.stdout)")
+
         let notContainer = try await CLIRunner.run(["migrate", "--from", library.path] + base)
         #expect(notContainer.status == 2 && notContainer.stderr.contains("not a legacy app container"), "\(notContainer.stderr)")
     }

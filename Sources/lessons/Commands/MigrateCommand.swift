@@ -107,7 +107,12 @@ struct MigrateCommand: AsyncParsableCommand {
             .map { Terminal.say(.countWord, .number($0.value.count), .word($0.key.phrase)) }
         if !left.isEmpty { parts.append(Message(.migrateLeftInPlace, .text(left.joined(separator: ", ")))) }
         let summary = parts.map(Terminal.say).joined(separator: "; ")
-        let done = report.dryRun || !report.changedNothing ? "" : " " + Terminal.say(.migrateAlreadyDone)
+        // "Already migrated" only when nothing is left that migrate could not place.
+        let settled: Set<MigrationReport.LeftReason> = [.alreadyInLibrary, .duplicate, .unrelated]
+        let done =
+            report.dryRun || !report.changedNothing || !report.rejected.isEmpty
+                || report.leftInPlace.contains { !settled.contains($0.reason) }
+            ? "" : " " + Terminal.say(.migrateAlreadyDone)
         Terminal.out(Terminal.say(report.dryRun ? .migrateWouldImport : .migrateImported, .text(summary)) + done)
     }
 }

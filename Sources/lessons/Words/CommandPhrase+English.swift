@@ -178,7 +178,7 @@ extension CommandPhrase {
         .migrateRenamed: "renamed  %1$@",
         .migrateLessons: "%1$@ Gemara and %2$@ Mishna lessons",
         .migrateFiles: "%1$@ %1$(file|files)",
-        .migrateRejections: "%1$@ entr(ies) rejected",
+        .migrateRejections: "%1$@ %1$(entry|entries) rejected",
         .migrateConflicts: "%1$@ %1$(conflict|conflicts)",
         .migrateLeftInPlace: "left in place: %1$@",
         .migrateImported: "migrate imported %1$@",
