@@ -34,6 +34,18 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("history says where a medium was requested from, as a sentence, in both languages")
+    func historyFrom() async throws {
+        try await withLibrary { env, _ in
+            let english = try await CLIRunner.run(["history", "gemara:berakhot:2"], environment: env)
+            #expect(english.stdout.contains("requested  from gemara/1/audio/Berakhot 2.mp3"), "\(english.stdout)")
+            var spanishEnv = env
+            spanishEnv["LANG"] = "es_ES.UTF-8"
+            let spanish = try await CLIRunner.run(["history", "gemara:berakhot:2"], environment: spanishEnv)
+            #expect(spanish.stdout.contains("desde gemara/1/audio/Berakhot 2.mp3"), "\(spanish.stdout)")
+        }
+    }
+
     @Test("status names each lesson (the id in brackets) and ends a list of several with a summary")
     func status() async throws {
         try await withLibrary { env, _ in

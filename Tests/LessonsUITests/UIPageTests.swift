@@ -85,6 +85,8 @@ struct UIPageTests {
             let history = try await fixture.get("/history/gemara/2")
             #expect(history.text.contains("event-missing"))
             #expect(history.text.contains("sync: "))
+            // A file name in Hebrew keeps its order beside the table's left-to-right words.
+            #expect(history.text.contains("<td><bdi>ברכות 3.pdf</bdi></td>"), "\(history.text)")
         }
     }
 

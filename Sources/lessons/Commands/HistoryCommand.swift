@@ -57,9 +57,15 @@ struct HistoryCommand: AsyncParsableCommand {
             let item = event.medium.map { names.spoken(MediaKey(event.lesson, $0)) } ?? names.name(event.lesson)
             let kind = padded(Terminal.say(event.kind.phrase), 10)
             Terminal.out(
-                "\(localTime(event.at))  \(item.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind) \(Self.readable(event.detail.map { Terminal.say(stored: $0) } ?? ""))"
+                "\(localTime(event.at))  \(item.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind) \(Self.readable(event.detail.map(Self.said) ?? ""))"
             )
         }
+    }
+
+    /// A stored detail in the reader's language; a link a medium was requested from as "from …".
+    static func said(_ detail: String) -> String {
+        let link = detail.hasPrefix("http") || detail.contains(/^(gemara|mishna)\/\d+\//)
+        return link ? Terminal.say(.historyFrom, .text(detail.removingPercentEncoding ?? detail)) : Terminal.say(stored: detail)
     }
 
     /// A detail as people read it: "53872 bytes" becomes "54 KB"; sizes that differ only below

@@ -157,6 +157,7 @@ extension CommandPhrase {
         .pinNothing:
             "no downloaded lesson matches %1$@: only downloaded lessons can be pinned (`lessons list` shows them; `lessons download` fetches one)",
         .historyNone: "no events recorded",
+        .historyFrom: "from %1$@",
         .historyNoneForThese: "no events recorded for these lessons",
         .exportWrote: "wrote %1$@: %2$@ Gemara and %3$@ Mishna lessons, %4$@",
         .exportCannotWrite: "cannot write %1$@: %2$@",

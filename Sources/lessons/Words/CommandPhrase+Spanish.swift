@@ -173,6 +173,7 @@ extension CommandPhrase {
         .pinNothing:
             "ninguna clase descargada coincide con %1$@: solo se pueden fijar clases descargadas (`lessons list` las muestra; `lessons download` descarga una)",
         .historyNone: "no hay eventos registrados",
+        .historyFrom: "desde %1$@",
         .historyNoneForThese: "no hay eventos registrados para estas clases",
         .exportWrote: "escrito %1$@: %2$@ %2$(clase|clases) de Guemará y %3$@ de Mishná, %4$@",
         .exportCannotWrite: "no se puede escribir %1$@: %2$@",

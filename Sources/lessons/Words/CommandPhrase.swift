@@ -35,7 +35,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case fixDownload
     case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeNoMedium, removeCount, pinCount, unpinCount
     case pinNothing, pinAlready
-    case historyNone, historyNoneForThese
+    case historyNone, historyNoneForThese, historyFrom
     case planOwnPaceOnly, planOwnPaceNeedsFrom, planUnitNeedsFrom
     case todayTomorrow, todayNextWeek
     case todayNotBegun, todayDownloaded, todayUnderWay, todayQueued, todayQueuePaused, todaySomeDownloaded, todayNoneDownloaded
