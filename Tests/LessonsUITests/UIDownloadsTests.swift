@@ -87,6 +87,13 @@ struct UIDownloadsTests {
             #expect(preview.text.contains("Remove Berakhot 2, Berakhot 3 and 4 more (\(size))?"), "\(preview.text)")
             let whole = try await fixture.get("/api/remove-preview?masechet=1")
             #expect(whole.text.contains("Berakhot 2, Berakhot 3 and 5 more"), "Gemara and Mishna of the masechet")
+            // A pinned lesson among them, or alone: said before it goes.
+            #expect(try await fixture.post("/api/pin?lesson=gemara/3").status == 200)
+            let withPin = try await fixture.get("/api/remove-preview?masechet=1")
+            #expect(withPin.text.contains("1 of them is pinned, kept from every clean-up. Remove Berakhot 2"), "\(withPin.text)")
+            let pinnedRow = try await fixture.get("/downloads").text
+            #expect(pinnedRow.contains("Berakhot 4 is pinned, kept from every clean-up. Remove it all the same"), "its Remove")
+            #expect(try await fixture.post("/api/unpin?lesson=gemara/3").status == 200)
             // Shown without the script: the page with the selection checked says what would go.
             let page = try await fixture.get("/downloads?lesson=gemara%2F1&lesson=gemara%2F3")
             #expect(page.text.contains("Remove Berakhot 2 and Berakhot 4 ("))

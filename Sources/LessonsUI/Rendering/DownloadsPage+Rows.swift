@@ -21,7 +21,7 @@ extension DownloadsPage {
         let actions: HTML = """
             \(play)\(pin)\
             \(Controls.link(nil, "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))\
-            \(Controls.action(nil, "/api/remove?lesson=\(id.description)", name: UIText.removeNamed(name, l), icon: .remove, confirm: UIText.removeLessonConfirm(name, size: l.size(lesson.bytes), l)))
+            \(Controls.action(nil, "/api/remove?lesson=\(id.description)", name: UIText.removeNamed(name, l), icon: .remove, confirm: UIText.removeLessonConfirm(name, size: l.size(lesson.bytes), pinned: isPinned, l)))
             """
         let groups = "chapter-\(DownloadsQuery.chapterKey(lesson)) masechet-\(DownloadsQuery.masechetKey(lesson))"
         return """

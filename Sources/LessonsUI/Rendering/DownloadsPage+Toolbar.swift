@@ -59,7 +59,7 @@ extension DownloadsPage {
             if selected.isEmpty {
                 review = "<p id=\"selection-summary\">\(UIText.nothingSelected(l))</p>"
             } else {
-                let question = Self.removalQuestion(selected, l)
+                let question = Self.removalQuestion(selected, pinned: pinned, l)
                 let path =
                     "/api/remove-selected?"
                     + [Self.query(query.viewParameters), query.selectionQuery].filter { !$0.isEmpty }.joined(separator: "&")
@@ -75,9 +75,13 @@ extension DownloadsPage {
             """
     }
 
-    /// "Remove Berakhot 2, Berakhot 3 and 4 more (12 MB)?": the one confirmation of a removal of several.
-    static func removalQuestion(_ selected: [DownloadedLesson], _ l: UserLanguage) -> String {
-        UIText.removeManyConfirm(UIText.names(selected.map(\.name), l), size: l.size(selected.reduce(0) { $0 + $1.bytes }), l)
+    /// "Remove Berakhot 2, Berakhot 3 and 4 more (12 MB)?": the one confirmation of a removal of
+    /// several, saying how many of them are pinned.
+    static func removalQuestion(_ selected: [DownloadedLesson], pinned: Set<LessonID>, _ l: UserLanguage) -> String {
+        let question = UIText.removeManyConfirm(
+            UIText.names(selected.map(\.name), l), size: l.size(selected.reduce(0) { $0 + $1.bytes }), l)
+        let pinnedCount = selected.filter { pinned.contains($0.lessonID) }.count
+        return pinnedCount == 0 ? question : Message(.screenRemoveManyPinned, .number(pinnedCount)).text(l) + " " + question
     }
 
     /// `/downloads?sort=size&q=…`.

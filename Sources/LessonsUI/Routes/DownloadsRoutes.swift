@@ -22,7 +22,8 @@ struct DownloadsRoutes: Sendable {
                 let l = RequestInput.language(request)
                 let selected = try await selection(request)
                 guard !selected.isEmpty else { return .init(ok: false, message: UIText.nothingSelected(l), reload: false) }
-                return .init(ok: true, message: DownloadsPage.removalQuestion(selected, l), reload: false)
+                return .init(
+                    ok: true, message: DownloadsPage.removalQuestion(selected, pinned: try await library.pinnedLessons(), l), reload: false)
             }
         }
         router.post("/api/remove-selected") { request, _ in

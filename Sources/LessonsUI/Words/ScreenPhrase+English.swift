@@ -132,6 +132,8 @@ extension ScreenPhrase {
         .screenRemoveMediumAndPDF: "Remove the %2$@ of %1$@ and its PDF?",
         .screenRemoveMediumOf: "Remove the %2$@ of %1$@?",
         .screenRemoveLessonConfirm: "Remove %1$@ with all its files (%2$@)?",
+        .screenRemovePinnedConfirm: "%1$@ is pinned, kept from every clean-up. Remove it all the same, with all its files (%2$@)?",
+        .screenRemoveManyPinned: "%1$@ of them %1$(is|are) pinned, kept from every clean-up.",
         .screenMissingMedium: "%1$@: missing — download again",
         .screenDownloadAgain: "Download again",
         .screenDownloadAgainNamed: "Download %1$@ again",

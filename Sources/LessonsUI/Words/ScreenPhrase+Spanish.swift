@@ -132,6 +132,9 @@ extension ScreenPhrase {
         .screenRemoveMediumAndPDF: "¿Eliminar el %2$@ de %1$@ y su PDF?",
         .screenRemoveMediumOf: "¿Eliminar el %2$@ de %1$@?",
         .screenRemoveLessonConfirm: "¿Eliminar %1$@ con todos sus archivos (%2$@)?",
+        .screenRemovePinnedConfirm:
+            "%1$@ está fijada: ninguna limpieza la quita. ¿Eliminarla de todos modos, con todos sus archivos (%2$@)?",
+        .screenRemoveManyPinned: "%1$(Una|%1$@) de ellas %1$(está fijada|están fijadas): ninguna limpieza las quita.",
         .screenMissingMedium: "%1$@: falta — descárgalo de nuevo",
         .screenDownloadAgain: "Descargar de nuevo",
         .screenDownloadAgainNamed: "Descargar de nuevo %1$@",

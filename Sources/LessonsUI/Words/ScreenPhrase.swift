@@ -41,7 +41,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenNoMatch, screenSelect, screenSelectWord, screenRemoveSelected, screenNothingSelected, screenTwoNames
     case screenNamesAndMore, screenRemoveManyConfirm, screenRemovedMany, screenMediumPDFStays, screenMediumAndPDF
     case screenLessonMedium, screenRemoveMediumPDFStays, screenRemoveMediumAndPDF, screenRemoveMediumOf
-    case screenRemoveLessonConfirm, screenMissingMedium, screenDownloadAgain, screenDownloadAgainNamed
+    case screenRemoveLessonConfirm, screenRemovePinnedConfirm, screenRemoveManyPinned, screenMissingMedium, screenDownloadAgain,
+        screenDownloadAgainNamed
     // The server or the app out of reach, and dates
     case screenOfflineTitle, screenUnavailableNow, screenOfflineBanner, screenCatalogFetched, screenCatalogNeverFetched
     case screenNotCachedListing, screenListingNeedsServer, screenNothingDownloadedHere, screenWaitsForServer

@@ -96,8 +96,8 @@ extension UIText {
             }
         return Message(key, .text(lesson), .text(medium)).text(l)
     }
-    static func removeLessonConfirm(_ lesson: String, size: String, _ l: UserLanguage) -> String {
-        Message(.screenRemoveLessonConfirm, .text(lesson), .text(size)).text(l)
+    static func removeLessonConfirm(_ lesson: String, size: String, pinned: Bool = false, _ l: UserLanguage) -> String {
+        Message(pinned ? .screenRemovePinnedConfirm : .screenRemoveLessonConfirm, .text(lesson), .text(size)).text(l)
     }
 
     static func missingMedium(_ medium: String, _ l: UserLanguage) -> String { Message(.screenMissingMedium, .text(medium)).text(l) }
