@@ -37,6 +37,29 @@ struct UIQueueTests {
         }
     }
 
+    @Test("Cancel all empties a paused queue in one action, asked first; what was downloaded stays")
+    func cancelAll() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2")
+            #expect(try await fixture.post("/api/queue/pause").status == 200)
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=1&media=audio").status == 200)
+            let queued = try await fixture.library.queue().count
+            #expect(queued > 4, "the chapter waits: \(queued)")
+            let page = try await fixture.get("/queue").text
+            #expect(page.contains(#"data-confirm="Cancel all \#(queued) items of the queue? Partial files go; downloaded files stay.""#))
+            let cancel = try await fixture.post("/api/queue/cancel-all")
+            #expect(cancel.status == 200 && cancel.text.contains("\(queued) items cancelled"), "\(cancel.text)")
+            #expect(try await fixture.library.queue().isEmpty)
+            #expect(try await fixture.library.isDownloaded(LessonID(.gemara, 1)), "Berakhot 2 was downloaded before: it stays")
+            let again = try await fixture.post("/api/queue/cancel-all")
+            #expect(again.text.contains("Nothing queued"), "\(again.text)")
+            let masechet = try await fixture.get("/shas/gemara/1").text
+            #expect(
+                masechet.contains("Download the 63 lessons of Berakhot (Gemara), audio? They wait in the Queue"),
+                "a masechet's worth is asked first")
+        }
+    }
+
     @Test("a queue paused from the page stays paused after the app restarts; resumed, it downloads")
     func pauseAcrossRestart() async throws {
         try await UIFixture.run { fixture in

@@ -27,11 +27,15 @@ enum Controls {
 
     /// The three download buttons for a scope (`type=…&masechet=…[&chapter=…][&lesson=…]`), for
     /// `what` ("Berakhot 2", "Berakhot, chapter 1").
-    static func downloadButtons(_ scope: String, what: String, _ l: UserLanguage, idPrefix: String? = nil) -> HTML {
+    /// With `confirming` (how many lessons, named how), each button asks first.
+    static func downloadButtons(
+        _ scope: String, what: String, _ l: UserLanguage, idPrefix: String? = nil, confirming: (count: Int, of: String)? = nil
+    ) -> HTML {
         MediaChoice.allCases.html { choice in
             action(
                 UIText.choiceShort(choice, l), "/api/download?\(scope)&media=\(choice.rawValue)",
                 name: UIText.download(what, UIText.choiceLong(choice, l), l), icon: .download,
+                confirm: confirming.map { UIText.downloadManyConfirm($0.count, of: $0.of, UIText.choiceLong(choice, l), l) },
                 id: idPrefix.map { "\($0)-\(choice.rawValue)" })
         }
     }

@@ -14,6 +14,12 @@ enum QueuePage {
                 ? Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "queue-resume")
                 : Controls.action(UIText.pauseAll(l), "/api/queue/pause", name: UIText.pauseAll(l), icon: .pause, id: "queue-pause")
         ]
+        if !items.isEmpty {
+            controls.append(
+                Controls.action(
+                    UIText.cancelAll(l), "/api/queue/cancel-all", name: UIText.cancelAll(l), icon: .cancel,
+                    confirm: UIText.cancelAllConfirm(items.count, l), id: "queue-cancel-all"))
+        }
         if failed > 0 {
             controls.append(
                 Controls.action(

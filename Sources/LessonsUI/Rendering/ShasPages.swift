@@ -50,7 +50,7 @@ enum ShasPages {
         let whole = UIText.allOf(masechet.name, typeName, l)
         let body: HTML = """
             <p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(typeName)</p>
-            <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Controls.downloadButtons(scope, what: whole, l, idPrefix: "masechet"))</div>
+            <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Controls.downloadButtons(scope, what: whole, l, idPrefix: "masechet", confirming: (statuses.count, "\(masechet.name) (\(typeName))")))</div>
             \(chapters.html { chapter, lessons in
                 """
                 <section class="chapter" id="chapter-\(chapter)">

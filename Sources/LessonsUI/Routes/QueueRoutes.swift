@@ -30,6 +30,16 @@ struct QueueRoutes: Sendable {
                 return ActionRoutes.Outcome(ok: true, message: UIText.queueResumedNow(RequestInput.language(request)), reload: true)
             }
         }
+        router.post("/api/queue/cancel-all") { request, _ in
+            await actions.act(request) {
+                // Every item, as Cancel does one: a PDF goes with its lesson's last medium.
+                let l = RequestInput.language(request)
+                var cancelled = 0
+                for item in try await library.queue() { cancelled += try await library.cancelDownload(item.key).removed.count }
+                let message = cancelled > 0 ? UIText.cancelledAll(cancelled, l) : UIText.queueEmpty(l)
+                return ActionRoutes.Outcome(ok: cancelled > 0, message: message, reload: cancelled > 0)
+            }
+        }
         router.post("/api/queue/next") { request, _ in
             await actions.act(request) {
                 let key = try RequestInput.item(request.uri.queryParameters.get("key"))

@@ -207,6 +207,12 @@ extension ScreenPhrase {
         .screenQueuePaused:
             "La cola está en pausa: nada se descarga hasta que la reanudes (sigue en pausa aunque la app se reinicie).",
         .screenPauseAll: "Pausar todo",
+        .screenCancelAll: "Cancelar todo",
+        .screenCancelAllConfirm:
+            "¿Cancelar %1$(el elemento|los %1$@ elementos) de la cola? Los archivos a medias se van; los descargados se quedan.",
+        .screenCancelledAll: "%1$@ %1$(elemento cancelado|elementos cancelados)",
+        .screenDownloadManyConfirm:
+            "¿Descargar %1$(la clase|las %1$@ clases) de %2$@, %3$@? Esperan en la cola, donde se pueden pausar o cancelar.",
         .screenResumeAll: "Reanudar todo",
         .screenRetryFailed: "Reintentar los fallidos (%1$@)",
         .screenCancelItem: "Cancelar %1$@",

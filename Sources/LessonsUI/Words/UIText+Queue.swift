@@ -6,6 +6,13 @@ extension UIText {
     static func queueEmpty(_ l: UserLanguage) -> String { Message(.screenQueueEmpty).text(l) }
     static func queuePaused(_ l: UserLanguage) -> String { Message(.screenQueuePaused).text(l) }
     static func pauseAll(_ l: UserLanguage) -> String { Message(.screenPauseAll).text(l) }
+    static func cancelAll(_ l: UserLanguage) -> String { Message(.screenCancelAll).text(l) }
+    static func cancelAllConfirm(_ items: Int, _ l: UserLanguage) -> String { Message(.screenCancelAllConfirm, .number(items)).text(l) }
+    static func cancelledAll(_ items: Int, _ l: UserLanguage) -> String { Message(.screenCancelledAll, .number(items)).text(l) }
+    /// "Download the 63 lessons of Berakhot (Gemara), audio and video? …": before a masechet's worth.
+    static func downloadManyConfirm(_ count: Int, of what: String, _ choice: String, _ l: UserLanguage) -> String {
+        Message(.screenDownloadManyConfirm, .number(count), .text(what), .text(choice)).text(l)
+    }
     static func resumeAll(_ l: UserLanguage) -> String { Message(.screenResumeAll).text(l) }
     static func retryFailed(_ count: Int, _ l: UserLanguage) -> String { Message(.screenRetryFailed, .number(count)).text(l) }
     static func next(_ l: UserLanguage) -> String { Message(.screenNext).text(l) }
