@@ -34,6 +34,19 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("a name copied from a list is taken back: status, remove and download of \"Berakhot 3\", \"Berakhot 1:3\"")
+    func namesTakenBack() async throws {
+        try await withLibrary { env, _ in
+            let status = try await CLIRunner.run(["status", "Berakhot 3", "Berakhot 1:3"], environment: env)
+            #expect(status.status == 0 && status.stdout.hasPrefix("Berakhot 3 [gemara/2]"), "\(status.stdout)\(status.stderr)")
+            #expect(status.stdout.contains("Berakhot 1:3 [mishna/"), "\(status.stdout)")
+            let removed = try await CLIRunner.run(["remove", "Berakhot 3"], environment: env)
+            #expect(removed.status == 0 && removed.stdout.contains("Berakhot 3 audio"), "\(removed.stdout)\(removed.stderr)")
+            let again = try await CLIRunner.run(["download", "Berakhot 3"], environment: env)
+            #expect(again.status == 0 && again.stdout.hasPrefix("downloaded 2 files"), "\(again.stdout)\(again.stderr)")
+        }
+    }
+
     @Test("history says where a medium was requested from, as a sentence, in both languages")
     func historyFrom() async throws {
         try await withLibrary { env, _ in

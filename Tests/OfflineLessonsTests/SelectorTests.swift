@@ -82,6 +82,17 @@ struct SelectorTests {
         #expect(try LessonSelector(parsing: "mishna:peah:1:2-3") == .mishna(masechet: "peah", chapters: 1...1, mishnayot: 2...3))
     }
 
+    @Test("a lesson's name as the lists print it is a selector: a daf, dapim, a mishna, mishnayot; a bare masechet is not")
+    func names() throws {
+        #expect(try LessonSelector(parsing: "Megillah 2") == .gemara(masechet: "Megillah", dapim: 2...2))
+        #expect(try LessonSelector(parsing: " Bava Metzia 2-4 ") == .gemara(masechet: "Bava Metzia", dapim: 2...4))
+        #expect(try LessonSelector(parsing: "Berakhot 1:3") == .mishna(masechet: "Berakhot", chapters: 1...1, mishnayot: 3...3))
+        #expect(try LessonSelector(parsing: "Rosh Hashanah 2:1-3") == .mishna(masechet: "Rosh Hashanah", chapters: 2...2, mishnayot: 1...3))
+        #expect(throws: SelectorError.amud(2...2, in: "Megillah 2a")) { try LessonSelector(parsing: "Megillah 2a") }
+        #expect(throws: SelectorError.notASelector("Megillah")) { try LessonSelector(parsing: "Megillah") }
+        #expect(SelectorError.notASelector("Megillah").message(.en).contains(#"use a lesson's name ("Megillah 2", "Berakhot 1:3")"#))
+    }
+
     @Test("dapim beyond a masechet's are refused naming its real range, and the part of the request inside it")
     func dapimBeyondTheEnd() async throws {
         let folder = try TemporaryDirectory()

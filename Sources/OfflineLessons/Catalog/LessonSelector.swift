@@ -2,7 +2,8 @@ import Foundation
 
 /// A selector from the CLI contract:
 /// `gemara:<masechet>[:<daf>[-<daf>]]`, `mishna:<masechet>[:<chapter>[:<mishna>]]`,
-/// `gemara/<id>`, `mishna/<id>`. A masechet is named (tolerantly) or given by id.
+/// `gemara/<id>`, `mishna/<id>`; also a lesson as named ("Megillah 2", "Berakhot 1:3"). A masechet
+/// is named (tolerantly) or given by id.
 public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
     case gemara(masechet: String, dapim: ClosedRange<Int>?)
     case mishna(masechet: String, chapters: ClosedRange<Int>?, mishnayot: ClosedRange<Int>?)
@@ -20,7 +21,9 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
         }
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, let type = LessonType(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
-            throw SelectorError.notASelector(input)
+            guard let named = try Self.named(trimmed, in: input) else { throw SelectorError.notASelector(input) }
+            self = named
+            return
         }
         switch type {
         case .gemara:
@@ -33,6 +36,19 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
                 chapters: try parts.count >= 3 ? Self.range(parts[2], of: .chapter, in: input) : nil,
                 mishnayot: try parts.count == 4 ? Self.range(parts[3], of: .mishna, in: input) : nil)
         }
+    }
+
+    /// A lesson as people name it, as every list prints it: "Megillah 2" and "Megillah 2-4" (dapim),
+    /// "Berakhot 1:3" and "Berakhot 1:3-5" (mishnayot of a chapter); `nil` for another form.
+    static func named(_ text: String, in input: String) throws -> LessonSelector? {
+        if let match = text.wholeMatch(of: /(.*\S)\s+(\d+):(\d+(?:\s*-\s*\d+)?)/) {
+            let chapter = try range(String(match.2), of: .chapter, in: input)
+            return .mishna(masechet: String(match.1), chapters: chapter, mishnayot: try range(String(match.3), of: .mishna, in: input))
+        }
+        if let match = text.wholeMatch(of: /(.*\S)\s+(\d+[abAB]?(?:\s*-\s*\d+[abAB]?)?)/) {
+            return .gemara(masechet: String(match.1), dapim: try range(String(match.2), of: .daf, in: input))
+        }
+        return nil
     }
 
     /// `2` or `2-11`, counted from where `counted` starts. Says what is wrong with anything

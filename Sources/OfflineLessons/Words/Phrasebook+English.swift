@@ -13,7 +13,7 @@ extension Phrasebook {
         .selectorUnknownName: "no masechet is called '%1$@'; closest: %2$@",
         .selectorAmbiguousName: "'%1$@' names several masechtot: %2$@; give more of the name",
         .selectorNotASelector:
-            "'%1$@' is not a selector: use gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>",
+            "'%1$@' is not a selector: use a lesson's name (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>",
         .selectorBadID: "'%1$@': the id after '%2$@/' must be a positive integer",
         .selectorGemaraParts: "'%1$@': a Gemara selector is gemara:<masechet>[:<daf>[-<daf>]]",
         .selectorMishnaParts: "'%1$@': a Mishna selector is mishna:<masechet>[:<chapter>[:<mishna>]]",

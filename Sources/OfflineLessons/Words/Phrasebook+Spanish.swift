@@ -13,7 +13,7 @@ extension Phrasebook {
         .selectorUnknownName: "ninguna masechet se llama '%1$@'; las más parecidas: %2$@",
         .selectorAmbiguousName: "'%1$@' nombra varias masechtot: %2$@; escribe más del nombre",
         .selectorNotASelector:
-            "'%1$@' no es un selector: usa gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>",
+            "'%1$@' no es un selector: usa el nombre de una clase (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>",
         .selectorBadID: "'%1$@': el id después de '%2$@/' debe ser un número entero positivo",
         .selectorGemaraParts: "'%1$@': un selector de Guemará es gemara:<masechet>[:<daf>[-<daf>]]",
         .selectorMishnaParts: "'%1$@': un selector de Mishná es mishna:<masechet>[:<capítulo>[:<mishna>]]",
