@@ -210,7 +210,9 @@ struct CLITests {
         let result = try await lessons(["catalog", "--json", "--library", library])
         #expect(result.exitCode == 3)
         #expect(failureDocument(result.stdout) == FailureDocument(exitCode: 3, message: errorMessage(result.stderr)), "\(result.stdout)")
-        #expect(result.stderr.contains("no library at \(library)"), "stderr: \(result.stderr)")
+        // The server is what is missing, not a library.
+        #expect(result.stderr.contains("the Shas is not cached and no server is configured to fetch it"), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("LESSONS_SERVER"), "the remedy: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 

@@ -33,7 +33,7 @@ struct SpanishErrorsCLITests {
                 ("gemara:berakhot:10-2", "'gemara:berakhot:10-2': '10-2' está al revés: ¿quisiste decir 2-10?"),
                 (
                     "gemara",
-                    "'gemara' no es un selector: usa gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>"
+                    "'gemara' no es un selector: usa el nombre de una clase (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>"
                 ),
             ]
             for (selector, message) in cases {
@@ -49,12 +49,15 @@ struct SpanishErrorsCLITests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-es-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let env = Self.spanish.merging(["LESSONS_LIBRARY": root.path]) { $1 }
-        let none = try await CLIRunner.run(["catalog"], environment: env)
+        let none = try await CLIRunner.run(["list"], environment: env)
         #expect(none.status == 3)
         #expect(
             none.stderr
                 == "lessons: error: no hay ninguna biblioteca en \(root.path): nunca se descargó nada ahí. `lessons download <selector>` empieza una; --library o LESSONS_LIBRARY indica otra carpeta\n"
         )
+        // The catalog with neither a library nor a server: the server is what is missing.
+        let catalog = try await CLIRunner.run(["catalog"], environment: env)
+        #expect(catalog.status == 3 && catalog.stderr.contains("no hay ningún servidor configurado"), "\(catalog.stderr)")
         #expect(try await CLIRunner.run(["download"], environment: env).status == 0)
         let result = try await CLIRunner.run(["catalog"], environment: env)
         #expect(result.status == 3)

@@ -72,7 +72,7 @@ struct UIQueueTests {
             try await app.withRunning { app in
                 let page = try await fetch("http://127.0.0.1:\(app.port)/queue")
                 #expect(page.text.contains("id=\"queue-paused\""), "the notice")
-                #expect(page.text.contains("Berakhot 6 audio") && page.text.contains("queued: waits its turn"))
+                #expect(page.text.contains("Berakhot 6 audio") && page.text.contains("queued: paused until you resume the queue"))
                 #expect(page.text.contains("id=\"queue-resume\""))
                 #expect(try await !library.isDownloaded(LessonID(.gemara, 5)))
                 let resume = try await post("http://127.0.0.1:\(app.port)/api/queue/resume")

@@ -60,7 +60,7 @@ enum QueuePage {
             text = UIText.state("downloading", l) + (percent.map { " \($0)%" } ?? "")
         } else {
             state = "queued"
-            text = item.lastError != nil ? UIText.waitsForServer(l) : UIText.waitingForSlot(l)
+            text = paused ? UIText.waitsForResume(l) : item.lastError != nil ? UIText.waitsForServer(l) : UIText.waitingForSlot(l)
             if let reason = item.lastError { text += " (" + Phrasebook.recognize(reason).text(l) + ")" }
         }
         let next: HTML =

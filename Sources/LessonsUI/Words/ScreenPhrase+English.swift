@@ -214,6 +214,7 @@ extension ScreenPhrase {
         .screenCancelItem: "Cancel %1$@",
         .screenNextItem: "Download %1$@ next",
         .screenWaitingForSlot: "queued: waits its turn",
+        .screenWaitsForResume: "queued: paused until you resume the queue",
         .screenQueueSummary: "%1$@ queued, %2$@ downloading, %3$@ failed",
         .screenQueuePausedNow: "Queue paused.",
         .screenQueueResumedNow: "Queue resumed.",

@@ -218,6 +218,7 @@ extension ScreenPhrase {
         .screenCancelItem: "Cancelar %1$@",
         .screenNextItem: "Descargar %1$@ a continuación",
         .screenWaitingForSlot: "en cola: espera su turno",
+        .screenWaitsForResume: "en cola: en pausa hasta que reanudes la cola",
         .screenQueueSummary: "%1$@ en cola, %2$@ descargando, %3$@ %3$(fallido|fallidos)",
         .screenQueuePausedNow: "Cola en pausa.",
         .screenQueueResumedNow: "La cola sigue.",

@@ -58,7 +58,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenHeard, screenContinueListening, screenPositionSaved
     // The Queue page
     case screenQueueTitle, screenQueueEmpty, screenQueuePaused, screenPauseAll, screenResumeAll, screenRetryFailed
-    case screenCancelAll, screenCancelAllConfirm, screenCancelledAll, screenDownloadManyConfirm
+    case screenWaitsForResume, screenCancelAll, screenCancelAllConfirm, screenCancelledAll, screenDownloadManyConfirm
     case screenCancelItem, screenNextItem, screenWaitingForSlot, screenQueueSummary, screenQueuePausedNow
     case screenQueueResumedNow, screenCancelledItem, screenNothingToCancel, screenNextNow, screenNotQueued
     case screenRemovedFrom, screenRequestedWhilePaused, screenAlreadyDownloaded, screenAllAlreadyDownloaded

@@ -19,6 +19,7 @@ extension UIText {
     static func cancelItem(_ what: String, _ l: UserLanguage) -> String { Message(.screenCancelItem, .text(what)).text(l) }
     static func nextItem(_ what: String, _ l: UserLanguage) -> String { Message(.screenNextItem, .text(what)).text(l) }
     static func waitingForSlot(_ l: UserLanguage) -> String { Message(.screenWaitingForSlot).text(l) }
+    static func waitsForResume(_ l: UserLanguage) -> String { Message(.screenWaitsForResume).text(l) }
     static func queueSummary(queued: Int, downloading: Int, failed: Int, _ l: UserLanguage) -> String {
         Message(.screenQueueSummary, .number(queued), .number(downloading), .number(failed)).text(l)
     }

@@ -46,7 +46,8 @@ struct CatalogCommand: AsyncParsableCommand {
         if !global.libraryExists {
             // A library is made to cache the Shas only once the server has answered: a failed
             // catalog leaves no library behind.
-            guard let configuration = try global.apiBase() else { throw CommandFailure.noLibrary(at: global.libraryURL) }
+            // Nothing cached and no server: the server is what is missing.
+            guard let configuration = try global.apiBase() else { throw CatalogError.notCached("the Shas") }
             _ = try await CatalogClient(configuration: configuration).fetchShas()
             refresh = true
         }
