@@ -69,12 +69,16 @@ struct FailedCommandTests {
         #expect(FileManager.default.fileExists(atPath: registry.path), "the library the screen holds stays")
     }
 
-    @Test("a library path that is a file is said to be one, for the commands that only read")
+    @Test("a library path that is a file is said to be one, with one exit code, by the commands that read and those that write")
     func libraryIsAFile() async throws {
         let file = Self.folder("file")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("not a folder".utf8).write(to: file)
-        for command in [["list"], ["status", "gemara:berakhot:2"], ["history"]] {
+        let commands = [
+            ["list"], ["status", "gemara:berakhot:2"], ["history"], ["download", "gemara/1"], ["plan", "add", "daf-yomi"],
+            ["queue", "pause"],
+        ]
+        for command in commands {
             let result = try await CLIRunner.run(command + ["--library", file.path])
             #expect(result.status == 2 && result.stderr.contains("is a file, not a library folder"), "\(command): \(result.stderr)")
         }

@@ -10,6 +10,11 @@ extension GlobalOptions {
         concurrency: Int = 3, readOnly: Bool = false, existing: Bool = false, bytesPerSecond: Int? = nil
     ) async throws -> LessonLibrary {
         if existing, !libraryExists { throw CommandFailure.noLibrary(at: libraryURL) }
+        // A file where the library should be: one message and exit code, whichever command.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: libraryURL.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CommandFailure.noLibrary(at: libraryURL)
+        }
         let trusted = try trustedCertificates()
         let client = try apiBase().map { CatalogClient(configuration: $0) }
         var configuration = LessonLibrary.Configuration(concurrency: concurrency, mediaBase: try explicitMediaBase(), readOnly: readOnly)
