@@ -104,7 +104,7 @@ struct OwnPaceCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.spokenWithYear.text(.en)), a chapter of Mishna a week; the lessons of today ready"
+                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.spokenWithYear.text(.en)), a chapter of Mishna a week; the lessons of this week ready"
                 ),
                 "\(added.stdout)")
             var spanish = env
@@ -112,7 +112,7 @@ struct OwnPaceCLITests {
             let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
             #expect(
                 listed.stdout.hasPrefix(
-                    "A tu ritmo: desde Berakhot 1:1 el \(began.spokenWithYear.text(.es)), un capítulo de Mishná por semana; las clases de hoy"
+                    "A tu ritmo: desde Berakhot 1:1 el \(began.spokenWithYear.text(.es)), un capítulo de Mishná por semana; las clases de esta semana listas"
                 ))
             let today = try await CLIRunner.run(["today", "--date", second.iso], environment: env)
             #expect(

@@ -50,7 +50,10 @@ struct UITodayTests {
                 "this week's daf, and next week's within 3 days: \(follow.text)")
             #expect(try await fixture.library.plans() == [LearningPlan(calendar: .dafHashavua)])
             let page = try await fixture.get("/today").text
-            #expect(page.contains("Followed: the dapim of today and the next 3 days ready (audio), each kept 7 days after its day."))
+            #expect(
+                page.contains(
+                    "Followed: the dapim of this week (and of the next, from 3 days before it starts) ready (audio), each kept 7 days after its day."
+                ), "a weekly calendar's settings speak of weeks")
             #expect(page.contains("id=\"make-ready\"") && page.contains("id=\"plan-daf-hashavua-stop\""))
             let first = try #require(page.range(of: "id=\"plan-daf-hashavua\""))
             let second = try #require(page.range(of: "id=\"plan-daf-yomi\""))

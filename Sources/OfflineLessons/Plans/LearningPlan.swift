@@ -27,12 +27,15 @@ public struct LearningPlan: Sendable, Hashable, Codable {
     }
 
     /// Its settings in words: "the dapim of today and the next 3 days ready (audio), each kept 7
-    /// days after its day".
+    /// days after its day"; for a weekly calendar "the dapim of this week (and of the next, from
+    /// 3 days before it starts) ready…".
     public var settings: Message {
         let days: Message =
-            switch ahead {
-            case 0: Message(.planAheadToday)
-            case 1: Message(.planAheadTomorrow)
+            switch (calendar.isWeekly, ahead) {
+            case (true, 0): Message(.planAheadThisWeek)
+            case (true, _): Message(.planAheadNextWeek, .number(ahead))
+            case (false, 0): Message(.planAheadToday)
+            case (false, 1): Message(.planAheadTomorrow)
             default: Message(.planAheadDays, .number(ahead))
             }
         let media: Phrase =

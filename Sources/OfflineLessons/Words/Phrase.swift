@@ -77,7 +77,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case planOwnPaceUnknownMishna, planOwnPaceMishnaOutOfRange, planOwnPaceChapterOutOfRange, planOwnPaceCountOutOfRange
     case paceOneDaf, paceDapim, paceOneMishna, paceMishnayot, paceOneChapter, paceChapters
     case placeDaf, placeDapim, placeMishna, placeMishnayot, placeChapter, placeChapters, todayNoMishna
-    case planSettingsLessons, planAheadToday, planAheadTomorrow, planAheadDays, planMediaAudio, planMediaVideo, planMediaBoth
+    case planSettingsLessons, planAheadToday, planAheadTomorrow, planAheadDays, planAheadThisWeek, planAheadNextWeek, planMediaAudio,
+        planMediaVideo, planMediaBoth
     case planKeptNone, planKeptOneDay, planKeptDays, planKeptNoneUnplayed, planKeptOneDayUnplayed, planKeptDaysUnplayed
     case todayDayOfCycle, todayWeekOfCycle, todayNoGemara, todayNoLesson, todayUnknown
     case todayNotADay
