@@ -89,6 +89,17 @@ struct OwnPaceCLITests {
         }
     }
 
+    @Test("an own pace that starts where the catalog has no Gemara (Shekalim) is followed, with a warning that says so")
+    func startWithoutGemara() async throws {
+        try await PlanCLITests().withServer { env in
+            let added = try await CLIRunner.run(["plan", "add", "own-pace", "--from", "Shekalim 2"], environment: env)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(added.stderr.contains("warning: the catalog has no Gemara of Shekalim: its dapim are named each day and skipped"))
+            let yoma = try await CLIRunner.run(["plan", "add", "own-pace", "--from", "Yoma 2"], environment: env)
+            #expect(yoma.status == 0 && yoma.stderr.isEmpty, "\(yoma.stderr)")
+        }
+    }
+
     @Test("plan add own-pace --unit chapter --every week: today names the chapter's mishnayot, ready fetches them all, again nothing")
     func chapterOfMishna() async throws {
         // Begun today, for `ready` (which goes by the clock) to want the first chapter.

@@ -182,6 +182,21 @@ struct PlanAddCommand: AsyncParsableCommand {
         let phrase: CommandPhrase = followed == nil ? .planAdded : unchanged ? .planUnchanged : .planChanged
         Terminal.out(Terminal.say(phrase, .message(plan.calendar.title), .message(plan.settings)))
         if followed == nil { Terminal.out(Terminal.say(.planNextStep)) }
+        if !unchanged, let masechet = try await Self.startWithoutGemara(plan, library) {
+            Terminal.warning(Terminal.say(.planNoGemaraStart, .text(masechet)))
+        }
+    }
+
+    /// The masechet an own pace of dapim starts in when the cached catalog has no Gemara of it
+    /// (Shekalim): its first days have nothing to fetch. `nil` when it has, or the Shas is neither
+    /// cached nor fetched.
+    static func startWithoutGemara(_ plan: LearningPlan, _ library: LessonLibrary) async throws -> String? {
+        guard let pace = pace(of: plan), pace.unit == .daf else { return nil }
+        await MigrateCommand.cacheShas(of: library)  // fetched once, when a server is configured
+        guard let shas = try await library.cachedCatalog()?.shas,
+            let masechet = shas.sedarim.flatMap(\.masechtot).first(where: { $0.name == pace.first.masechet }), masechet.pages == 0
+        else { return nil }
+        return masechet.name
     }
 
     static func pace(of plan: LearningPlan?) -> OwnPace? {

@@ -241,6 +241,8 @@ extension CommandPhrase {
         .planUnchanged: "%1$@: already followed so: %2$@",
         .planNone: "no plan is followed: `lessons plan add daf-yomi` adds one",
         .planRemoved: "%1$@: no longer followed; its lessons stay, as any other download",
+        .planNoGemaraStart:
+            "the catalog has no Gemara of %1$@: its dapim are named each day and skipped, with nothing to fetch, until the pace reaches a masechet with lessons",
         .planNextStep: "`lessons ready` fetches what the plans want now: run it daily (`lessons ready --help` shows how)",
         .planKeepWholeDays:
             "--keep takes whole days: 7d, 2w, 0d or 1y (with 0d a daf goes the day after its day), not '%1$@'; to keep lessons for good, pin them (`lessons pin`)",
