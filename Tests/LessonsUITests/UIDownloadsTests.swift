@@ -68,6 +68,10 @@ struct UIDownloadsTests {
             #expect(
                 order(all, in: try await fixture.get("/downloads?played=unplayed&sort=size").text).sorted()
                     == ["download-gemara-1", "download-gemara-3", "download-gemara-4"])
+            // The masechet as people write it: another spelling, its Hebrew name.
+            for (query, found) in [("brochos", all), ("%D7%91%D7%A8%D7%9B%D7%95%D7%AA", all), ("berajot+3", ["download-gemara-2"])] {
+                #expect(order(all, in: try await fixture.get("/downloads?q=\(query)").text) == found, "\(query)")
+            }
             let none = try await fixture.get("/downloads?q=shabbat")
             #expect(none.text.contains("id=\"no-match\""))
             #expect(try await fixture.get("/downloads?media=tape").status == 400)

@@ -62,7 +62,9 @@ struct DownloadsQuery: Sendable, Equatable {
         let words = text.lowercased().split(separator: " ")
         let kept = lessons.filter { lesson in
             let name = "\(lesson.name) \(lesson.masechetName ?? "")".lowercased()
-            guard words.allSatisfy({ name.contains($0) }) else { return false }
+            // A word is in the name, or names its masechet as people write it ("brochos", "ברכות").
+            let masechet = lesson.masechetName ?? ""
+            guard words.allSatisfy({ name.contains($0) || Masechet.isName(String($0), of: masechet) }) else { return false }
             switch media {
             case .audio?: guard lesson.media[MediaKind.audio.rawValue] != nil else { return false }
             case .video?: guard lesson.media[MediaKind.video.rawValue] != nil else { return false }

@@ -132,6 +132,14 @@ enum MasechetNames {
     }
 
     /// Lower-cased letters with transliteration variants folded together.
+    /// Whether `text` is a name people give `masechet` (as the catalog spells it), or the start
+    /// of one, however spelled: "brochos", "Berajot", "ברכות", "bera" for Berakhot.
+    static func isName(_ text: String, of masechet: String) -> Bool {
+        let wanted = normalized(text)
+        guard wanted.count >= 2 else { return false }
+        return ([masechet] + MasechetAliases.aliases(of: masechet)).contains { normalized($0).hasPrefix(wanted) }
+    }
+
     static func normalized(_ text: String) -> String {
         var s = plain(text)
         for (from, to) in [
@@ -161,4 +169,10 @@ enum MasechetNames {
         }
         return previous[b.count]
     }
+}
+
+extension Masechet {
+    /// Whether `text` is a name people give the masechet called `name`, or the start of one, however
+    /// spelled: "brochos", "Berajot", "ברכות", "bera" for Berakhot.
+    public static func isName(_ text: String, of name: String) -> Bool { MasechetNames.isName(text, of: name) }
 }
