@@ -47,6 +47,20 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("doctor names a file to move out by its path in the library, not by an id")
+    func doctorNamesTheFile() async throws {
+        try await withLibrary { env, _ in
+            let folder = URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])).appendingPathComponent("media/gemara/99999")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("junk".utf8).write(to: folder.appendingPathComponent("audio.mp3"))
+            let doctor = try await CLIRunner.run(["doctor"], environment: env)
+            #expect(doctor.status == 1, "\(doctor.stderr)")
+            #expect(
+                doctor.stdout.contains("— media/gemara/99999/audio.mp3; fix: move it out of the library's media folder"), "\(doctor.stdout)"
+            )
+        }
+    }
+
     @Test("history says where a medium was requested from, as a sentence, in both languages")
     func historyFrom() async throws {
         try await withLibrary { env, _ in

@@ -57,8 +57,10 @@ struct DoctorCommand: AsyncParsableCommand {
             .word(advice(group.fix)))
     }
 
-    /// A problem's lesson and medium as people name them, else its file, else the library.
+    /// A problem's lesson and medium as people name them, else its file (always, for a file to
+    /// move out), else the library.
     static func name(_ problem: DoctorReport.Problem) -> String {
+        if problem.fix == .moveOut, let path = problem.path { return path }
         if let lesson = problem.lessonName, let medium = problem.medium { return "\(lesson) \(medium.spoken)" }
         return problem.key?.description ?? problem.path ?? Terminal.say(.cliTheLibrary)
     }
