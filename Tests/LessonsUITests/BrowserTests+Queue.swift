@@ -87,7 +87,7 @@ extension BrowserTests {
         try await browser.open(fixture.base + "/queue")
         #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector(arguments[0])", [row]), "\(size)")
         let state = try await browser.run("return document.querySelector(arguments[0]).querySelector('.state').textContent", [row])
-        #expect((state as? String)?.contains("queued: waits its turn") == true, "\(size): \(state ?? "none")")
+        #expect((state as? String)?.contains("queued: paused until you resume the queue") == true, "\(size): \(state ?? "none")")
         #expect(try await !fixture.library.isDownloaded(lesson), "\(size): nothing downloads while paused")
         let live = "#live-list li[data-key=\"gemara/\(lesson.id)/audio\"][data-state=\"queued\"]"
         #expect(try await browser.wait("document.querySelector(arguments[0])", [live]), "\(size): the live panel lists it as queued")

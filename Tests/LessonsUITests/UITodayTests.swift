@@ -15,9 +15,9 @@ struct UITodayTests {
             #expect(page.status == 200)
             for text in [
                 "Shabbat, 28 November 2026", "Daf Yomi: Arakhin 11", "day 2520 of 2711, cycle 14", "<h3>That day</h3>",
-                "The day after: Arakhin 12",
+                "<h3>The day after</h3>", ">Arakhin 12</th>",
                 "Daf HaShavua: Nazir 20", "week 1135 of 2711, cycle 1; 22 November to 28 November", "<h3>That week</h3>",
-                "The week after: Nazir 21",
+                "<h3>The week after</h3>", ">Nazir 21</th>",
                 "Not followed: its dapim are not made ready ahead.", "Download Arakhin 11, audio",
             ] {
                 #expect(page.text.contains(text), "\(text)")
@@ -25,7 +25,7 @@ struct UITodayTests {
             #expect(!page.text.contains("id=\"make-ready\""), "no plan: nothing to make ready")
             let spanish = try await fixture.get("/today?date=2026-11-28", headers: [("Accept-Language", "es")])
             for text in [
-                "Shabat, 28 de noviembre de 2026", "día 2520 de 2711, ciclo 14", "<h3>Ese día</h3>", "El día siguiente: Arakhin 12",
+                "Shabat, 28 de noviembre de 2026", "día 2520 de 2711, ciclo 14", "<h3>Ese día</h3>", "<h3>El día siguiente</h3>",
                 "<h3>Esa semana</h3>",
             ] {
                 #expect(spanish.text.contains(text), "\(text)")
@@ -125,7 +125,7 @@ struct UITodayTests {
             let page = try await fixture.get("/today?date=2026-11-30")
             for text in [
                 "Own pace: Bava Metzia 3", "week 2 of the plan, 29 November to 5 December; daf 1519 of 2711 of the Bavli",
-                "<h3>This week</h3>", "Next week: Bava Metzia 4", "id=\"plan-own-pace-stop\"", "Stop following your own pace",
+                "<h3>This week</h3>", "<h3>Next week</h3>", "id=\"plan-own-pace-stop\"", "Stop following your own pace",
                 "Plan settings for your own pace",
                 "<input type=\"hidden\" name=\"from\" value=\"Bava Metzia 2\">", "name=\"began\" value=\"2026-11-22\"",
             ] {
@@ -184,7 +184,7 @@ struct UITodayTests {
             #expect(today.contains(#"id="day-before""#) && today.contains(#"id="day-after""#) && !today.contains(#"id="back-to-today""#))
             let other = try await fixture.get("/today?date=2027-01-05").text
             #expect(other.contains("<title>Tuesday, 5 January 2027 · lessons</title>"), "\(other.prefix(600))")
-            #expect(other.contains("<h3>That day</h3>") && other.contains("<h3>The day after: "))
+            #expect(other.contains("<h3>That day</h3>") && other.contains("<h3>The day after</h3>"))
             #expect(!other.contains(#"id="make-ready""#) && other.contains(#"id="back-to-today""#))
             #expect(
                 other.contains(#"href="/today?date=2027-01-04" id="day-before""#)

@@ -154,6 +154,12 @@ enum TodayPage {
             """
     }
 
+    /// Whether the portion's one lesson, in the row below its heading, bears its name already.
+    static func namedByItsRow(_ portion: Portion, _ lesson: CalendarLesson?) -> Bool {
+        guard let lesson, lesson.absence == nil, lesson.lessons.count == 1 else { return false }
+        return lesson.lessons[0].name == portion.name
+    }
+
     /// One day's portion: a heading, then its lessons with their state and buttons, or why it
     /// has none here. The day's own is named by the section's heading already: its heading says
     /// only when (`named` false).
@@ -178,7 +184,7 @@ enum TodayPage {
         }
         return """
             <div class="daf" id="\(id)">
-            <h3>\(when)\(named ? ": " + portion.name : "")</h3>
+            <h3>\(when)\(named && !Self.namedByItsRow(portion, lesson) ? ": " + portion.name : "")</h3>
             \(content)</div>
 
             """
