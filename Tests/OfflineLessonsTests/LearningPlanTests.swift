@@ -125,6 +125,17 @@ struct LearningPlanTests {
         }
     }
 
+    @Test("a weekly plan's settings speak of the weeks its days reach, however far ahead")
+    func weeklySettings() {
+        let words = { (ahead: Int) in LearningPlan(calendar: .dafHashavua, ahead: ahead).settings.text(.en) }
+        #expect(words(0).hasPrefix("the dapim of this week ready"))
+        #expect(words(1).hasPrefix("the dapim of this week and of the weeks that start within the next day ready"))
+        #expect(words(14).hasPrefix("the dapim of this week and of the weeks that start within the next 14 days ready"))
+        #expect(
+            LearningPlan(calendar: .dafHashavua, ahead: 3).settings.text(.es)
+                .hasPrefix("los dapim de esta semana y de las semanas que empiezan en los próximos 3 días listos"))
+    }
+
     @Test(
         "a plan out of range is refused, said with the range; removing one that is not followed says so; settings are kept across a reopen")
     func settings() async throws {

@@ -41,7 +41,13 @@ struct ReadOnlyLibraryTests {
             let client = CatalogClient(configuration: .init(apiBase: fixture.running.apiBase, token: "test"))
             let root = mountPoint.appendingPathComponent("library")
             let lessons = try await Self.populate(root, client)  // the writer is gone: the mount can turn read-only
-            try #require(DiskFullTests.run("/bin/mount", "-o", "remount,ro", mountPoint.path))
+            // The writer's files close as it goes away, later on a loaded machine: the remount waits for them.
+            var remounted = false
+            for _ in 0..<50 where !remounted {
+                remounted = DiskFullTests.run("/bin/mount", "-o", "remount,ro", mountPoint.path)
+                if !remounted { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            try #require(remounted)
             let reader = try await LessonLibrary(root: root, client: client)
             #expect(reader.isReadOnly)
             #expect(try await reader.downloads().count == 3)

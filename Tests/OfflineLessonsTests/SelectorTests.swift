@@ -90,7 +90,19 @@ struct SelectorTests {
         #expect(try LessonSelector(parsing: "Rosh Hashanah 2:1-3") == .mishna(masechet: "Rosh Hashanah", chapters: 2...2, mishnayot: 1...3))
         #expect(throws: SelectorError.amud(2...2, in: "Megillah 2a")) { try LessonSelector(parsing: "Megillah 2a") }
         #expect(throws: SelectorError.notASelector("Megillah")) { try LessonSelector(parsing: "Megillah") }
+        // A range with its hyphen lost, or an id, is no name: never read as another daf.
+        for text in ["Megillah 2 5", "Megillah 2, 5", "1 5", "a:b 2", ": x 2"] {
+            #expect(throws: SelectorError.notASelector(text), "\(text)") { try LessonSelector(parsing: text) }
+        }
         #expect(SelectorError.notASelector("Megillah").message(.en).contains(#"use a lesson's name ("Megillah 2", "Berakhot 1:3")"#))
+    }
+
+    @Test("a search word names a masechet by its letters as written or an alias, or their start; never by a loose folding")
+    func searchNames() {
+        #expect(Masechet.isName("brochos", of: "Berakhot") && Masechet.isName("Berajot", of: "Berakhot"))
+        #expect(Masechet.isName("ברכות", of: "Berakhot") && Masechet.isName("bera", of: "Berakhot"))
+        #expect(!Masechet.isName("peah", of: "Pesachim") && !Masechet.isName("shevuot", of: "Shabbat"))
+        #expect(!Masechet.isName("be", of: "Berakhot"), "two letters are too few")
     }
 
     @Test("dapim beyond a masechet's are refused naming its real range, and the part of the request inside it")

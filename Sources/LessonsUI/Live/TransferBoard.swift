@@ -82,8 +82,10 @@ actor TransferBoard {
             item.reason = reason
             item.here = false
         case .withdrawn:
-            items[key] = nil
-            return
+            // Kept as removed until it ages out, so that an older poll does not bring it back.
+            item.state = "removed"
+            item.endedAt = clock.now
+            item.here = false
         case .cancelled:
             item.state = MediaState.queued.rawValue
             item.start = nil

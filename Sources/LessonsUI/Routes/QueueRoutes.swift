@@ -32,10 +32,18 @@ struct QueueRoutes: Sendable {
         }
         router.post("/api/queue/cancel-all") { request, _ in
             await actions.act(request) {
-                // Every item, as Cancel does one: a PDF goes with its lesson's last medium.
+                // Every item listed, as Cancel does one (a PDF goes with its lesson's last medium); the
+                // queue held meanwhile, so that no run starts an item about to be cancelled.
                 let l = RequestInput.language(request)
+                let wasPaused = try await library.isQueuePaused()
+                if !wasPaused { try await library.pauseQueue() }
+                let listed = try await library.queue().map(\.key)
                 var cancelled = 0
-                for item in try await library.queue() { cancelled += try await library.cancelDownload(item.key).removed.count }
+                for key in listed {
+                    let removed = try await library.cancelDownload(key).removed
+                    cancelled += removed.filter { listed.contains(MediaKey($0.lesson, $0.medium)) }.count
+                }
+                if !wasPaused { try await library.resumeQueue() }
                 let message = cancelled > 0 ? UIText.cancelledAll(cancelled, l) : UIText.queueEmpty(l)
                 return ActionRoutes.Outcome(ok: cancelled > 0, message: message, reload: cancelled > 0)
             }

@@ -134,7 +134,8 @@ extension ScreenPhrase {
         .screenRemoveLessonConfirm: "¿Eliminar %1$@ con todos sus archivos (%2$@)?",
         .screenRemovePinnedConfirm:
             "%1$@ está fijada: ninguna limpieza la quita. ¿Eliminarla de todos modos, con todos sus archivos (%2$@)?",
-        .screenRemoveManyPinned: "%1$(Una|%1$@) de ellas %1$(está fijada|están fijadas): ninguna limpieza las quita.",
+        .screenRemoveManyPinned:
+            "%1$(Una de ellas está fijada: ninguna limpieza la quita|%1$@ de ellas están fijadas: ninguna limpieza las quita).",
         .screenMissingMedium: "%1$@: falta — descárgalo de nuevo",
         .screenDownloadAgain: "Descargar de nuevo",
         .screenDownloadAgainNamed: "Descargar de nuevo %1$@",
@@ -209,7 +210,7 @@ extension ScreenPhrase {
         .screenPauseAll: "Pausar todo",
         .screenCancelAll: "Cancelar todo",
         .screenCancelAllConfirm:
-            "¿Cancelar %1$(el elemento|los %1$@ elementos) de la cola? Los archivos a medias se van; los descargados se quedan.",
+            "¿Cancelar %1$(el elemento|los %1$@ elementos) de la cola? Se van los archivos a medias, y el PDF de una clase que se queda sin audio ni vídeo.",
         .screenCancelledAll: "%1$@ %1$(elemento cancelado|elementos cancelados)",
         .screenDownloadManyConfirm:
             "¿Descargar %1$(la clase|las %1$@ clases) de %2$@, %3$@? Esperan en la cola, donde se pueden pausar o cancelar.",

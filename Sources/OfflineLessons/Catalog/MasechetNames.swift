@@ -131,15 +131,16 @@ enum MasechetNames {
         text.count <= 40 ? text : text.prefix(37) + "…"
     }
 
-    /// Lower-cased letters with transliteration variants folded together.
     /// Whether `text` is a name people give `masechet` (as the catalog spells it), or the start
-    /// of one, however spelled: "brochos", "Berajot", "ברכות", "bera" for Berakhot.
+    /// of one: "brochos", "Berajot", "ברכות", "bera" for Berakhot.
     static func isName(_ text: String, of masechet: String) -> Bool {
-        let wanted = normalized(text)
-        guard wanted.count >= 2 else { return false }
-        return ([masechet] + MasechetAliases.aliases(of: masechet)).contains { normalized($0).hasPrefix(wanted) }
+        // Letters as written, not folded: "shevuot" is no name of Shabbat, nor "peah" of Pesachim.
+        let wanted = plain(text)
+        guard wanted.count >= 3 else { return false }
+        return ([masechet] + MasechetAliases.aliases(of: masechet)).contains { plain($0).hasPrefix(wanted) }
     }
 
+    /// Lower-cased letters with transliteration variants folded together.
     static func normalized(_ text: String) -> String {
         var s = plain(text)
         for (from, to) in [

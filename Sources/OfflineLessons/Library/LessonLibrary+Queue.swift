@@ -80,12 +80,14 @@ extension LessonLibrary {
         for key in going.sorted(by: { $0.medium != .text && $1.medium == .text }) {
             if key.medium == .text && completedMeanwhile { continue }
             await beforeCommit?(key)
-            guard
-                try await database.cancelItem(
-                    key, evenComplete: key.medium == .text, reason: Message(.detailCancelled).description, at: now())
-            else {
+            switch try await database.cancelItem(
+                key, evenComplete: key.medium == .text, reason: Message(.detailCancelled).description, at: now())
+            {
+            case .complete:
                 completedMeanwhile = true
                 continue
+            case .absent: continue
+            case .cancelled: break
             }
             let deleted = try await store.delete(key)
             report.removed.append(.init(lesson: key.lesson, medium: key.medium, fileDeleted: deleted))

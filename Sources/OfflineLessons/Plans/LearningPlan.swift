@@ -27,8 +27,8 @@ public struct LearningPlan: Sendable, Hashable, Codable {
     }
 
     /// Its settings in words: "the dapim of today and the next 3 days ready (audio), each kept 7
-    /// days after its day"; for a weekly calendar "the dapim of this week (and of the next, from
-    /// 3 days before it starts) ready…".
+    /// days after its day"; for a weekly calendar "the dapim of this week and of the weeks that
+    /// start within the next 3 days ready…".
     public var settings: Message {
         let days: Message =
             switch (calendar.isWeekly, ahead) {

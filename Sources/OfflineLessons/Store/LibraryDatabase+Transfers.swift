@@ -185,21 +185,31 @@ extension LibraryDatabase {
         }
     }
 
-    /// Removes items from the registry (and the lesson when none is left), logging each removal
-    /// (`removed` by request, `expired` by a retention policy).
-    /// Takes an unfinished item out of the registry, with its event, in one write; `false` when it
-    /// completed meanwhile (in this process or another) and stays, or is gone already. With
-    /// `evenComplete`, a complete one goes too.
-    func cancelItem(_ key: MediaKey, evenComplete: Bool, reason: String, at now: Date) async throws -> Bool {
+    /// What a cancel found in the registry.
+    enum Cancelled {
+        /// Taken out, with its event.
+        case cancelled
+        /// It completed meanwhile (in this process or another): it stays.
+        case complete
+        /// It is gone already.
+        case absent
+    }
+
+    /// Takes an unfinished item out of the registry, with its event, in one write; with
+    /// `evenComplete`, a complete one too.
+    func cancelItem(_ key: MediaKey, evenComplete: Bool, reason: String, at now: Date) async throws -> Cancelled {
         try await write { db in
-            var request = MediaItem.matching(key)
-            if !evenComplete { request = request.filter(MediaItem.Columns.state != MediaState.complete.rawValue) }
-            guard try request.deleteAll(db) > 0 else { return false }
+            guard let item = try MediaItem.matching(key).fetchOne(db) else { return .absent }
+            if item.state == .complete && !evenComplete { return .complete }
+            try MediaItem.matching(key).deleteAll(db)
             try RegistryEvent.append(.cancelled, key.lesson, key.medium, reason, at: now, in: db)
             if try MediaItem.matching(key.lesson).isEmpty(db) { try LessonRecord.matching(key.lesson).deleteAll(db) }
-            return true
+            return .cancelled
         }
     }
+
+    /// Removes items from the registry (and the lesson when none is left), logging each removal
+    /// (`removed` by request, `expired` by a retention policy).
 
     func removeItems(_ keys: [MediaKey], reason: String, kind: EventKind = .removed, at now: Date) async throws {
         try await write { db in
