@@ -41,12 +41,13 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
     /// A lesson as people name it, as every list prints it: "Megillah 2" and "Megillah 2-4" (dapim),
     /// "Berakhot 1:3" and "Berakhot 1:3-5" (mishnayot of a chapter); `nil` for another form.
     static func named(_ text: String, in input: String) throws -> LessonSelector? {
-        // The masechet is letters and spaces, no digit or colon: "Megillah 2 5" is no name.
-        if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+):(\d+(?:\s*-\s*\d+)?)/), match.1.contains(where: \.isLetter) {
+        // The masechet starts with a letter and has no digit or colon: "Megillah 2 5" is no name,
+        // nor a mark that would join the colon written before it.
+        if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+):(\d+(?:\s*-\s*\d+)?)/), match.1.first?.isLetter == true {
             let chapter = try range(String(match.2), of: .chapter, in: input)
             return .mishna(masechet: String(match.1), chapters: chapter, mishnayot: try range(String(match.3), of: .mishna, in: input))
         }
-        if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+[abAB]?(?:\s*-\s*\d+[abAB]?)?)/), match.1.contains(where: \.isLetter) {
+        if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+[abAB]?(?:\s*-\s*\d+[abAB]?)?)/), match.1.first?.isLetter == true {
             return .gemara(masechet: String(match.1), dapim: try range(String(match.2), of: .daf, in: input))
         }
         return nil
