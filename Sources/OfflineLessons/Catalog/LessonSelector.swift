@@ -41,16 +41,26 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
     /// A lesson as people name it, as every list prints it: "Megillah 2" and "Megillah 2-4" (dapim),
     /// "Berakhot 1:3" and "Berakhot 1:3-5" (mishnayot of a chapter); `nil` for another form.
     static func named(_ text: String, in input: String) throws -> LessonSelector? {
-        // The masechet starts with a letter and has no digit or colon: "Megillah 2 5" is no name,
-        // nor a mark that would join the colon written before it.
-        if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+):(\d+(?:\s*-\s*\d+)?)/), match.1.first?.isLetter == true {
+        // The masechet starts with a letter and has no digit or colon: "Megillah 2 5" is no name.
+        var named: LessonSelector?
+        if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+):(\d+(?:\s*-\s*\d+)?)/), startsWithLetter(match.1) {
             let chapter = try range(String(match.2), of: .chapter, in: input)
-            return .mishna(masechet: String(match.1), chapters: chapter, mishnayot: try range(String(match.3), of: .mishna, in: input))
+            named = .mishna(masechet: String(match.1), chapters: chapter, mishnayot: try range(String(match.3), of: .mishna, in: input))
+        } else if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+[abAB]?(?:\s*-\s*\d+[abAB]?)?)/), startsWithLetter(match.1) {
+            named = .gemara(masechet: String(match.1), dapim: try range(String(match.2), of: .daf, in: input))
         }
-        if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+[abAB]?(?:\s*-\s*\d+[abAB]?)?)/), match.1.first?.isLetter == true {
-            return .gemara(masechet: String(match.1), dapim: try range(String(match.2), of: .daf, in: input))
+        // Taken only when it reads back as itself: a mark or a joining character at its edge would
+        // merge with the colon a selector writes beside it.
+        guard let named, (try? LessonSelector(parsing: named.description)) == named else { return nil }
+        return named
+    }
+
+    /// Whether `text` starts with a letter of its own (not a mark that joins what comes before).
+    private static func startsWithLetter(_ text: Substring) -> Bool {
+        switch text.unicodeScalars.first?.properties.generalCategory {
+        case .uppercaseLetter?, .lowercaseLetter?, .titlecaseLetter?, .modifierLetter?, .otherLetter?: true
+        default: false
         }
-        return nil
     }
 
     /// `2` or `2-11`, counted from where `counted` starts. Says what is wrong with anything
