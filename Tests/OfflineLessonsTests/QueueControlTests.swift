@@ -70,7 +70,8 @@ struct QueueControlTests {
             let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
             let slow = MediaKey(lessons[0].id, .audio)
-            await fixture.faults.inject(.throttle(millisecondsPerChunk: 300), at: slow)
+            // Two seconds between its chunks: the cancel lands mid-body however slow the machine.
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 2_000), at: slow)
             let run = try await library.download(lessons, media: .audio)
             let deadline = ContinuousClock.now + .seconds(30)
             while library.store.partialSize(slow) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
