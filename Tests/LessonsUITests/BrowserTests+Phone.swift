@@ -43,27 +43,39 @@ extension BrowserTests {
             "\(path) loaded with its live panel")
     }
 
-    @Test("on a phone (390 and 360 px wide) no page scrolls sideways, nothing is wider, every control is 44 px")
+    @Test(
+        "on a phone (390 and 360 px wide, in English and Spanish) no page scrolls sideways, nothing is wider, every control is 44 px and says in words what it does"
+    )
     func phoneWidths() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             let pages = try await Self.preparedPages(fixture)
             try await withBrowser { browser in
                 try await browser.open(fixture.app.url.absoluteString)
-                for (width, height) in [(390, 844), (360, 740)] {
+                for (width, height, language) in [(390, 844, "en"), (360, 740, "en"), (360, 740, "es")] {
+                    try await browser.open(fixture.base + "/lang/\(language)?back=/shas")
                     try await browser.emulate(width: width, height: height, mobile: true)
                     for path in pages {
+                        let at = "\(path) at \(width) px in \(language)"
                         try await Self.show(path, fixture, browser)
                         let widths = try #require(
                             try await browser.run("return [innerWidth, document.documentElement.scrollWidth]") as? [Int])
-                        #expect(widths == [width, width], "\(path) at \(width) px: [innerWidth, scrollWidth] = \(widths)")
+                        #expect(widths == [width, width], "\(at): [innerWidth, scrollWidth] = \(widths)")
                         let wide = try await browser.run(Self.widerThanViewport) as? [String] ?? ["no answer"]
-                        #expect(wide.isEmpty, "\(path) at \(width) px, past the viewport: \(wide)")
+                        #expect(wide.isEmpty, "\(at), past the viewport: \(wide)")
                         let small = try await browser.run(Self.smallTargets) as? [String] ?? ["no answer"]
-                        #expect(small.isEmpty, "\(path) at \(width) px, under 44 px: \(small)")
+                        #expect(small.isEmpty, "\(at), under 44 px: \(small)")
                         let cut = try await browser.run(Self.cutWords) as? [String] ?? ["no answer"]
-                        #expect(cut.isEmpty, "\(path) at \(width) px, words cut across lines: \(cut)")
+                        #expect(cut.isEmpty, "\(at), words cut across lines: \(cut)")
+                        let wordless = try await browser.run(Self.iconsAlone) as? [String] ?? ["no answer"]
+                        #expect(wordless.isEmpty, "\(at), controls showing an icon and no word: \(wordless)")
+                        // The header stays on screen: two rows of controls at most.
+                        let rows = try await browser.run(
+                            "return new Set([...document.querySelectorAll('header nav > *')].map((e) => Math.round(e.getBoundingClientRect().top))).size"
+                        )
+                        #expect(rows as? Int ?? 0 <= 2, "\(at): the header's controls take \(rows ?? "no") rows")
                     }
                 }
+                try await browser.open(fixture.base + "/lang/en?back=/shas")
                 try await browser.open(fixture.base + "/shas/gemara/1")
                 try await saveScreenshot(browser, "phone-masechet.png")
             }
@@ -241,6 +253,28 @@ extension BrowserTests {
           if (r.width === 0 || r.height === 0 || r.bottom <= 0) continue;
           if (r.width < 44 || r.height < 44)
             out.push((e.id || e.getAttribute("aria-label") || e.textContent.trim()) + " " + Math.round(r.width) + "×" + Math.round(r.height));
+        }
+        return out.slice(0, 20);
+        """
+
+    /// Controls that show an icon and no word, by their names: the text drawn on them (not
+    /// text clipped to a pixel for screen readers; a count of items is no word). The button
+    /// beside a file that removes only that file is one a cross says well enough.
+    static let iconsAlone = """
+        const shown = (e) => {
+          let text = "";
+          const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const r = node.parentElement.getBoundingClientRect();
+            if (r.width > 2 && r.height > 2 && node.parentElement.id !== "live-count") text += node.data;
+          }
+          return text;
+        };
+        const out = [];
+        for (const e of document.querySelectorAll("a.button, button, header nav a")) {
+          const r = e.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || e.closest(".file")) continue;
+          if (!/[\\p{L}\\p{N}]/u.test(shown(e))) out.push(e.id || e.getAttribute("aria-label") || e.outerHTML.slice(0, 80));
         }
         return out.slice(0, 20);
         """

@@ -163,7 +163,7 @@ struct BrowserTests {
                 try await browser.click("#language")
                 #expect(try await browser.wait("document.documentElement.lang === 'es'"))
                 #expect(try await browser.text("#nav-downloads") == "Descargas")
-                #expect(try await browser.text("#refresh") == UserPhrase.refreshTitle.text(.es))
+                #expect(try await browser.text("#refresh .wide") == UserPhrase.refreshTitle.text(.es))
                 try await browser.click("#nav-downloads")
                 #expect(try await browser.wait("document.querySelector('h1') && document.querySelector('h1').textContent === 'Descargas'"))
             }

@@ -17,11 +17,11 @@ extension DownloadsPage {
         let incomplete: HTML = lesson.complete ? .empty : " <span class=\"warning\">\(Icon.failed.svg)\(UIText.noPDF(l))</span>"
         let playable = media.contains { $0 != .text }
         let play: HTML =
-            playable ? Controls.link(nil, "/play/\(path)", name: UIText.playNamed(name, l), icon: .play, css: "play") : .empty
+            playable ? Controls.link(UIText.play(l), "/play/\(path)", name: UIText.playNamed(name, l), icon: .play, css: "play") : .empty
         let actions: HTML = """
             \(play)\(pin)\
-            \(Controls.link(nil, "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))\
-            \(Controls.action(nil, "/api/remove?lesson=\(id.description)", name: UIText.removeNamed(name, l), icon: .remove, confirm: UIText.removeLessonConfirm(name, size: l.size(lesson.bytes), pinned: isPinned, l)))
+            \(Controls.link(UIText.history(l), "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))\
+            \(Controls.action(UIText.remove(l), "/api/remove?lesson=\(id.description)", name: UIText.removeNamed(name, l), icon: .remove, confirm: UIText.removeLessonConfirm(name, size: l.size(lesson.bytes), pinned: isPinned, l)))
             """
         let groups = "chapter-\(DownloadsQuery.chapterKey(lesson)) masechet-\(DownloadsQuery.masechetKey(lesson))"
         return """

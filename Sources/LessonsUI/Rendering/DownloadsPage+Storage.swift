@@ -64,7 +64,7 @@ extension DownloadsPage {
             <section id="quota"><h2>\(UIText.quotaTitle(l))</h2>\(current)
             <form method="get" action="/downloads">\(query.viewParameters.html { "<input type=\"hidden\" name=\"\($0.0)\" value=\"\($0.1)\">" })\
             <label>\(UIText.quotaMB(l)) <input type="number" name="maxMB" min="1" value="\(shownMB.map(String.init) ?? "")"></label> \
-            <button type="submit" aria-label="\(UIText.previewQuota(l))" title="\(UIText.previewQuota(l))">\(Icon.refresh.svg)</button></form>
+            <button type="submit">\(Icon.refresh.svg)<span>\(UIText.previewQuota(l))</span></button></form>
             \(preview)</section>
             """
     }

@@ -45,9 +45,9 @@ enum Layout {
             <a href="/shas" id="nav-shas"\(current("/shas", context))>\(UIText.shas(l))</a>
             <a href="/downloads" id="nav-downloads"\(current("/downloads", context))>\(UIText.downloads(l))</a>
             <a href="/queue" id="nav-queue"\(current("/queue", context))>\(UIText.queueTitle(l))</a>
-            <button type="button" id="live-toggle" aria-controls="live" aria-expanded="false">\(Icon.live.svg)<span class="short">\(UIText.liveTitle(l))</span><span id="live-count"></span></button>
-            <button type="button" id="refresh" data-busy="\(UIText.refreshing(l))">\(Icon.refresh.svg)<span class="short">\(UIText.refresh(l))</span></button>
-            <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span class="short">\(UIText.language(l))</span></a>
+            <button type="button" id="live-toggle" aria-controls="live" aria-expanded="false">\(Icon.live.svg)<span class="wide">\(UIText.liveTitle(l))</span><span class="narrow">\(UIText.liveShort(l))</span><span id="live-count"></span></button>
+            <button type="button" id="refresh" data-busy="\(UIText.refreshing(l))">\(Icon.refresh.svg)<span class="wide">\(UIText.refresh(l))</span><span class="narrow">\(UIText.refreshShort(l))</span></button>
+            <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span>\(UIText.language(l))</span></a>
             </nav>
             <p id="live-status" class="visually-hidden" role="status" aria-live="polite"></p>
             <p id="connection" role="status" aria-live="polite"></p>
@@ -88,6 +88,8 @@ enum Layout {
         words["connectionLost"] = UIText.connectionLost(l)
         words["connectionBack"] = UIText.connectionBack(l)
         words["unsent"] = UIText.actionUnsent(l)
+        words["play"] = UIText.play(l)
+        words["remove"] = UIText.remove(l)
         words["playNamed"] = UIText.playNamed("{}", l)
         words["removeNamed"] = UIText.removeNamed("{}", l)
         words["removeConfirmNamed"] = UIText.removeConfirmNamed("{}", l)

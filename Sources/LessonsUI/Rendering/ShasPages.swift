@@ -76,17 +76,20 @@ enum ShasPages {
         let playable = status.media.contains { $0.medium != .text && $0.state == MediaState.complete.rawValue }
         let registered = status.media.contains { !["not requested", "unavailable"].contains($0.state) }
         let play: HTML =
-            playable ? Controls.link(nil, "/play/\(path)", name: UIText.playNamed(status.name, l), icon: .play, css: "play") : .empty
+            playable
+            ? Controls.link(UIText.play(l), "/play/\(path)", name: UIText.playNamed(status.name, l), icon: .play, css: "play") : .empty
         let remove: HTML =
             registered
             ? Controls.action(
-                nil, "/api/remove?lesson=\(lesson.description)", name: UIText.removeNamed(status.name, l), icon: .remove,
+                UIText.remove(l), "/api/remove?lesson=\(lesson.description)", name: UIText.removeNamed(status.name, l), icon: .remove,
                 confirm: UIText.removeConfirmNamed(status.name, l)) : .empty
-        let history = Controls.link(nil, "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
+        let history = Controls.link(
+            UIText.history(l), "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
             <th scope="row">\(status.name)\(WatchedProgress.render(playback, of: status.name, l))</th>
-            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, offline: offline, l) })<td class="row-actions">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))\(play)\(history)\(remove)</td>
+            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, offline: offline, l) })<td class="row-actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))</span>\
+            <span class="group">\(play)\(history)\(remove)</span></td>
             </tr>
 
             """

@@ -139,12 +139,12 @@
 
   const refresh = document.getElementById("refresh");
   refresh.addEventListener("click", async () => {
-    const label = refresh.querySelector(".short");
-    const idle = label.textContent;
-    label.textContent = refresh.dataset.busy;
+    const labels = [...refresh.querySelectorAll("span")];
+    const idle = labels.map((label) => label.textContent);
+    for (const label of labels) label.textContent = refresh.dataset.busy;
     refresh.disabled = true;
     const answer = await post("/api/sync");
-    label.textContent = idle;
+    labels.forEach((label, i) => (label.textContent = idle[i]));
     refresh.disabled = false;
     const report = document.getElementById("refresh-report");
     report.hidden = false;
@@ -235,17 +235,22 @@
     if (!actions || actions.querySelector("a.play")) return;
     const play = document.createElement("a");
     play.href = "/play/" + type + "/" + id;
-    play.className = "button play icon-only";
+    play.className = "button play";
     play.setAttribute("aria-label", words.playNamed.replace("{}", entry.name));
     play.title = play.getAttribute("aria-label");
     play.appendChild(icon("play"));
+    const label = document.createElement("span");
+    label.textContent = words.play;
+    play.appendChild(label);
     // Where a page shows it: before the history link, so that no button moves under a thumb.
-    actions.insertBefore(play, actions.querySelector("a.history"));
+    const history = actions.querySelector("a.history");
+    history.parentElement.insertBefore(play, history);
     if (!actions.querySelector('button[data-action^="/api/remove"]')) {
-      const remove = button("", words.removeNamed.replace("{}", entry.name), "remove", "/api/remove?lesson=" + type + "/" + id);
-      remove.classList.add("action", "icon-only");
+      const remove = button(words.remove, words.removeNamed.replace("{}", entry.name), "remove", "/api/remove?lesson=" + type + "/" + id);
+      remove.classList.add("action");
+      remove.title = remove.getAttribute("aria-label");
       remove.dataset.confirm = words.removeConfirmNamed.replace("{}", entry.name);
-      actions.appendChild(remove);
+      history.parentElement.appendChild(remove);
     }
   }
 

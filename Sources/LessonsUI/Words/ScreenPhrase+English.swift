@@ -30,6 +30,8 @@ extension ScreenPhrase {
         .screenCleanRun: "Clean now",
         .screenCleanConfirm: "Clean now?",
         .screenLiveTitle: "Downloads in progress",
+        .screenLiveShort: "In progress",
+        .screenRefreshShort: "Refresh",
         .screenLiveEmpty: "No download in progress.",
         .screenCancel: "Cancel",
         .screenRetry: "Retry",

@@ -30,6 +30,8 @@ extension ScreenPhrase {
         .screenCleanRun: "Limpiar ahora",
         .screenCleanConfirm: "¿Limpiar ahora?",
         .screenLiveTitle: "Descargas en curso",
+        .screenLiveShort: "En curso",
+        .screenRefreshShort: "Actualizar",
         .screenLiveEmpty: "Ninguna descarga en curso.",
         .screenCancel: "Cancelar",
         .screenRetry: "Reintentar",

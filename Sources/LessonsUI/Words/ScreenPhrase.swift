@@ -24,7 +24,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenNotFound, screenBadRequest, screenSyncNotes, screenBack, screenEvents, screenNoDownloads, screenWholeMasechet
     case screenGemara, screenSize, screenRate, screenTimeLeft, screenNotRequested, screenQueued, screenDownloading
     case screenMissing, screenCorrupt, screenUnavailable, screenRemoved, screenQuota, screenOtherLanguage, screenComplete
-    case screenFailed, screenDecimalMark
+    case screenFailed, screenDecimalMark, screenLiveShort, screenRefreshShort
     // Its controls, regions and columns, as assistive technology names them
     case screenSkip, screenSections, screenProgressOf, screenBoth, screenBothMedia, screenDownloadNamed, screenChapterOf
     case screenAllOf, screenPlayNamed, screenHistoryOf, screenRemoveNamed, screenRemoveConfirmNamed, screenPinNamed, screenUnpinNamed,

@@ -11,7 +11,7 @@ enum UIText: String, Sendable, CaseIterable {
     case liveTitle, liveEmpty, cancel, retry, noCatalog, notFound, badRequest
     case syncNotes, back, events, noDownloads, wholeMasechet, gemara, mishnaType, size, rate, timeLeft
     case notRequested, queued, downloading, complete, failed, missing, corrupt, unavailable, removed, quota
-    case language, stateComplete, stateFailed
+    case language, stateComplete, stateFailed, liveShort, refreshShort
 
     /// The text in `language`: the legacy app's phrase (``UserPhrase``) where it has one, else
     /// the screen's (``ScreenPhrase``).
@@ -58,6 +58,8 @@ enum UIText: String, Sendable, CaseIterable {
         case .cleanNothing: .screenCleanNothing
         case .cleanRun: .screenCleanRun
         case .liveTitle: .screenLiveTitle
+        case .liveShort: .screenLiveShort
+        case .refreshShort: .screenRefreshShort
         case .liveEmpty: .screenLiveEmpty
         case .cancel: .screenCancel
         case .retry: .screenRetry
