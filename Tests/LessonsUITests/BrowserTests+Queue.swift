@@ -93,6 +93,18 @@ extension BrowserTests {
         #expect(try await browser.wait("document.querySelector(arguments[0])", [live]), "\(size): the live panel lists it as queued")
         let bar = try await browser.run("return document.querySelector(arguments[0] + ' progress') !== null", [live])
         #expect(bar as? Bool == false, "\(size): a queued item with nothing received has no progress bar")
+        let beside = try await browser.run(
+            """
+            const toggle = document.getElementById('live-toggle');
+            const closed = getComputedStyle(document.getElementById('live')).display === 'none';
+            if (closed) toggle.click();  // a phone: the panel opens from the header
+            const item = document.querySelector(arguments[0]);
+            const name = item.querySelector('.title span').getBoundingClientRect();
+            const cancel = item.querySelector('button[data-action^="/api/cancel"]').getBoundingClientRect();
+            if (closed) toggle.click();
+            return cancel.top < name.bottom && cancel.bottom > name.top && cancel.height < 50;
+            """, [live])
+        #expect(beside as? Bool == true, "\(size): the queued item's Cancel is on its name's line, its word on one line")
         try await browser.click("#queue-resume")
         #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#queue-pause')"), "\(size)")
         let end = ContinuousClock.now + .seconds(60)

@@ -289,7 +289,9 @@
           detail.textContent = parts.join(" · ");
           item.appendChild(detail);
         }
-        if (entry.here) item.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?key=" + encodeURIComponent(entry.key)));
+        // Cancel beside the name of an item that has no bar: one line an item in a long queue.
+        const under = item.querySelector("progress") ? item : title;
+        if (entry.here) under.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?key=" + encodeURIComponent(entry.key)));
       }
       if (entry.state === "failed") item.appendChild(button(words.retry, words.retry + " " + what, "retry", "/api/retry?key=" + encodeURIComponent(entry.key)));
       list.appendChild(item);
