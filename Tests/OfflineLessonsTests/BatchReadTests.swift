@@ -99,7 +99,7 @@ struct BatchReadTests {
             try v4.close()
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v12-pace-units")
+        #expect(try await database.appliedMigrations().last == "v13-pace-round")
         let media = try await database.registeredMedia(completeOnly: true)
         #expect(media.map(\.lesson.id) == [1, 2])
         #expect(media.map(\.duration) == [60, 120])

@@ -20,7 +20,7 @@ struct CatalogCacheTests {
             try await LibraryDatabase.inMemory().appliedMigrations() == [
                 "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
                 "v8-queue-control",
-                "v9-playback", "v10-plans", "v11-own-pace", "v12-pace-units",
+                "v9-playback", "v10-plans", "v11-own-pace", "v12-pace-units", "v13-pace-round",
             ])
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("library.sqlite").path
@@ -28,14 +28,14 @@ struct CatalogCacheTests {
             try await LibraryDatabase.open(at: path).appliedMigrations() == [
                 "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
                 "v8-queue-control",
-                "v9-playback", "v10-plans", "v11-own-pace", "v12-pace-units",
+                "v9-playback", "v10-plans", "v11-own-pace", "v12-pace-units", "v13-pace-round",
             ])
         // Reopening migrates nothing twice.
         #expect(
             try await LibraryDatabase.open(at: path).appliedMigrations() == [
                 "v1-catalog", "v2-registry", "v3-maintenance", "v4-links", "v5-lesson-summary", "v6-event-rowid", "v7-checks-without-lists",
                 "v8-queue-control",
-                "v9-playback", "v10-plans", "v11-own-pace", "v12-pace-units",
+                "v9-playback", "v10-plans", "v11-own-pace", "v12-pace-units", "v13-pace-round",
             ])
     }
 

@@ -44,7 +44,7 @@ struct CheckConstraintMigrationTests {
             try v6.close()
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v12-pace-units")
+        #expect(try await database.appliedMigrations().last == "v13-pace-round")
         let (items, events, schema) = try await database.read { db in
             (
                 try Row.fetchAll(db, sql: itemsSQL).map(\.description), try Row.fetchAll(db, sql: eventsSQL).map(\.description),

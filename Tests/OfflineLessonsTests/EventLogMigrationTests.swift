@@ -29,7 +29,7 @@ struct EventLogMigrationTests {
             try v5.close()
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v12-pace-units")
+        #expect(try await database.appliedMigrations().last == "v13-pace-round")
         let before = try await database.events(of: lesson)
         #expect(before.map(\.detail) == ["day 1", "day 2", "day 3"])
         try await database.write { db in try RegistryEvent.append(.pinned, lesson, nil, "day 4", at: Date(), in: db) }

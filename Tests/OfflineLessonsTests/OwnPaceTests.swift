@@ -107,7 +107,7 @@ struct OwnPaceTests {
             }
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v12-pace-units")
+        #expect(try await database.appliedMigrations().last == "v13-pace-round")
         #expect(try await database.plans() == [LearningPlan(calendar: .dafYomi, ahead: 4, keepDays: 9, media: .both, keepUnplayed: true)])
         let lessons = try await database.planLessons()
         #expect(lessons.count == 1 && lessons.first?.calendar == "daf-yomi" && lessons.first?.day.dayNumber == 20500)

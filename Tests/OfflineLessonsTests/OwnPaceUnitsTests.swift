@@ -116,6 +116,35 @@ struct OwnPaceUnitsTests {
         }
     }
 
+    @Test("past the end of the Bavli a pace counts its round, said in words; a change of pace keeps it, in the registry and as JSON")
+    func roundKept() async throws {
+        let began = try Self.day("2026-11-29")
+        let pace = try OwnPace(from: "Niddah 72", began: began, every: .day)
+        let third = began.adding(days: 2)
+        let portion = try #require(pace.portion(on: third))
+        #expect(portion.name == "Berakhot 2" && portion.cycle == 2 && portion.position == 1)
+        let calendar = DafCalendar.ownPace(pace)
+        #expect(calendar.place(of: portion, on: third).text(.en) == "day 3 of the plan; daf 1 of 2711 of the Bavli, round 2")
+        #expect(calendar.place(of: portion, on: third).text(.es) == "día 3 del plan; daf 1 de 2711 del Bavli, vuelta 2")
+        let first = try #require(pace.portion(on: began))
+        #expect(calendar.place(of: first, on: began).text(.en) == "day 1 of the plan; daf 2710 of 2711 of the Bavli")
+
+        let faster = try pace.continuing(on: third, count: 2)
+        #expect(faster.first.start == "Berakhot 2" && faster.round == 2)
+        let next = try #require(faster.portion(on: third.adding(days: 1)))
+        #expect(next.name == "Berakhot 4–5" && next.cycle == 2)
+        try await DownloadFixture.run { fixture in
+            let library = try await LearningPlanTests.library(fixture, day: 0)
+            try await library.setPlan(LearningPlan(calendar: .ownPace(faster), ahead: 0))
+            let plans = try await LearningPlanTests.library(fixture, day: 1).plans()
+            guard case .ownPace(let read) = plans.first?.calendar else { throw PlanError.noSuchPlan("own-pace") }
+            #expect(read == faster && read.round == 2)
+            let json = try JSONEncoder().encode(plans)
+            #expect(String(decoding: json, as: UTF8.self).contains(#""round":2"#))
+            #expect(try JSONDecoder().decode([LearningPlan].self, from: json) == plans)
+        }
+    }
+
     @Test("an own pace kept by a v11 registry is read by v12 as a daf at a time from where it was")
     func migratedFromV11() async throws {
         let folder = try TemporaryDirectory()
@@ -135,7 +164,7 @@ struct OwnPaceUnitsTests {
             }
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v12-pace-units")
+        #expect(try await database.appliedMigrations().last == "v13-pace-round")
         let pace = try OwnPace(from: "Bava Metzia 7", began: began, every: .week)
         #expect(
             try await database.plans() == [

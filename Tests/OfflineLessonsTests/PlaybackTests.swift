@@ -126,7 +126,7 @@ struct PlaybackTests {
             try v7.close()
         }
         let database = try LibraryDatabase.open(at: path)
-        #expect(try await database.appliedMigrations().last == "v12-pace-units")
+        #expect(try await database.appliedMigrations().last == "v13-pace-round")
         let saved = try await database.recordPlayback(LessonID(.gemara, 5), medium: .video, position: 60, duration: nil, at: Date())
         #expect(saved.duration == .seconds(1200) && saved.place?.number == 6)
         await #expect(throws: RegistryError.self) {

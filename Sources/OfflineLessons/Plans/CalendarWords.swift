@@ -47,8 +47,14 @@ extension DafCalendar {
         }
     }
 
-    /// "daf 5 of 2711 of the Bavli", "mishnayot 3–4 of 4187 of the Mishna".
+    /// "daf 5 of 2711 of the Bavli", "mishnayot 3–4 of 4187 of the Mishna"; past the first
+    /// round, with its number ("daf 1 of 2711 of the Bavli, round 2").
     private static func within(_ portion: Portion, _ unit: StudyUnit) -> Message {
+        let place = placeWithin(portion, unit)
+        return portion.cycle > 1 ? Message(.placeInRound, .message(place), .number(portion.cycle)) : place
+    }
+
+    private static func placeWithin(_ portion: Portion, _ unit: StudyUnit) -> Message {
         let (from, to, of) = (
             Message.Argument.number(portion.position), Message.Argument.number(portion.lastPosition),
             Message.Argument.number(portion.length)

@@ -60,7 +60,7 @@ public struct LearningPlan: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case calendar, ahead, keepDays, media, keepUnplayed, pace }
-    private enum PaceKeys: String, CodingKey { case from, began, every, unit, count }
+    private enum PaceKeys: String, CodingKey { case from, began, every, unit, count, round }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -76,6 +76,7 @@ public struct LearningPlan: Sendable, Hashable, Codable {
             try settings.encode(pace.every, forKey: .every)
             try settings.encode(pace.unit, forKey: .unit)
             try settings.encode(pace.count, forKey: .count)
+            if pace.round > 1 { try settings.encode(pace.round, forKey: .round) }
         }
     }
 
@@ -89,7 +90,8 @@ public struct LearningPlan: Sendable, Hashable, Codable {
                     unit: try settings.decodeIfPresent(StudyUnit.self, forKey: .unit) ?? .daf,
                     count: try settings.decodeIfPresent(Int.self, forKey: .count) ?? 1,
                     began: try settings.decode(LearningDay.self, forKey: .began),
-                    every: try settings.decode(OwnPace.Period.self, forKey: .every)))
+                    every: try settings.decode(OwnPace.Period.self, forKey: .every),
+                    round: try settings.decodeIfPresent(Int.self, forKey: .round) ?? 1))
         } else {
             calendar = try container.decode(DafCalendar.self, forKey: .calendar)
         }

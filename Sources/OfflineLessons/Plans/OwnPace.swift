@@ -16,6 +16,9 @@ public struct OwnPace: Sendable, Hashable {
     /// The day the first place is learned (by the week: weeks are counted from it).
     public let began: LearningDay
     public let every: Period
+    /// The round of the sequence the first place is learned in, from 1: a pace continued past
+    /// the end of the Bavli or the Mishna goes on counting its rounds.
+    public let round: Int
     /// Where the first place stands in its sequence, from 0.
     let start: Int
 
@@ -24,7 +27,9 @@ public struct OwnPace: Sendable, Hashable {
     /// The pace from `first`: a masechet as the calendars name it (any spelling of it), then a
     /// daf ("Bava Metzia 2"), a chapter and a mishna ("Berakhot 1:3"), or a chapter ("Berakhot
     /// 3", by the chapter). The unit, when not given, is the daf, or the mishna for "1:3".
-    public init(from first: String, unit: StudyUnit? = nil, count: Int = 1, began: LearningDay, every: Period) throws {
+    public init(
+        from first: String, unit: StudyUnit? = nil, count: Int = 1, began: LearningDay, every: Period, round: Int = 1
+    ) throws {
         guard Self.countRange.contains(count) else { throw OwnPaceError.countOutOfRange(count) }
         let words = first.split(separator: " ")
         let numbers = words.last?.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) } ?? []
@@ -63,6 +68,7 @@ public struct OwnPace: Sendable, Hashable {
         self.count = count
         self.began = began
         self.every = every
+        self.round = max(1, round)
     }
 
     /// The pace going on from where it stands on `today`, with what is given changed: its place
@@ -73,10 +79,12 @@ public struct OwnPace: Sendable, Hashable {
         -> OwnPace
     {
         let every = every ?? self.every
-        let place = portion(on: today)?.places.first ?? first
+        let now = portion(on: today)
+        let place = now?.places.first ?? first
         let periodStart = every == self.every ? days(around: today)?.lowerBound : today
         let began = began ?? (today >= self.began ? periodStart ?? today : self.began)
-        return try OwnPace(from: place.start, unit: unit, count: count ?? self.count, began: began, every: every)
+        return try OwnPace(
+            from: place.start, unit: unit, count: count ?? self.count, began: began, every: every, round: now?.cycle ?? round)
     }
 
     /// The period `day` falls in, from 0 (the first day's or week's); `nil` before the first.
@@ -95,7 +103,7 @@ public struct OwnPace: Sendable, Hashable {
     func portion(on day: LearningDay) -> Portion? {
         guard let period = period(of: day) else { return nil }
         let sequence = StudySequence.of(unit)
-        let position = start + period * count
+        let position = start + (round - 1) * sequence.count + period * count
         return Portion(
             places: (0..<count).map { sequence.place(at: position + $0) }, cycle: 1 + position / sequence.count,
             position: position % sequence.count + 1, length: sequence.count)

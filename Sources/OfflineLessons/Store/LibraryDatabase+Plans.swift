@@ -82,6 +82,10 @@ extension LibraryDatabase {
                     ALTER TABLE plan_v12 RENAME TO plan;
                     """)
         }
+        // The round an own pace stands in, kept when its settings change past the end of Shas.
+        migrator.registerMigration("v13-pace-round") { db in
+            try db.execute(sql: "ALTER TABLE plan ADD COLUMN paceRound INTEGER NOT NULL DEFAULT 1 CHECK (paceRound >= 1)")
+        }
     }
 
     /// The plans followed: Daf Yomi, Daf HaShavua, then one's own pace.
@@ -106,7 +110,7 @@ extension LibraryDatabase {
         return .ownPace(
             try OwnPace(
                 from: row["paceFrom"] ?? "", unit: unit, count: row["paceCount"] ?? 1, began: LearningDay(dayNumber: row["paceBegan"] ?? 0),
-                every: every))
+                every: every, round: row["paceRound"] ?? 1))
     }
 
     /// Adds `plan`, or changes the settings of the plan of its calendar (its lessons stay its own).
@@ -115,16 +119,17 @@ extension LibraryDatabase {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO plan (calendar, ahead, keepDays, media, keepUnplayed, createdAt, paceFrom, paceUnit, paceCount, paceBegan, paceEvery)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO plan (
+                      calendar, ahead, keepDays, media, keepUnplayed, createdAt, paceFrom, paceUnit, paceCount, paceBegan, paceEvery, paceRound)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(calendar) DO UPDATE SET ahead = excluded.ahead, keepDays = excluded.keepDays,
                       media = excluded.media, keepUnplayed = excluded.keepUnplayed, paceFrom = excluded.paceFrom,
                       paceUnit = excluded.paceUnit, paceCount = excluded.paceCount, paceBegan = excluded.paceBegan,
-                      paceEvery = excluded.paceEvery
+                      paceEvery = excluded.paceEvery, paceRound = excluded.paceRound
                     """,
                 arguments: [
                     plan.calendar.rawValue, plan.ahead, plan.keepDays, plan.media.rawValue, plan.keepUnplayed, now, pace?.first.start,
-                    pace?.unit.rawValue, pace?.count, pace?.began.dayNumber, pace?.every.rawValue,
+                    pace?.unit.rawValue, pace?.count, pace?.began.dayNumber, pace?.every.rawValue, pace?.round ?? 1,
                 ])
         }
     }

@@ -76,7 +76,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case planOwnPaceUnknownMasechet, planOwnPaceNoGemara, planOwnPaceDafOutOfRange, planOwnPaceNotAMishna, planOwnPaceNotAChapter
     case planOwnPaceUnknownMishna, planOwnPaceMishnaOutOfRange, planOwnPaceChapterOutOfRange, planOwnPaceCountOutOfRange
     case paceOneDaf, paceDapim, paceOneMishna, paceMishnayot, paceOneChapter, paceChapters
-    case placeDaf, placeDapim, placeMishna, placeMishnayot, placeChapter, placeChapters, todayNoMishna
+    case placeDaf, placeDapim, placeMishna, placeMishnayot, placeChapter, placeChapters, placeInRound, todayNoMishna
     case planSettingsLessons, planAheadToday, planAheadTomorrow, planAheadDays, planAheadThisWeek, planAheadNextWeek, planMediaAudio,
         planMediaVideo, planMediaBoth
     case planKeptNone, planKeptOneDay, planKeptDays, planKeptNoneUnplayed, planKeptOneDayUnplayed, planKeptDaysUnplayed
