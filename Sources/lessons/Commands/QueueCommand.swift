@@ -123,13 +123,18 @@ struct QueueCancelCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(HelpWords.say("Which lessons (see `lessons download --help` for selectors).")))
     var selectors: [String]
 
-    @Option(help: ArgumentHelp(HelpWords.say("Cancel only this medium: audio, video or pdf.")))
+    @Option(help: ArgumentHelp(HelpWords.say("Cancel only this medium: audio or video (the PDF goes with them).")))
     var media: MediaKind?
 
     @OptionGroup var libraryOption: LibraryOption
     @OptionGroup var output: OutputOptions
 
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
+
+    /// A PDF is fetched for its lesson's audio or video, and cancelled with them.
+    func validate() throws {
+        if media == .text { throw ValidationError(Terminal.say(.queueCancelPDF)) }
+    }
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)

@@ -127,7 +127,7 @@ extension HelpWords {
         "Print one JSON document on stdout and nothing else there.":
             "Imprime un solo documento JSON en stdout y nada más ahí.",
         "No colour (also with NO_COLOR set, or when the output is not a terminal).":
-            "Sin color (tampoco con NO_COLOR definida, ni cuando la salida no es una terminal).",
+            "Sin color (también con NO_COLOR definida o cuando la salida no es una terminal).",
         "Print no progress on stderr.":
             "No imprime progreso en stderr.",
         "The library folder.":
@@ -157,8 +157,8 @@ extension HelpWords {
             "Saca elementos de la cola: sus descargas se detienen y sus archivos parciales se borran.",
         "Example: lessons queue cancel gemara:berakhot:5-9 --media video":
             "Ejemplo: lessons queue cancel gemara:berakhot:5-9 --media video",
-        "Cancel only this medium: audio, video or pdf.":
-            "Cancela solo este medio: audio, video o pdf.",
+        "Cancel only this medium: audio or video (the PDF goes with them).":
+            "Cancela solo este medio: audio o video (el PDF se va con ellos).",
         "Today's daf of Daf Yomi, of Daf HaShavua or of your own pace, and the next one, with their state.":
             "El daf de hoy del Daf Yomi, del Daf HaShavua o de tu propio ritmo, y el siguiente, con su estado.",
         "The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020), Daf HaShavua (a daf a week, Sunday to Shabbat) and your own pace, when a plan follows one. Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. With plans followed (`lessons plan`), their calendars only. The day starts at local midnight (TZ is honoured).\n\nExamples: lessons today; lessons today --date 2027-06-08 --json":

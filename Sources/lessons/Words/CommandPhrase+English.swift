@@ -231,6 +231,8 @@ extension CommandPhrase {
         .queueIsPaused: "the queue is paused: `lessons queue resume` lets it go on",
         .queueCancelled: "cancelled %1$@",
         .queueNothingToCancel: "nothing to cancel: no queued, downloading or failed item matches",
+        .queueCancelPDF:
+            "a PDF is fetched for its lesson's audio or video and cancelled with them: give --media audio or video, or no --media for all",
         .downloadQueuePaused: "the queue is paused: %1$@ %1$(item waits|items wait); `lessons queue resume` lets %1$(it|them) download",
         .planOwnPaceOnly: "--from, --starting, --every, --count and --unit belong to own-pace, not to %1$@",
         .planOwnPaceNeedsFrom:

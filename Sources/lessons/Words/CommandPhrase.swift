@@ -57,7 +57,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case helpOverview, helpUsage, helpArguments, helpOptions, helpSubcommands, helpShowHelp, helpShowVersion
     case helpSeeSubcommand
     case helpDefault, helpValues, helpAndDefault, helpIsDefault
-    case queueCount, queueIsPaused, queueCancelled, queueNothingToCancel
+    case queueCount, queueIsPaused, queueCancelled, queueNothingToCancel, queueCancelPDF
     case downloadQueuePaused
     case migratePlayback, migratePositionLeft
     case doctorProblemsFound, unpinAlready
