@@ -29,6 +29,11 @@ struct QueueCLITests {
             #expect(list.stdout.hasPrefix("the queue is paused"))
             #expect(list.stdout.contains("Berakhot 2 audio") && list.stdout.contains("Berakhot 3 PDF"))
             #expect(list.stdout.hasSuffix("4 items: 4 queued, 0 downloading, 0 failed\n"), "\(list.stdout)")
+            let doctor = try await CLIRunner.run(["doctor"], environment: env)
+            #expect(doctor.status == 1, "\(doctor.stderr)")
+            #expect(
+                doctor.stdout.contains("fix: run `lessons queue resume`, then `lessons download` (the queue is paused)"), "\(doctor.stdout)"
+            )
             let pdf = try await CLIRunner.run(["queue", "cancel", "gemara:berakhot:3", "--media", "pdf"], environment: env)
             #expect(pdf.status == 2 && pdf.stderr.contains("give --media audio or video"), "\(pdf.stderr)")
             #expect(try await CLIRunner.run(["queue"], environment: env).stdout.contains("4 items"), "a refused cancel cancels nothing")
@@ -45,6 +50,8 @@ struct QueueCLITests {
             #expect(
                 resumedJSON.stdout.contains(#""paused" : false"#) && resumedJSON.stdout.contains(#""waiting" : 2"#), "\(resumedJSON.stdout)"
             )
+            let advised = try await CLIRunner.run(["doctor"], environment: env)
+            #expect(advised.stdout.contains("fix: run `lessons download`\n"), "resumed: \(advised.stdout)")
             let download = try await CLIRunner.run(["download"], environment: env)
             #expect(download.status == 0 && download.stdout.hasPrefix("downloaded 2 files"), "\(download.stdout)")
             let empty = try await CLIRunner.run(["queue"], environment: env)

@@ -144,6 +144,7 @@ extension CommandPhrase {
         .fixSync: "run `lessons sync`",
         .fixRepair: "run `lessons sync --repair`",
         .fixDownload: "run `lessons download`",
+        .fixResumeAndDownload: "run `lessons queue resume`, then `lessons download` (the queue is paused)",
         .fixMoveOut: "move it out of the library's media folder",
         .fixRestore: "restore library.sqlite from a backup",
         .removeRemoved: "removed %1$@",

@@ -162,6 +162,7 @@ extension CommandPhrase {
         .fixSync: "ejecuta `lessons sync`",
         .fixRepair: "ejecuta `lessons sync --repair`",
         .fixDownload: "ejecuta `lessons download`",
+        .fixResumeAndDownload: "ejecuta `lessons queue resume` y luego `lessons download` (la cola está en pausa)",
         .fixMoveOut: "sácalo de la carpeta de medios de la biblioteca",
         .fixRestore: "restaura library.sqlite desde una copia de seguridad",
         .removeRemoved: "borrado %1$@",

@@ -32,7 +32,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case doctorHealthy
     case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair
-    case fixDownload
+    case fixDownload, fixResumeAndDownload
     case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeNoMedium, removeCount, pinCount, unpinCount
     case pinNothing, pinAlready
     case historyNone, historyNoneForThese, historyFrom
