@@ -65,6 +65,20 @@ struct PhrasebookTests {
         #expect(Phrasebook.template(EventKind.movedAside.phrase, .en) == "moved aside")
     }
 
+    @Test("a sync's counts agree with their numbers: 2 faltan, 1 desconocido, 2 parciales borrados")
+    func syncCounts() {
+        let action = { (kind: SyncAction.Kind) in SyncAction(action: kind, found: "", reason: "") }
+        var report = SyncReport(actions: [action(.missing), action(.missing), action(.unknown)], dryRun: true, filesSeen: 3, itemsSeen: 2)
+        #expect(report.summaryWords.text(.en) == "2 missing, 1 unknown")
+        #expect(report.summaryWords.text(.es) == "2 faltan, 1 desconocido")
+        report.actions = [action(.missing), action(.removedPartial), action(.removedPartial), action(.discovered), action(.discovered)]
+        #expect(report.summaryWords.text(.en) == "1 missing, 2 discovered, 2 partials removed")
+        #expect(report.summaryWords.text(.es) == "1 falta, 2 descubiertos, 2 parciales borrados")
+        #expect(Message(MigrationReport.LeftReason.failed.counted, .number(2)).text(.es) == "2 fallaron")
+        #expect(Message(MigrationReport.LeftReason.duplicate.counted, .number(1)).text(.es) == "1 duplicado")
+        #expect(Message(MigrationReport.LeftReason.duplicate.counted, .number(3)).text(.en) == "3 duplicates")
+    }
+
     @Test("placeholders are filled by position, once, and other percent signs are kept")
     func filling() {
         #expect(Phrasebook.fill("%2$@ y %1$@", with: ["a", "b"]) == "b y a")

@@ -52,6 +52,19 @@ extension SyncAction.Kind {
         case .unknown: .actionUnknown
         }
     }
+
+    /// So many of the action, its word agreeing with the number: "2 missing", "2 faltan".
+    var counted: Phrase {
+        switch self {
+        case .missing: .countMissing
+        case .corrupt: .countCorrupt
+        case .adopted: .countAdopted
+        case .discovered: .countDiscovered
+        case .removedPartial: .countRemovedPartial
+        case .requeued: .countRequeued
+        case .unknown: .countUnknown
+        }
+    }
 }
 
 extension MigrationReport.LeftReason {
@@ -65,6 +78,19 @@ extension MigrationReport.LeftReason {
         case .alreadyInLibrary: .leftAlreadyInLibrary
         case .beingDownloaded: .leftBeingDownloaded
         case .failed: .leftFailed
+        }
+    }
+
+    /// So many files left for the reason, its word agreeing with the number: "2 fallaron".
+    public var counted: Phrase {
+        switch self {
+        case .ambiguous: .countLeftAmbiguous
+        case .unplaced: .countLeftUnplaced
+        case .unrelated: .countLeftUnrelated
+        case .duplicate: .countLeftDuplicate
+        case .alreadyInLibrary: .countLeftAlreadyInLibrary
+        case .beingDownloaded: .countLeftBeingDownloaded
+        case .failed: .countLeftFailed
         }
     }
 }
@@ -92,7 +118,7 @@ extension SyncReport {
     public var summaryWords: Message {
         let counts = Dictionary(grouping: actions, by: \.action).mapValues(\.count)
         let order: [SyncAction.Kind] = [.missing, .corrupt, .adopted, .discovered, .removedPartial, .requeued, .unknown]
-        let parts = order.compactMap { kind in counts[kind].map { Message(.countWord, .number($0), .word(kind.phrase)) } }
+        let parts = order.compactMap { kind in counts[kind].map { Message(kind.counted, .number($0)) } }
         guard let first = parts.first else { return Message(.syncNothingToDo) }
         return parts.dropFirst().reduce(first) { Message(.listSeparated, .message($0), .message($1)) }
     }

@@ -55,6 +55,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case syncFileSize
     // Sync's actions, as its lines and summary name them
     case actionMissing, actionCorrupt, actionAdopted, actionDiscovered, actionRemovedPartial, actionRequeued, actionUnknown
+    case countMissing, countCorrupt, countAdopted, countDiscovered, countRemovedPartial, countRequeued, countUnknown
     // States of a medium
     case stateComplete, stateDownloading, stateQueued, stateFailed, stateMissing, stateCorrupt, stateNotRequested
     case stateUnavailable
@@ -90,6 +91,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case planAheadOutOfRange, planKeepOutOfRange, planNoSuchPlan, planPastReason, planSettings
     // Migration's files left, lists and counts; the content server's start
     case leftAmbiguous, leftUnplaced, leftUnrelated, leftDuplicate, leftAlreadyInLibrary, leftBeingDownloaded, leftFailed
+    case countLeftAmbiguous, countLeftUnplaced, countLeftUnrelated, countLeftDuplicate, countLeftAlreadyInLibrary
+    case countLeftBeingDownloaded, countLeftFailed
     case countWord, listSeparated
     case serverMissingResource, serverDidNotStart, serverPortInUse, serverNotThisMachine, migrateRejectedAt
     // A legacy lesson refused: the field, the value found there, what belongs there

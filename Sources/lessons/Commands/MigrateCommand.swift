@@ -104,7 +104,7 @@ struct MigrateCommand: AsyncParsableCommand {
         if !report.rejected.isEmpty { parts.append(Message(.migrateRejections, .number(report.rejected.count))) }
         if !report.conflicts.isEmpty { parts.append(Message(.migrateConflicts, .number(report.conflicts.count))) }
         let left = Dictionary(grouping: report.leftInPlace, by: \.reason).sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { Terminal.say(.countWord, .number($0.value.count), .word($0.key.phrase)) }
+            .map { Terminal.say($0.key.counted, .number($0.value.count)) }
         if !left.isEmpty { parts.append(Message(.migrateLeftInPlace, .text(left.joined(separator: ", ")))) }
         let summary = parts.map(Terminal.say).joined(separator: "; ")
         // "Already migrated" only when nothing is left that migrate could not place.
