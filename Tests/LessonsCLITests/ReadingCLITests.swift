@@ -233,7 +233,7 @@ struct ReadingCLITests {
         }
     }
 
-    @Test("remove --media pdf takes the PDF; a medium the matching lessons lack is said so, not as no match")
+    @Test("remove --media pdf takes the PDF, and the list says it is not downloaded; a medium the matching lessons lack is said so")
     func removeByMedium() async throws {
         try await withLibrary { env, _ in
             let video = try await CLIRunner.run(["remove", "gemara:berakhot:2", "--media", "video"], environment: env)
@@ -242,6 +242,9 @@ struct ReadingCLITests {
             let pdf = try await CLIRunner.run(["remove", "gemara:berakhot:2", "--media", "pdf"], environment: env)
             #expect(pdf.status == 0, "\(pdf.stderr)")
             #expect(pdf.stdout.contains("Berakhot 2 PDF") && !pdf.stdout.contains("audio"), "\(pdf.stdout)")
+            // A PDF removed by request is not downloaded, not missing (a file gone behind the library's back).
+            let list = try await CLIRunner.run(["list"], environment: env)
+            #expect(list.stdout.contains("(PDF not downloaded)") && !list.stdout.contains("missing"), "\(list.stdout)")
             let none = try await CLIRunner.run(["remove", "gemara:berakhot:4", "--media", "pdf"], environment: env)
             #expect(none.stdout == "nothing to remove: no downloaded lesson matches\n")
         }

@@ -15,13 +15,13 @@ struct UIPlayerTests {
             try await fixture.download("gemara/\(without.id.id)")
             try await fixture.download("gemara/\(with.id.id)")
             let none = try await fixture.get("/play/gemara/\(without.id.id)").text
-            #expect(none.contains("This lesson has no PDF") && !none.contains("PDF missing"), "\(none)")
+            #expect(none.contains("This lesson has no PDF") && !none.contains("PDF not downloaded"), "\(none)")
             let spanish = try await fixture.get("/play/gemara/\(without.id.id)", headers: [("Cookie", "lessons-lang=es")]).text
             #expect(spanish.contains("Esta clase no tiene PDF"))
             try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(with.id, .text)))
             _ = try await fixture.library.sync()
             let missing = try await fixture.get("/play/gemara/\(with.id.id)").text
-            #expect(missing.contains("PDF missing") && !missing.contains("This lesson has no PDF"), "\(missing)")
+            #expect(missing.contains("PDF not downloaded") && !missing.contains("This lesson has no PDF"), "\(missing)")
         }
     }
 

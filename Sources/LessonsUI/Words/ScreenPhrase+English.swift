@@ -84,7 +84,7 @@ extension ScreenPhrase {
         .screenMedium: "Medium",
         .screenDetailColumn: "Detail",
         .screenPDFOf: "PDF of %1$@",
-        .screenNoPDF: "PDF missing",
+        .screenNoPDF: "PDF not downloaded",
         .screenNoPDFOffered: "This lesson has no PDF",
         // The Downloads page
         .screenStorage: "Storage",

@@ -84,7 +84,7 @@ extension ScreenPhrase {
         .screenMedium: "Medio",
         .screenDetailColumn: "Detalle",
         .screenPDFOf: "PDF de %1$@",
-        .screenNoPDF: "falta el PDF",
+        .screenNoPDF: "PDF sin descargar",
         .screenNoPDFOffered: "Esta clase no tiene PDF",
         // The Downloads page
         .screenStorage: "Almacenamiento",

@@ -58,7 +58,7 @@ extension CommandPhrase {
         .cliResolved: "%1$@ → %2$@",
         .cliNotAMasechet: "'%1$@' is not a masechet name",
         .listEmpty: "no downloads yet in %1$@ (try `lessons download gemara:berakhot:2`)",
-        .listIncomplete: "(incomplete: PDF missing)",
+        .listIncomplete: "(PDF not downloaded)",
         .listTotal: "%1$@ %1$(lesson|lessons), %2$@ in %3$@",
         .quickSyncLine: "sync: %1$@ %1$(change|changes): %2$@",
         .statusSummary: "%1$@ lessons: %2$@ downloaded, %3$@ under way, %4$@ with a failed or missing medium, %5$@ not requested",

@@ -75,7 +75,7 @@ extension CommandPhrase {
         .cliResolved: "%1$@ → %2$@",
         .cliNotAMasechet: "'%1$@' no es el nombre de una masechet",
         .listEmpty: "aún no hay descargas en %1$@ (prueba `lessons download gemara:berakhot:2`)",
-        .listIncomplete: "(incompleta: falta el PDF)",
+        .listIncomplete: "(PDF sin descargar)",
         .listTotal: "%1$@ %1$(clase|clases), %2$@ en %3$@",
         .quickSyncLine: "sincronización: %1$@ %1$(cambio|cambios): %2$@",
         .statusSummary: "clases: %1$@ (descargadas: %2$@; en curso: %3$@; con un medio fallido o que falta: %4$@; sin pedir: %5$@)",
