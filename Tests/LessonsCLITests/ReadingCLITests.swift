@@ -88,6 +88,18 @@ struct ReadingCLITests {
             )
             let json = try await CLIRunner.run(["--json", "status", "gemara:berakhot:2"], environment: env)
             #expect(json.stdout.contains("\"name\" : \"Berakhot 2\"") && json.stdout.contains("\"id\" : 1"), "\(json.stdout)")
+
+            // Files deleted by hand: missing, with the size they had; each lesson counted once (Berakhot
+            // 3, its audio here and its video gone, is not also counted downloaded).
+            let layout = LibraryLayout(root: URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])))
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:3", "--media", "video"], environment: env).status == 0)
+            try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 1), .audio))
+            try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 2), .video))
+            let after = try await CLIRunner.run(["status", "gemara:berakhot:2-3"], environment: env)
+            let shown = after.stdout.split(separator: "\n").map(String.init)
+            #expect(shown.contains { $0.hasPrefix("  audio  missing (was ") && $0.hasSuffix("B)") }, "\(after.stdout)")
+            #expect(
+                shown.last == "2 lessons: 0 downloaded, 0 under way, 2 with a failed or missing medium, 0 not requested", "\(after.stdout)")
         }
     }
 

@@ -44,7 +44,9 @@ struct StatusCommand: AsyncParsableCommand {
             Terminal.out("\(entry.name) \(id)" + (entry.downloaded ? "" : ", " + Terminal.say(.cliNotDownloaded)))
             for medium in entry.media {
                 var detail = medium.bytes.map { " \(formatBytes($0))" } ?? ""
-                if medium.state != "complete", let expected = medium.expectedBytes {
+                if medium.state == "missing", let size = medium.expectedBytes ?? medium.bytes {
+                    detail = " " + Terminal.say(.statusWasSize, .text(formatBytes(size)))
+                } else if medium.state != "complete", let expected = medium.expectedBytes {
                     detail = " " + Terminal.say(.cliOf, .text(medium.bytes.map(formatBytes) ?? "0 B"), .text(formatBytes(expected)))
                 }
                 if let error = medium.lastError, medium.state != "complete" { detail += " — " + Terminal.say(stored: error) }
@@ -55,14 +57,20 @@ struct StatusCommand: AsyncParsableCommand {
         if entries.count > 1 { Terminal.out(Self.summary(entries)) }
     }
 
-    /// "12 lessons: 10 downloaded, 1 under way, 1 with a failed medium, 0 not requested".
+    /// "12 lessons: 10 downloaded, 1 under way, 1 with a failed or missing medium, 0 not requested":
+    /// each lesson counted once, under the first that holds of a medium failed or missing, one
+    /// under way, one downloaded.
     static func summary(_ entries: [LessonStatus]) -> String {
-        let downloaded = entries.filter(\.downloaded).count
-        let underWay = entries.filter { entry in entry.media.contains { $0.state == "queued" || $0.state == "downloading" } }.count
-        let failed = entries.filter { entry in entry.media.contains { ["failed", "missing", "corrupt"].contains($0.state) } }.count
-        let untouched = entries.filter { entry in entry.media.allSatisfy { $0.state == "not requested" || $0.state == "unavailable" } }
-            .count
+        var counts = [0, 0, 0, 0]
+        for entry in entries {
+            let states = Set(entry.media.map(\.state))
+            let bucket =
+                !states.isDisjoint(with: ["failed", "missing", "corrupt"])
+                ? 2
+                : !states.isDisjoint(with: ["queued", "downloading"]) ? 1 : entry.downloaded ? 0 : 3
+            counts[bucket] += 1
+        }
         return Terminal.say(
-            .statusSummary, .number(entries.count), .number(downloaded), .number(underWay), .number(failed), .number(untouched))
+            .statusSummary, .number(entries.count), .number(counts[0]), .number(counts[1]), .number(counts[2]), .number(counts[3]))
     }
 }

@@ -61,6 +61,7 @@ extension CommandPhrase {
         .listIncomplete: "(PDF not downloaded)",
         .listTotal: "%1$@ %1$(lesson|lessons), %2$@ in %3$@",
         .quickSyncLine: "sync: %1$@ %1$(change|changes): %2$@",
+        .statusWasSize: "(was %1$@)",
         .statusSummary: "%1$@ lessons: %2$@ downloaded, %3$@ under way, %4$@ with a failed or missing medium, %5$@ not requested",
         .catalogSederLine: "Seder %1$@ (%2$@ masechtot)",
         .catalogMasechetLine: "id %1$@ %2$@ chapters, %3$@ mishnayot",

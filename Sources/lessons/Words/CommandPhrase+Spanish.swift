@@ -78,6 +78,7 @@ extension CommandPhrase {
         .listIncomplete: "(PDF sin descargar)",
         .listTotal: "%1$@ %1$(clase|clases), %2$@ en %3$@",
         .quickSyncLine: "sincronización: %1$@ %1$(cambio|cambios): %2$@",
+        .statusWasSize: "(tenía %1$@)",
         .statusSummary: "clases: %1$@ (descargadas: %2$@; en curso: %3$@; con un medio fallido o que falta: %4$@; sin pedir: %5$@)",
         .catalogSederLine: "Seder %1$@ (%2$@ masechtot)",
         .catalogMasechetLine: "id %1$@ %2$@ capítulos, %3$@ mishnayot",

@@ -15,6 +15,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case cliDurationNegative, cliDurationTooLarge, cliDurationForms, cliSizeUnreadable, cliSizeNegative
     case cliSizeTooLarge
     case cliSizeForms, cliResolved, cliNotAMasechet
+    case statusWasSize
     case listEmpty, listIncomplete, listTotal, quickSyncLine, statusSummary, catalogSederLine, catalogMasechetLine
     case catalogDapim, catalogTotals, catalogFromCache, catalogFromServer, catalogBadEntry, masechetHeader
     case masechetDownloaded
