@@ -147,7 +147,9 @@ struct UIPageTests {
         }
     }
 
-    @Test("a page of nothing says so in words, in both languages: no masechet, no lesson, no downloads yet (with where to start)")
+    @Test(
+        "a page of nothing says so in words, in both languages: no masechet, a masechet without Gemara (with its Mishna), no lesson, no page, no downloads yet"
+    )
     func nothingHere() async throws {
         try await UIFixture.run { fixture in
             let spanish = [("Cookie", "lessons-lang=es")]
@@ -158,6 +160,16 @@ struct UIPageTests {
             let lesson = try await fixture.get("/play/gemara/9999")
             #expect(lesson.status == 404 && lesson.text.contains("This lesson is neither in the library nor in the catalog kept here"))
             #expect(!lesson.text.contains("gemara/9999 "), "no id said")
+            let peah = try await fixture.get("/shas/gemara/2")
+            #expect(peah.status == 404 && peah.text.contains("Peah has no Gemara: it is learned in the Mishna"), "\(peah.text)")
+            #expect(peah.text.contains(#"<a href="/shas/mishna/2" id="instead">The Mishna of Peah</a>"#), "\(peah.text)")
+            #expect(try await fixture.get("/shas/gemara/2", headers: spanish).text.contains("Peah no tiene Guemará"))
+            let beyond = try await fixture.get("/history/gemara/999999")
+            #expect(beyond.status == 404 && beyond.text.contains("the catalog has no lesson gemara/999999"), "\(beyond.text)")
+            let nowhere = try await fixture.get("/nowhere/at/all")
+            #expect(nowhere.status == 404 && nowhere.text.contains("There is no page at this address"), "\(nowhere.text)")
+            #expect(nowhere.text.contains(#"<a href="/shas">"#), "the way back")
+            #expect(try await fixture.get("/nowhere", headers: spanish).text.contains("No hay ninguna página en esta dirección"))
             let empty = try await fixture.get("/downloads")
             #expect(empty.text.contains(#"<a class="button" href="/shas">Find lessons in the Shas</a>"#), "\(empty.text)")
             #expect(try await fixture.get("/downloads", headers: spanish).text.contains("Mira el daf de hoy"))

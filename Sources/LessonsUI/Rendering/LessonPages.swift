@@ -21,9 +21,11 @@ enum LessonPages {
     }
 
     /// A page for a request the app cannot answer (4xx), or a library that failed (5xx).
-    static func problem(_ title: String, _ message: String, _ context: PageContext) -> HTML {
-        Layout.page(
+    /// `instead`: a page that has what was asked (its path and name), linked first.
+    static func problem(_ title: String, _ message: String, _ context: PageContext, instead: (String, String)? = nil) -> HTML {
+        let next: HTML = instead.map { "<p><a href=\"\($0.0)\" id=\"instead\">\($0.1)</a></p>" } ?? .empty
+        return Layout.page(
             title, context,
-            body: "<p class=\"problem\" id=\"problem\">\(message)</p><p><a href=\"/shas\">\(UIText.back(context.language))</a></p>")
+            body: "<p class=\"problem\" id=\"problem\">\(message)</p>\(next)<p><a href=\"/shas\">\(UIText.back(context.language))</a></p>")
     }
 }

@@ -26,6 +26,8 @@ struct PageRoutes: Sendable {
                 return LessonPages.history(lesson, name: try await name(of: lesson), events: try await library.history(of: lesson), page)
             }
         }
+        // Any other address: a page that says so, with the way back.
+        router.get("**") { request, _ in await page(request) { _ in throw RouteFailure(.notFound, Message(.screenNoSuchPage)) } }
         router.get("/lang/:code") { request, context in
             let language = UserLanguage(rawValue: context.parameters.get("code") ?? "") ?? .en
             let back = request.uri.queryParameters.get("back") ?? "/shas"
@@ -46,7 +48,8 @@ struct PageRoutes: Sendable {
             let title = failure.status.code < 500 ? UIText.badRequest(context.language) : UIText.unavailableNow(context.language)
             return .html(
                 LessonPages.problem(
-                    failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message(context.language), context),
+                    failure.status == .notFound ? UIText.notFound(context.language) : title, failure.message(context.language), context,
+                    instead: failure.instead.map { ($0.path, $0.name.text(context.language)) }),
                 status: failure.status)
         }
     }
@@ -60,8 +63,13 @@ struct PageRoutes: Sendable {
     func masechet(_ type: LessonType, _ id: Int, _ context: PageContext) async throws -> HTML {
         let l = context.language
         let snapshot = try await catalog(context)
-        guard let (seder, masechet) = snapshot.shas.masechet(id: id), type == .mishna || masechet.pages > 0 else {
+        guard let (seder, masechet) = snapshot.shas.masechet(id: id) else {
             throw RouteFailure(.notFound, Message(type == .gemara ? .screenNoGemaraMasechet : .screenNoMishnaMasechet, .number(id)))
+        }
+        guard type == .mishna || masechet.pages > 0 else {
+            throw RouteFailure(
+                .notFound, Message(.screenNoGemaraOf, .text(masechet.name)),
+                instead: ("/shas/mishna/\(id)", Message(.screenMishnaOf, .text(masechet.name))))
         }
         let selector: LessonSelector =
             type == .gemara
@@ -84,9 +92,13 @@ struct PageRoutes: Sendable {
     /// the id when neither knows its masechet.
     func name(of lesson: LessonID) async throws -> String {
         let registered = try await library.lessonNames()
-        guard registered.masechet(of: lesson) == nil,
-            let placed = try? await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)
-        else {
+        guard registered.masechet(of: lesson) == nil else { return registered.name(lesson) }
+        let placed: [PlacedLesson]
+        do {
+            placed = try await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)
+        } catch let error as SelectorError {
+            throw RouteFailure(.notFound, error.words)  // an id beyond the Shas
+        } catch {
             return registered.name(lesson)
         }
         return try await library.lessonNames(for: placed).name(lesson)

@@ -7,10 +7,13 @@ import OfflineLessons
 struct RouteFailure: Error, Sendable {
     var status: HTTPResponse.Status
     var words: Message
+    /// Where to go instead, when there is a page that has what was asked: its path and name.
+    var instead: (path: String, name: Message)?
 
-    init(_ status: HTTPResponse.Status, _ words: Message) {
+    init(_ status: HTTPResponse.Status, _ words: Message, instead: (path: String, name: Message)? = nil) {
         self.status = status
         self.words = words
+        self.instead = instead
     }
 
     /// Any error of a route as a status and a sentence of the catalog: bad input is 4xx, a
