@@ -76,9 +76,9 @@ struct OwnPaceUnitsTests {
                 "Berakhot 1:6", nil, 1, "'Berakhot 1:6': Berakhot 1 has mishnayot 1 to 5",
                 "'Berakhot 1:6': Berakhot 1 tiene las mishnayot 1 a 5"
             ),
-            ("Foo 1:1", nil, 1, "no masechet of the Mishna is called as in 'Foo 1:1'", "ninguna masechet de la Mishná se llama"),
+            ("Foo 1:1", nil, 1, "'Foo 1:1' names no masechet of the Mishna", "'Foo 1:1' no nombra ninguna masechet de la Mishná"),
             ("Pea 2", nil, 1, "Peah has no Gemara of the Bavli: start at a mishna (\"Peah 1:1\")", "Peah no tiene Guemará del Bavli"),
-            ("Foo 2", nil, 1, "no masechet of the Bavli is called as in 'Foo 2'", "ninguna masechet del Bavli se llama"),
+            ("Foo 2", nil, 1, "'Foo 2' names no masechet of the Bavli", "'Foo 2' no nombra ninguna masechet del Bavli"),
             ("Berakhot 2", nil, 0, "a pace learns 1 to 30 at a time, not 0", "un ritmo estudia de 1 a 30 cada vez, no 0"),
             ("Berakhot 2", nil, 31, "a pace learns 1 to 30 at a time, not 31", "un ritmo estudia de 1 a 30 cada vez, no 31"),
         ]

@@ -13,7 +13,7 @@ extension Phrasebook {
         .planOwnPaceNotAMishna: "'%1$@' is not a masechet, a chapter and a mishna: give them as \"Berakhot 1:1\"",
         .planOwnPaceNotAChapter: "'%1$@' is not a masechet and a chapter: give them as \"Berakhot 3\"",
         .planOwnPaceUnknownMishna:
-            "no masechet of the Mishna is called as in '%1$@': give its name as the catalog spells it, e.g. \"Berakhot 1:1\"",
+            "'%1$@' names no masechet of the Mishna: give its name as the catalog spells it, e.g. \"Berakhot 1:1\"",
         .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ has mishnayot %3$@ to %4$@",
         .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ has chapters %3$@ to %4$@",
         .planOwnPaceCountOutOfRange: "a pace learns %2$@ to %3$@ at a time, not %1$@",
@@ -34,7 +34,7 @@ extension Phrasebook {
         .planKeptDaysUnplayed: "each kept %1$@ days after its day and until played through",
         .planOwnPaceNotADaf: "'%1$@' is not a masechet and a daf: give them as \"Bava Metzia 2\"",
         .planOwnPaceUnknownMasechet:
-            "no masechet of the Bavli is called as in '%1$@': give its name as the catalog spells it, e.g. \"Bava Metzia 2\"",
+            "'%1$@' names no masechet of the Bavli: give its name as the catalog spells it, e.g. \"Bava Metzia 2\"",
         .planOwnPaceNoGemara:
             "%1$@ has no Gemara of the Bavli: start at a mishna (\"%1$@ 1:1\") or at a chapter of its Mishna (\"%1$@ 1\", counting chapters: --unit chapter)",
         .planOwnPaceDafOutOfRange: "'%1$@': %2$@ has dapim %3$@ to %4$@",
@@ -59,7 +59,7 @@ extension Phrasebook {
         .planOwnPaceNotAMishna: "'%1$@' no es una masechet, un capítulo y una mishná: escríbelos como \"Berakhot 1:1\"",
         .planOwnPaceNotAChapter: "'%1$@' no es una masechet y un capítulo: escríbelos como \"Berakhot 3\"",
         .planOwnPaceUnknownMishna:
-            "ninguna masechet de la Mishná se llama como en '%1$@': escribe su nombre como lo escribe el catálogo, p. ej. \"Berakhot 1:1\"",
+            "'%1$@' no nombra ninguna masechet de la Mishná: escribe su nombre como lo escribe el catálogo, p. ej. \"Berakhot 1:1\"",
         .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ tiene las mishnayot %3$@ a %4$@",
         .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ tiene los capítulos %3$@ a %4$@",
         .planOwnPaceCountOutOfRange: "un ritmo estudia de %2$@ a %3$@ cada vez, no %1$@",
@@ -80,7 +80,7 @@ extension Phrasebook {
         .planKeptDaysUnplayed: "cada clase se guarda %1$@ días después de su día y hasta escucharla entera",
         .planOwnPaceNotADaf: "'%1$@' no es una masechet y un daf: escríbelos como \"Bava Metzia 2\"",
         .planOwnPaceUnknownMasechet:
-            "ninguna masechet del Bavli se llama como en '%1$@': escribe su nombre como lo escribe el catálogo, p. ej. \"Bava Metzia 2\"",
+            "'%1$@' no nombra ninguna masechet del Bavli: escribe su nombre como lo escribe el catálogo, p. ej. \"Bava Metzia 2\"",
         .planOwnPaceNoGemara:
             "%1$@ no tiene Guemará del Bavli: empieza en una mishná (\"%1$@ 1:1\") o en un capítulo de su Mishná (\"%1$@ 1\", contando capítulos: --unit chapter)",
         .planOwnPaceDafOutOfRange: "'%1$@': %2$@ tiene los dapim %3$@ a %4$@",
