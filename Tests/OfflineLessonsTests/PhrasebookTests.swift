@@ -155,7 +155,10 @@ struct PhrasebookTests {
         #expect(Phrasebook.recognize("Connection reset by peer").text(.es) == "Connection reset by peer")
         #expect(
             Phrasebook.recognize("The value 'x' is invalid for '--media <media>'. Please provide one of 'audio', 'video' or 'both'.")
-                .text(.es) == "el valor 'x' no vale para '--media <media>': usa uno de estos: 'audio', 'video' o 'both'.")
+                .text(.es) == "el valor 'x' no es válido para '--media <media>': usa uno de estos: 'audio', 'video' o 'both'.")
+        #expect(
+            Phrasebook.recognize("Unknown option '--concurency'. Did you mean '--concurrency'?").text(.es)
+                == "opción desconocida '--concurency'; ¿quisiste decir '--concurrency'?")
     }
 
     @Test("marked, the catalog's words are between ⟦ and ⟧ and the values are not")

@@ -69,7 +69,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Doctor's details
     case doctorWasComplete, doctorRequested, doctorNoReason, doctorWrongSize
     // The command line's parser's errors, recognised to be said in the terminal's language
-    case cliMissingArgument, cliUnknownOption, cliUnexpectedArgument, cliMissingValue
+    case cliMissingArgument, cliUnknownOption, cliUnknownOptionMeant, cliUnexpectedArgument, cliMissingValue
     case cliInvalidValue, cliInvalidValuePlease, cliOr
     // Learning calendars (lessons today)
     case calendarDafYomi, calendarDafHashavua, calendarOwnPace, calendarOwnPaceInSentence, todayOwnDay, todayOwnWeek

@@ -87,6 +87,7 @@ extension Phrasebook {
         // The command line: words used by several commands
         .cliMissingArgument: "Missing expected argument '%1$@'",
         .cliUnknownOption: "Unknown option '%1$@'",
+        .cliUnknownOptionMeant: "Unknown option '%1$@'. Did you mean '%2$@'?",
         .cliUnexpectedArgument: "Unexpected argument '%1$@'",
         .cliMissingValue: "Missing value for '%1$@'",
         .cliInvalidValue: "The value '%1$@' is invalid for '%2$@'",

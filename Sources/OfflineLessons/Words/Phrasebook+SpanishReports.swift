@@ -88,11 +88,12 @@ extension Phrasebook {
         // The command line: words used by several commands
         .cliMissingArgument: "falta el argumento '%1$@'",
         .cliUnknownOption: "opción desconocida '%1$@'",
+        .cliUnknownOptionMeant: "opción desconocida '%1$@'; ¿quisiste decir '%2$@'?",
         .cliUnexpectedArgument: "argumento inesperado '%1$@'",
         .cliMissingValue: "falta el valor de '%1$@'",
-        .cliInvalidValue: "el valor '%1$@' no vale para '%2$@'",
+        .cliInvalidValue: "el valor '%1$@' no es válido para '%2$@'",
         .cliOr: "%1$@ o %2$@",
-        .cliInvalidValuePlease: "el valor '%1$@' no vale para '%2$@': usa uno de estos: %3$@.",
+        .cliInvalidValuePlease: "el valor '%1$@' no es válido para '%2$@': usa uno de estos: %3$@.",
         // The command line: sync, clean, doctor, remove and pin
         // The command line: export, migrate, serve, ui and demo
         .leftAmbiguous: "ambiguo",
