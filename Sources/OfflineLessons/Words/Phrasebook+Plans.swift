@@ -56,10 +56,10 @@ extension Phrasebook {
         .paceMishnayot: "%1$@ mishnayot",
         .paceOneChapter: "un capítulo de Mishná",
         .paceChapters: "%1$@ capítulos de Mishná",
-        .planOwnPaceNotAMishna: "'%1$@' no es una masechet, un capítulo y una mishná: escríbelos como \"Berakhot 1:1\"",
-        .planOwnPaceNotAChapter: "'%1$@' no es una masechet y un capítulo: escríbelos como \"Berakhot 3\"",
+        .planOwnPaceNotAMishna: "'%1$@' no es una masejet, un capítulo y una mishná: escríbelos como \"Berakhot 1:1\"",
+        .planOwnPaceNotAChapter: "'%1$@' no es una masejet y un capítulo: escríbelos como \"Berakhot 3\"",
         .planOwnPaceUnknownMishna:
-            "'%1$@' no nombra ninguna masechet de la Mishná: escribe su nombre como lo escribe el catálogo, p. ej. \"Berakhot 1:1\"",
+            "'%1$@' no nombra ninguna masejet de la Mishná: escribe su nombre como lo escribe el catálogo, p. ej. \"Berakhot 1:1\"",
         .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ tiene las mishnayot %3$@ a %4$@",
         .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ tiene los capítulos %3$@ a %4$@",
         .planOwnPaceCountOutOfRange: "un ritmo estudia de %2$@ a %3$@ cada vez, no %1$@",
@@ -78,9 +78,9 @@ extension Phrasebook {
         .planKeptNoneUnplayed: "cada clase se guarda hasta escucharla entera",
         .planKeptOneDayUnplayed: "cada clase se guarda un día después del suyo y hasta escucharla entera",
         .planKeptDaysUnplayed: "cada clase se guarda %1$@ días después de su día y hasta escucharla entera",
-        .planOwnPaceNotADaf: "'%1$@' no es una masechet y un daf: escríbelos como \"Bava Metzia 2\"",
+        .planOwnPaceNotADaf: "'%1$@' no es una masejet y un daf: escríbelos como \"Bava Metzia 2\"",
         .planOwnPaceUnknownMasechet:
-            "'%1$@' no nombra ninguna masechet del Bavli: escribe su nombre como lo escribe el catálogo, p. ej. \"Bava Metzia 2\"",
+            "'%1$@' no nombra ninguna masejet del Bavli: escribe su nombre como lo escribe el catálogo, p. ej. \"Bava Metzia 2\"",
         .planOwnPaceNoGemara:
             "%1$@ no tiene Guemará del Bavli: empieza en una mishná (\"%1$@ 1:1\") o en un capítulo de su Mishná (\"%1$@ 1\", contando capítulos: --unit chapter)",
         .planOwnPaceDafOutOfRange: "'%1$@': %2$@ tiene los dapim %3$@ a %4$@",

@@ -9,8 +9,8 @@ extension Phrasebook {
         .verbatim: "%1$@",
         .elsewhere: "%1$@",
         // Selectors
-        .selectorNoMasechetID: "ninguna masechet tiene el id %1$@",
-        .selectorUnknownName: "ninguna masechet se llama '%1$@'; las más parecidas: %2$@",
+        .selectorNoMasechetID: "ninguna masejet tiene el id %1$@",
+        .selectorUnknownName: "ninguna masejet se llama '%1$@'; las más parecidas: %2$@",
         .selectorAmbiguousName: "'%1$@' nombra varias masechtot: %2$@; escribe más del nombre",
         .selectorNotASelector:
             "'%1$@' no es un selector: usa el nombre de una clase (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>",
@@ -31,7 +31,7 @@ extension Phrasebook {
         .selectorNoListing: "el catálogo no tiene ninguna clase de Guemará de %1$@",
         .selectorNoGemara: "%1$@ no tiene Guemará; prueba mishna:%2$@",
         .selectorShasNeeded:
-            "el Shas no está guardado y no hay ningún servidor configurado, así que '%1$@' no se puede buscar: indica el id de la masechet",
+            "el Shas no está guardado y no hay ningún servidor configurado, así que '%1$@' no se puede buscar: indica el id de la masejet",
         .selectorNoChapter: "%1$@ no tiene capítulo %2$@ (tiene %3$@ capítulos)",
         .selectorChapterMishnayot: "el capítulo %2$@ de %1$@ tiene %3$@ mishnayot, no %4$@",
         .selectorNoMishnaMatch: "ninguna clase de Mishná coincide con %1$@",
@@ -45,7 +45,7 @@ extension Phrasebook {
         .catalogMalformed: "la respuesta del servidor para %1$@ no es el JSON esperado: %2$@",
         .catalogRefused: "el servidor rechazó %1$@: %2$@",
         .catalogNoReasonGiven: "sin motivo indicado",
-        .catalogEmptyShas: "el servidor envió un Shas vacío (sin masechtot); se conservó el catálogo guardado",
+        .catalogEmptyShas: "el servidor envió un Shas vacío (sin masejtot); se conservó el catálogo guardado",
         .catalogUnreachable: "no se pudo contactar con el servidor para %1$@: %2$@; revisa la dirección del servidor",
         .catalogInvalidServerURL: "'%1$@' no es una URL de servidor utilizable: indica una URL http(s) como http://127.0.0.1:8080/api/",
         .catalogNotCached: "%1$@ no está guardado y no hay ningún servidor configurado para obtenerlo",
@@ -120,7 +120,7 @@ extension Phrasebook {
         .libraryInvalidQuota: "una cuota de %1$@ bytes no es válida: indica más de 0 bytes, o ninguna",
         // Registry
         .registryNotRegistered: "%1$@ no está en el registro; pídelo antes de descargarlo",
-        .registryEmptyShas: "un Shas vacío (sin masechtot) nunca se guarda; se conservó el catálogo guardado",
+        .registryEmptyShas: "un Shas vacío (sin masejtot) nunca se guarda; se conservó el catálogo guardado",
         .registryUnreadableRow: "la base de datos de la biblioteca tiene una fila que no se puede leer: %1$@",
         .registryNoLibrary: "no hay ninguna biblioteca en %1$@ (falta %2$@)",
         .registryNeedsMigration:
@@ -169,7 +169,7 @@ extension Phrasebook {
         .legacyFieldUnreadable: "una clase de %1$@: `%2$@` es %3$@, que no se puede leer",
         .legacyNoPageNumber: "una clase de Guemará de %1$@ sin `page_number` (su daf)",
         .legacyNoMishna: "una clase de Mishná de %1$@ sin `mishna` (su número)",
-        .legacyMasechetNumber: "la masechet %1$@",
+        .legacyMasechetNumber: "la masejet %1$@",
         .legacyWholeNumber: "un número entero",
         .legacyNumber: "un número",
         .legacyText: "texto",
@@ -182,10 +182,10 @@ extension Phrasebook {
         .legacyNotLessons: "no es una clase, ni una lista de clases, ni un diccionario de clases",
         .legacyNotJSON: "no es JSON legible (cortado o dañado): no se puede leer nada de él",
         .legacyMasechetUnplaced:
-            "la masechet %1$@ no está en ningún Shas conocido (shas.json o el catálogo de la biblioteca), así que sus clases no se pueden ubicar",
+            "la masejet %1$@ no está en ningún Shas conocido (shas.json o el catálogo de la biblioteca), así que sus clases no se pueden ubicar",
         .legacyExpectedObject: "se esperaba un objeto con claves por id y se encontró %1$@",
         .legacySederKey: "la clave de seder '%1$@' no es un número positivo",
-        .legacyMasechetKey: "la clave de masechet '%1$@' no es un número positivo",
+        .legacyMasechetKey: "la clave de masejet '%1$@' no es un número positivo",
         .legacyChapterKey: "la clave de capítulo '%1$@' no es un número positivo",
         .migrateOtherCopyAdopted: "se adoptó otra copia de %1$@; esta se deja en su sitio",
         .migrateLibraryHas: "la biblioteca ya tiene %1$@",

@@ -259,6 +259,6 @@ extension CommandPhrase {
 
     /// Sentences written alike in both languages (names, numbers and signs only).
     static let sameInBothLanguages: Set<CommandPhrase> = [
-        .cliSeder, .cliResolved, .catalogSederLine, .masechetStateMedia, .doctorOther,
+        .cliSeder, .cliResolved, .masechetStateMedia, .doctorOther,
     ]
 }
