@@ -185,7 +185,7 @@ extension ScreenPhrase {
         .screenRemovedOf: "%1$@ %1$(archivo|archivos) de %2$@ %1$(eliminado|eliminados)",
         .screenRemovedFrom: "Borrado de %1$@: %2$@",
         .screenPinnedCount: "%1$@ %1$(clase fijada|clases fijadas)",
-        .screenUnpinnedCount: "%1$@ %1$(clase soltada|clases soltadas)",
+        .screenUnpinnedCount: "%1$@ %1$(clase desfijada|clases desfijadas)",
         .screenCleaned: "la limpieza eliminó %1$@ %1$(archivo|archivos), %2$@",
         .screenRetrying: "reintentando",
         // The player, and watched progress in lists
