@@ -62,6 +62,20 @@ struct QueueCLITests {
         }
     }
 
+    @Test("a queue paused before the first download: the library is made, paused, and the first download waits")
+    func pausedFirst() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
+            let paused = try await CLIRunner.run(["queue", "pause"], environment: env)
+            #expect(paused.status == 0 && paused.stdout.contains("the queue is paused"), "\(paused.stderr)")
+            let waiting = try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env)
+            #expect(waiting.status == 0 && waiting.stdout.hasPrefix("the queue is paused: 2 items wait"), "\(waiting.stdout)")
+        }
+    }
+
     @Test("a download under way stops within seconds when another command pauses the queue, and says what it did and what waits")
     func pausedFromElsewhere() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")

@@ -81,8 +81,9 @@ struct QueuePauseCommand: AsyncParsableCommand {
 
     var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
 
+    /// A library not made yet is made, paused: the first download then waits for `resume`.
     func run() async throws {
-        let library = try await global.openLibrary(existing: true)
+        let library = try await global.openLibrary()
         try await library.pauseQueue()
         if global.json { return try Terminal.json(QueueState(paused: true, waiting: try await library.pendingDownloads())) }
         Terminal.out(Terminal.say(.queuePausedNow))
