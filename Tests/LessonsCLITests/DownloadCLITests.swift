@@ -156,6 +156,8 @@ struct DownloadCLITests {
             let failing = try await CLIRunner.run(["download", "gemara:berakhot:3"], environment: env)
             #expect(failing.status == 1)
             #expect(failing.stdout.contains("FAILED: Berakhot 3 audio"), "stdout: \(failing.stdout)")
+            #expect(
+                failing.stderr.contains("1 download failed, for the reasons above: `lessons download` tries again"), "\(failing.stderr)")
         }
     }
 

@@ -82,7 +82,7 @@ extension CommandPhrase {
         .downloadStoppedAfter: "%1$@ after %2$@ %2$(file|files); %3$@ left queued: run `lessons download` to resume",
         .downloadStoppedDisk:
             "stopped: %1$@; nothing is lost: %2$@ %2$(item stays|items stay) queued: free some space, then run `lessons download` to resume",
-        .downloadFailedCount: "%1$@ %1$(download|downloads) failed",
+        .downloadFailedCount: "%1$@ %1$(download|downloads) failed, for the reasons above: `lessons download` tries again",
         .downloadWillResume: "interrupted: %1$@ %1$(download|downloads) will resume with `lessons download`",
         .downloadStoppedBefore: "%1$@ before any download started",
         .downloadConcurrency: "--concurrency must be between 1 and 16, not %1$@",
