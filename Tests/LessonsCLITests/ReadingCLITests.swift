@@ -262,6 +262,27 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("doctor: a file gone before a sync and one gone after share a line; a stray file is said plainly")
+    func doctorMissing() async throws {
+        try await withLibrary { env, _ in
+            let layout = LibraryLayout(root: URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])))
+            try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 1), .audio))
+            #expect(try await CLIRunner.run(["sync"], environment: env).status == 0)  // registered missing now
+            try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 2), .audio))  // not yet
+            try Data("notes".utf8).write(to: layout.root.appendingPathComponent("media/notes.txt"))
+            let doctor = try await CLIRunner.run(["doctor"], environment: env)
+            let lines = doctor.stdout.split(separator: "\n").map(String.init)
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("2 items missing: was complete; the file is gone — ") && $0.contains("Berakhot 2 audio")
+                        && $0.contains("Berakhot 3 audio")
+                }, "\(doctor.stdout)")
+            #expect(
+                lines.contains { $0.contains("not named as the library names a lesson's file: left as it is — media/notes.txt") },
+                "\(doctor.stdout)")
+        }
+    }
+
     @Test("a file of the wrong size: doctor and a dry run say what sync will do; sync says what it did")
     func plannedAndDone() async throws {
         try await withLibrary { env, _ in

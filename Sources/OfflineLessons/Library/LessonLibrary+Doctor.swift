@@ -5,9 +5,10 @@ extension LessonLibrary {
     public func diagnose() async throws -> DoctorReport {
         let drift = try await sync(SyncOptions(dryRun: true))
         var problems = drift.actions.map { action in
+            // A file gone is said as the registry's missing items are, so that they share a line.
             DoctorReport.Problem(
                 kind: action.action.rawValue, type: action.type, id: action.id, medium: action.medium, path: action.path,
-                detail: "\(action.found): \(action.reason)",
+                detail: action.action == .missing ? Message(.doctorWasComplete).description : "\(action.found): \(action.reason)",
                 fix: action.action == .unknown ? .moveOut : action.action == .missing || action.action == .corrupt ? .repair : .sync)
         }
         let drifting = Set(drift.actions.compactMap(\.key))

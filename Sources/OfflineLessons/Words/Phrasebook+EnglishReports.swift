@@ -20,7 +20,7 @@ extension Phrasebook {
         .syncNoLesson: "no lesson %1$@ in the registry or the catalog cache: left as it is",
         .syncNoDownload: "no download of it is registered",
         .syncItemComplete: "the item is complete",
-        .syncNotLaidOut: "not a file the library lays out: left as it is",
+        .syncNotLaidOut: "not named as the library names a lesson's file: left as it is",
         .detailSync: "sync: %1$@",
         .detailSyncFound: "sync: %1$@, %2$@",
         .syncNothingToDo: "nothing to do",

@@ -21,7 +21,7 @@ extension Phrasebook {
         .syncNoLesson: "ninguna clase %1$@ en el registro ni en el catálogo guardado: se deja como está",
         .syncNoDownload: "no hay ninguna descarga suya registrada",
         .syncItemComplete: "el elemento está completo",
-        .syncNotLaidOut: "no es un archivo de los que la biblioteca ordena: se deja como está",
+        .syncNotLaidOut: "no se llama como la biblioteca llama al archivo de una clase: se deja como está",
         .detailSync: "sincronización: %1$@",
         .detailSyncFound: "sincronización: %1$@, %2$@",
         .syncNothingToDo: "nada que hacer",
