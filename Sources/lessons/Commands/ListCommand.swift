@@ -8,9 +8,9 @@ struct ListCommand: AsyncParsableCommand {
         abstract: HelpWords.say("List downloaded lessons, grouped by seder, masechet and chapter."),
         discussion: HelpWords.say(
             """
-            Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked incomplete. Sorted numerically in catalog order.
+            Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked so. Sorted numerically in catalog order.
 
-            With --json: {"lessons": [{type, id, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N, "sync": {actions: [...]}}.
+            With --json: {"lessons": [{type, id, name, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N, "sync": {actions: [...]}}.
             """)
     )
 

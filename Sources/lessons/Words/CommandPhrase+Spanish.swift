@@ -147,7 +147,7 @@ extension CommandPhrase {
         .cleanPinsOverQuota:
             "solo las clases fijadas ya ocupan %1$@, más que la cuota: desfija algunas (`lessons unpin`) o sube --max-size",
         .cleanKeptQuota: "la cuota guardada en la página de Descargas: %1$@ (--max-size none no la aplica)",
-        .doctorHealthy: "todo en orden: %1$@ %1$(clase|clases), %2$@ %2$(archivo|archivos), base de datos bien",
+        .doctorHealthy: "todo en orden: %1$@ %1$(clase|clases), %2$@ %2$(archivo|archivos), base de datos en buen estado",
         .doctorLine: "%1$@: %2$@ — %3$@; solución: %4$@",
         .doctorMore: "%1$@ y %2$@ más",
         .doctorFailed: "%1$(falló|fallaron) %1$@ %1$(elemento|elementos)",
