@@ -123,6 +123,7 @@ struct CLITests {
         #expect(human.exitCode == 0)
         #expect(human.stdout.contains("6 sedarim, 63 masechtot, 524 chapters, 4187 mishnayot; 37 masechtot with Gemara, 2684 dapim"))
         #expect(human.stdout.contains("from the cache"))
+        #expect(human.stdout.contains("\n  Berakhot         [1]    9 chapters, 57 mishnayot, 63 dapim of Gemara\n"), "the id in brackets")
     }
 
     @Test("global options before the command, as the contract writes them")

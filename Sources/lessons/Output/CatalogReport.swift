@@ -45,7 +45,8 @@ struct CatalogReport: Encodable {
             for m in seder.masechtot {
                 let gemara = m.dapim > 0 ? ", " + Terminal.say(.catalogDapim, .number(m.dapim)) : ""
                 let name = m.name.padding(toLength: 16, withPad: " ", startingAt: 0)
-                let id = String(m.id).padding(toLength: 3, withPad: " ", startingAt: 0)
+                // The id in brackets, as `status` shows it: what a selector may give for the masechet.
+                let id = Style.dim("[\(m.id)]", on: .out) + String(repeating: " ", count: max(0, 4 - String(m.id).count))
                 Terminal.out(
                     "  \(name) " + Terminal.say(.catalogMasechetLine, .text(id), .number(m.chapters), .number(m.mishnayot)) + gemara)
             }

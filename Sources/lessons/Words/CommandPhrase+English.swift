@@ -64,7 +64,7 @@ extension CommandPhrase {
         .statusWasSize: "(was %1$@)",
         .statusSummary: "%1$@ lessons: %2$@ downloaded, %3$@ under way, %4$@ with a failed or missing medium, %5$@ not requested",
         .catalogSederLine: "Seder %1$@ (%2$@ masechtot)",
-        .catalogMasechetLine: "id %1$@ %2$@ chapters, %3$@ mishnayot",
+        .catalogMasechetLine: "%1$@ %2$@ chapters, %3$@ mishnayot",
         .catalogDapim: "%1$@ dapim of Gemara",
         .catalogTotals: "%1$@ sedarim, %2$@ masechtot, %3$@ chapters, %4$@ mishnayot; %5$@ masechtot with Gemara, %6$@ dapim",
         .catalogFromCache: "from the cache (fetched %1$@); lessons cached: %2$@ Gemara, %3$@ Mishna",

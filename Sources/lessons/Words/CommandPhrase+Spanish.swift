@@ -81,7 +81,7 @@ extension CommandPhrase {
         .statusWasSize: "(tenía %1$@)",
         .statusSummary: "clases: %1$@ (descargadas: %2$@; en curso: %3$@; con un medio fallido o que falta: %4$@; sin pedir: %5$@)",
         .catalogSederLine: "Seder %1$@ (%2$@ masejtot)",
-        .catalogMasechetLine: "id %1$@ %2$@ capítulos, %3$@ mishnayot",
+        .catalogMasechetLine: "%1$@ %2$@ capítulos, %3$@ mishnayot",
         .catalogDapim: "%1$@ dapim de Guemará",
         .catalogTotals: "%1$@ sedarim, %2$@ masejtot, %3$@ capítulos, %4$@ mishnayot; %5$@ masejtot con Guemará, %6$@ dapim",
         .catalogFromCache: "del catálogo guardado (obtenido el %1$@); clases guardadas: %2$@ de Guemará, %3$@ de Mishná",
