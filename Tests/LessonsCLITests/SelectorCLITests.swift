@@ -46,7 +46,7 @@ struct SelectorCLITests {
         try await withServer { env in
             let status = try await CLIRunner.run(["status", "gemara:berakhot:99"], environment: env)
             #expect(status.status == 2)
-            #expect(status.stderr.hasSuffix("'gemara:berakhot:99': Berakhot has dapim 2-64\n"), "\(status.stderr)")
+            #expect(status.stderr.hasSuffix("'Berakhot 99': Berakhot has dapim 2-64\n"), "\(status.stderr)")
             for command in [["remove"], ["pin"], ["queue", "cancel"]] {
                 let result = try await CLIRunner.run(command + ["gemara:berakhot:99"], environment: env)
                 #expect(result.status == 2, "\(command)")
@@ -97,7 +97,7 @@ struct SelectorCLITests {
             ("gemara:berakhot:10-2", "'gemara:berakhot:10-2': '10-2' is reversed: did you mean 2-10?"),
             ("gemara:berakhot:2a", "'gemara:berakhot:2a': dapim are whole: use 2"),
             ("gemara:berakhot:0", "'gemara:berakhot:0': there is no daf 0: dapim start at 2"),
-            ("gemara:berakhot:99", "'gemara:berakhot:99': Berakhot has dapim 2-64"),
+            ("gemara:berakhot:99", "'Berakhot 99': Berakhot has dapim 2-64"),
         ])
     func rangeErrors(_ selector: String, _ message: String) async throws {
         try await withServer { env in

@@ -112,9 +112,10 @@ struct SelectorTests {
             let client = CatalogClient(configuration: .init(apiBase: running.apiBase, token: "t"))
             let library = try await LessonLibrary(root: folder.url, client: client)
             for (text, message) in [
-                ("gemara:berakhot:99", "'gemara:berakhot:99': Berakhot has dapim 2-64"),
-                ("gemara:berakhot:60-70", "'gemara:berakhot:60-70': Berakhot has dapim 2-64: use 60-64"),
-                ("gemara:tamid:2-26", "'gemara:tamid:2-26': Tamid has dapim 25-33: use 25-26"),
+                ("gemara:berakhot:99", "'Berakhot 99': Berakhot has dapim 2-64"),
+                ("gemara:berakhot:60-70", "'Berakhot 60-70': Berakhot has dapim 2-64: use 60-64"),
+                ("gemara:tamid:2-26", "'Tamid 2-26': Tamid has dapim 25-33: use 25-26"),
+                ("Berakhot 99", "'Berakhot 99': Berakhot has dapim 2-64"),
             ] {
                 let selector = try LessonSelector(parsing: text)
                 let error = await #expect(throws: SelectorError.self, "\(text)") { try await library.lessons(for: selector) }

@@ -17,7 +17,7 @@ extension Catalog {
             guard let first = numbers.min(), let last = numbers.max() else { throw SelectorError.noListing(of: masechet.name) }
             let range = first...last
             guard range.contains(dapim.lowerBound), range.contains(dapim.upperBound) else {
-                throw SelectorError.dapim(dapim, outside: range, of: masechet.name, in: selector.description)
+                throw SelectorError.dapim(dapim, outside: range, of: masechet.name)
             }
             let chosen = all.filter { dapim.contains($0.number) }
             let present = Set(chosen.map(\.number))

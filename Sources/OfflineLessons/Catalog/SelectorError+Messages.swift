@@ -68,9 +68,9 @@ extension SelectorError {
     }
 
     /// Asked dapim beyond the masechet's: its real range, and the part of the asked range in it.
-    static func dapim(_ asked: ClosedRange<Int>, outside range: ClosedRange<Int>, of masechet: String, in selector: String) -> SelectorError
-    {
-        let quoted = MasechetNames.shortened(selector)
+    /// What was asked is named as people name it ("Berakhot 99"), however it was written.
+    static func dapim(_ asked: ClosedRange<Int>, outside range: ClosedRange<Int>, of masechet: String) -> SelectorError {
+        let quoted = "\(masechet) \(show(asked))"
         guard asked.overlaps(range) else {
             return SelectorError(Message(.selectorDapimOutside, .text(quoted), .text(masechet), .text(show(range))))
         }

@@ -82,7 +82,7 @@ extension LessonLibrary {
         let masechet = try MasechetNames.find(name, in: shas).masechet
         guard let range = try await database.cachedDafRange(masechetId: masechet.id) else { return }
         guard range.contains(dapim.lowerBound), range.contains(dapim.upperBound) else {
-            throw SelectorError.dapim(dapim, outside: range, of: masechet.name, in: selector.description)
+            throw SelectorError.dapim(dapim, outside: range, of: masechet.name)
         }
     }
 }
