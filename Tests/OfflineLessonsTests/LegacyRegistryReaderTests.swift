@@ -151,7 +151,7 @@ extension LegacyRegistryReaderTests {
         ])
         let reasons = Dictionary(uniqueKeysWithValues: reader.rejected.map { ($0.path, Phrasebook.recognize($0.reason)) })
         #expect(reasons["gemara/x"]?.text(.es) == "la clave de seder 'x' no es un número positivo", "\(reader.rejected)")
-        #expect(reasons["gemara/1/y"]?.text(.es) == "la clave de masechet 'y' no es un número positivo", "\(reader.rejected)")
+        #expect(reasons["gemara/1/y"]?.text(.es) == "la clave de masejet 'y' no es un número positivo", "\(reader.rejected)")
         #expect(reasons["gemara/1/2[0]"]?.text(.es) == "no es una clase, ni una lista de clases, ni un diccionario de clases")
         #expect(reasons["gemara/3"]?.text(.es) == "se esperaba un objeto con claves por id y se encontró texto", "\(reader.rejected)")
         let chapter = try #require(reader.rejected.first { $0.path.hasPrefix("mishna/") })

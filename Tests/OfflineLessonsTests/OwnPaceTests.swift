@@ -48,10 +48,10 @@ struct OwnPaceTests {
     func refused() throws {
         let began = try Self.day("2026-12-02")
         for (text, english, spanish) in [
-            ("Bava Metzia", "'Bava Metzia' is not a masechet and a daf", "'Bava Metzia' no es una masechet y un daf"),
+            ("Bava Metzia", "'Bava Metzia' is not a masechet and a daf", "'Bava Metzia' no es una masejet y un daf"),
             (
                 "Bava Mezzanine 2", "'Bava Mezzanine 2' names no masechet of the Bavli",
-                "'Bava Mezzanine 2' no nombra ninguna masechet del Bavli"
+                "'Bava Mezzanine 2' no nombra ninguna masejet del Bavli"
             ),
             ("Meilah 23", "'Meilah 23': Meilah has dapim 2 to 22", "'Meilah 23': Meilah tiene los dapim 2 a 22"),
         ] {

@@ -64,9 +64,9 @@ struct OwnPaceUnitsTests {
     func refused() throws {
         let began = try Self.day("2026-12-02")
         let cases: [(String, StudyUnit?, Int, String, String)] = [
-            ("Berakhot 1:1", .daf, 1, "'Berakhot 1:1' is not a masechet and a daf", "'Berakhot 1:1' no es una masechet y un daf"),
-            ("Berakhot 1:x", nil, 1, "'Berakhot 1:x' is not a masechet, a chapter and a mishna", "'Berakhot 1:x' no es una masechet, un"),
-            ("Berakhot 3:2", .chapter, 1, "'Berakhot 3:2' is not a masechet and a chapter", "'Berakhot 3:2' no es una masechet y un"),
+            ("Berakhot 1:1", .daf, 1, "'Berakhot 1:1' is not a masechet and a daf", "'Berakhot 1:1' no es una masejet y un daf"),
+            ("Berakhot 1:x", nil, 1, "'Berakhot 1:x' is not a masechet, a chapter and a mishna", "'Berakhot 1:x' no es una masejet, un"),
+            ("Berakhot 3:2", .chapter, 1, "'Berakhot 3:2' is not a masechet and a chapter", "'Berakhot 3:2' no es una masejet y un"),
             (
                 "Berakhot 10:1", nil, 1, "'Berakhot 10:1': Berakhot has chapters 1 to 9",
                 "'Berakhot 10:1': Berakhot tiene los capítulos 1 a 9"
@@ -76,9 +76,9 @@ struct OwnPaceUnitsTests {
                 "Berakhot 1:6", nil, 1, "'Berakhot 1:6': Berakhot 1 has mishnayot 1 to 5",
                 "'Berakhot 1:6': Berakhot 1 tiene las mishnayot 1 a 5"
             ),
-            ("Foo 1:1", nil, 1, "'Foo 1:1' names no masechet of the Mishna", "'Foo 1:1' no nombra ninguna masechet de la Mishná"),
+            ("Foo 1:1", nil, 1, "'Foo 1:1' names no masechet of the Mishna", "'Foo 1:1' no nombra ninguna masejet de la Mishná"),
             ("Pea 2", nil, 1, "Peah has no Gemara of the Bavli: start at a mishna (\"Peah 1:1\")", "Peah no tiene Guemará del Bavli"),
-            ("Foo 2", nil, 1, "'Foo 2' names no masechet of the Bavli", "'Foo 2' no nombra ninguna masechet del Bavli"),
+            ("Foo 2", nil, 1, "'Foo 2' names no masechet of the Bavli", "'Foo 2' no nombra ninguna masejet del Bavli"),
             ("Berakhot 2", nil, 0, "a pace learns 1 to 30 at a time, not 0", "un ritmo estudia de 1 a 30 cada vez, no 0"),
             ("Berakhot 2", nil, 31, "a pace learns 1 to 30 at a time, not 31", "un ritmo estudia de 1 a 30 cada vez, no 31"),
         ]
