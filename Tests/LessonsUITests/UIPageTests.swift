@@ -119,6 +119,11 @@ struct UIPageTests {
             #expect(spanish.text.contains("<html lang=\"es\">"))
             #expect(spanish.text.contains(">Descargas<"))
             #expect(spanish.text.contains(UserPhrase.thirtyDayNotice.text(.es)))
+            // The legacy notice, with what it means here: nothing goes unasked.
+            #expect(
+                spanish.text.contains(
+                    ##"<a href="#clean">Nada se borra hasta que limpias (o un plan que sigues deja ir un daf pasado); las clases fijadas se quedan.</a>"##
+                ))
             let weighted = try await fixture.get("/shas", headers: [("Accept-Language", "es;q=0.3, en;q=0.9")])
             #expect(weighted.text.contains("<html lang=\"en\">"))
             let other = try await fixture.get("/shas", headers: [("Accept-Language", "fr-FR")])

@@ -65,7 +65,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     // A request it cannot answer
     case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
     case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
-    case screenNoGemaraOf, screenMishnaOf, screenNoSuchPage
+    case screenNoGemaraOf, screenMishnaOf, screenNoSuchPage, screenThirtyDaysHow
     case screenNoGemaraMasechet, screenNoMishnaMasechet, screenNoSuchLesson, screenFindInShas, screenSeeToday, screenNoSuchAsset
     case screenNoMedium, screenMediaOutside, screenNotDownloaded, screenBadPick
     case screenNotOneOf, screenBadChapter, screenWrongHost, screenOtherSite, screenWrongToken, screenNeedsTokenHeader
