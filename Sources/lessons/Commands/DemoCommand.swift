@@ -86,8 +86,8 @@ struct DemoCommand: AsyncParsableCommand {
                     "  \(Terminal.say(action.action.phrase)) \(action.key.map { names.spoken($0) } ?? ""): \(Terminal.say(stored: action.reason))"
                 )
             }
-            let events = try await library.history(of: gone.lesson).reversed().map {
-                Terminal.say($0.kind.phrase) + ($0.medium.map { " \($0.spoken)" } ?? "")
+            let events = try await library.history(of: gone.lesson).reversed().map { event in
+                event.medium.map { Terminal.say(.demoEvent, .word(event.kind.phrase), .text($0.spoken)) } ?? Terminal.say(event.kind.phrase)
             }
             say(Terminal.say(.demoHistory, .text(names.name(gone.lesson)), .text(events.joined(separator: ", "))))
             say("")

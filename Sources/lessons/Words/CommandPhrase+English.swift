@@ -209,6 +209,7 @@ extension CommandPhrase {
         .demoDownloading: "downloading %1$@ lessons (audio + PDF): %2$@",
         .demoSync: "sync, after %1$@ was deleted by hand and %2$@ dropped into place: %3$@",
         .demoHistory: "history of %1$@: %2$@",
+        .demoEvent: "%1$@ %2$@",
         .demoList: "downloads list:",
         .demoShareID: "%1$@ and %2$@ share an id, not a file:",
         .demoNeedsEmptyFolder:

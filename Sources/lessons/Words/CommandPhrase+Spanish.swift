@@ -228,6 +228,7 @@ extension CommandPhrase {
         .demoDownloading: "descargando %1$@ clases (audio + PDF): %2$@",
         .demoSync: "sincronización, después de borrar a mano %1$@ y de dejar %2$@ en su sitio: %3$@",
         .demoHistory: "historial de %1$@: %2$@",
+        .demoEvent: "%2$@ %1$@",
         .demoList: "lista de descargas:",
         .demoShareID: "%1$@ y %2$@ comparten id, no archivo:",
         .demoNeedsEmptyFolder:

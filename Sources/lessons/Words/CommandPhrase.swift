@@ -53,6 +53,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case legacyToRecover, legacyNothing
     case serveServing, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser, demoServer
     case demoCatalog
+    case demoEvent
     case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen, demoNeedsEmptyFolder
     case cliLibraryIsAFile, cleanZeroQuota, readyServerUnreachable, catalogEmptyMasechet, catalogSelectorGiven, catalogNameAlone
     case helpOverview, helpUsage, helpArguments, helpOptions, helpSubcommands, helpShowHelp, helpShowVersion
