@@ -110,6 +110,7 @@ public struct LibraryWebApp: Sendable {
         let router = Router()
         router.middlewares.add(AccessGuard(token: token, listeningHost: configuration.host))
         let pages = PageRoutes(services: services, token: token)
+        router.middlewares.add(NoSuchPage(pages: pages))
         pages.register(on: router)
         ActionRoutes(services: services).register(on: router)
         DownloadsRoutes(services: services, pages: pages).register(on: router)

@@ -28,7 +28,7 @@ struct SpanishErrorsCLITests {
             let cases = [
                 (
                     "gemara:bava",
-                    "'bava' nombra varias masechtot: Bava Kamma, Bava Metzia, Bava Batra; escribe más del nombre"
+                    "'bava' nombra varias masejtot: Bava Kamma, Bava Metzia, Bava Batra; escribe más del nombre"
                 ),
                 ("gemara:berakhot:10-2", "'gemara:berakhot:10-2': '10-2' está al revés: ¿quisiste decir 2-10?"),
                 (

@@ -171,6 +171,10 @@ struct UIPageTests {
             #expect(try await fixture.get("/shas/gemara/2", headers: spanish).text.contains("Peah no tiene Guemará"))
             let beyond = try await fixture.get("/history/gemara/999999")
             #expect(beyond.status == 404 && beyond.text.contains("the catalog has no lesson gemara/999999"), "\(beyond.text)")
+            for path in ["/shas/gemara/1/more", "/queue/x", "/lang"] {
+                let deeper = try await fixture.get(path)
+                #expect(deeper.status == 404 && deeper.text.contains("There is no page at this address"), "\(path): \(deeper.text)")
+            }
             let nowhere = try await fixture.get("/nowhere/at/all")
             #expect(nowhere.status == 404 && nowhere.text.contains("There is no page at this address"), "\(nowhere.text)")
             #expect(nowhere.text.contains(#"<a href="/shas">"#), "the way back")

@@ -143,6 +143,19 @@ struct UITodayTests {
             #expect(pace.first.name == "Bava Metzia 2" && pace.every == .week && plan.ahead == 5)
             let bad = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Meilah%2030")
             #expect(bad.status == 400 && bad.text.contains("Meilah has dapim 2 to 22"), "\(bad.text)")
+            // A pace in its second round keeps it when its settings are saved from the page.
+            let second = try OwnPace(from: "Berakhot 2", began: try #require(LearningDay(iso: "2026-11-22")), every: .day, round: 2)
+            try await fixture.library.setPlan(LearningPlan(calendar: .ownPace(second)))
+            let round = try await fixture.get("/today?date=2026-11-30")
+            #expect(round.text.contains(#"<input type="hidden" name="round" value="2">"#), "\(round.text)")
+            #expect(round.text.contains("daf 9 of 2711 of the Bavli, round 2"), "\(round.text)")
+            let resaved = try await fixture.post(
+                "/api/plan/follow?calendar=own-pace&from=Berakhot%202&began=2026-11-22&every=day&round=2&ahead=4&keep=3&media=audio")
+            #expect(resaved.status == 200, "\(resaved.text)")
+            guard case .ownPace(let kept) = try await fixture.library.plans().first?.calendar else {
+                throw PlanError.noSuchPlan("own-pace")
+            }
+            #expect(kept.round == 2 && kept == second)
             let stop = try await fixture.post("/api/plan/stop?calendar=own-pace")
             #expect(stop.status == 200 && stop.text.contains("Own pace is no longer followed"), "\(stop.text)")
             #expect(try await fixture.library.plans().isEmpty)

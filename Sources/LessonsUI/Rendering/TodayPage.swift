@@ -150,7 +150,7 @@ enum TodayPage {
         return """
             <input type="hidden" name="from" value="\(pace.first.start)"><input type="hidden" name="began" value="\(pace.began.iso)">\
             <input type="hidden" name="every" value="\(pace.every.rawValue)"><input type="hidden" name="unit" value="\(pace.unit.rawValue)">\
-            <input type="hidden" name="count" value="\(pace.count)">
+            <input type="hidden" name="count" value="\(pace.count)"><input type="hidden" name="round" value="\(pace.round)">
             """
     }
 

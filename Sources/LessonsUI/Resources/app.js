@@ -244,13 +244,14 @@
     play.appendChild(label);
     // Where a page shows it: before the history link, so that no button moves under a thumb.
     const history = actions.querySelector("a.history");
-    history.parentElement.insertBefore(play, history);
+    const box = history ? history.parentElement : actions;
+    box.insertBefore(play, history);
     if (!actions.querySelector('button[data-action^="/api/remove"]')) {
       const remove = button(words.remove, words.removeNamed.replace("{}", entry.name), "remove", "/api/remove?lesson=" + type + "/" + id);
       remove.classList.add("action");
       remove.title = remove.getAttribute("aria-label");
       remove.dataset.confirm = words.removeConfirmNamed.replace("{}", entry.name);
-      history.parentElement.appendChild(remove);
+      box.appendChild(remove);
     }
   }
 

@@ -26,8 +26,6 @@ struct PageRoutes: Sendable {
                 return LessonPages.history(lesson, name: try await name(of: lesson), events: try await library.history(of: lesson), page)
             }
         }
-        // Any other address: a page that says so, with the way back.
-        router.get("**") { request, _ in await page(request) { _ in throw RouteFailure(.notFound, Message(.screenNoSuchPage)) } }
         router.get("/lang/:code") { request, context in
             let language = UserLanguage(rawValue: context.parameters.get("code") ?? "") ?? .en
             let back = request.uri.queryParameters.get("back") ?? "/shas"
@@ -35,6 +33,11 @@ struct PageRoutes: Sendable {
             response.headers[.setCookie] = "\(RequestInput.languageCookie)=\(language.rawValue); Path=/; SameSite=Strict"
             return response
         }
+    }
+
+    /// The page for an address that is none: says so, with the way back.
+    func noSuchPage(_ request: Request) async -> Response {
+        await page(request) { _ in throw RouteFailure(.notFound, Message(.screenNoSuchPage)) }
     }
 
     /// Renders a page, or a page that says what went wrong, with a 4xx or 5xx status.
@@ -97,7 +100,9 @@ struct PageRoutes: Sendable {
         do {
             placed = try await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil)
         } catch let error as SelectorError {
-            throw RouteFailure(.notFound, error.words)  // an id beyond the Shas
+            // An id the catalog has no lesson for, and the library never had: none to show.
+            guard try await !library.history(of: lesson).isEmpty else { throw RouteFailure(.notFound, error.words) }
+            return registered.name(lesson)
         } catch {
             return registered.name(lesson)
         }

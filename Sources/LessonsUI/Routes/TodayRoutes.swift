@@ -122,7 +122,7 @@ struct TodayRoutes: Sendable {
 extension RequestInput {
     /// `daf-yomi`, `daf-hashavua`, or `own-pace` with its settings: `from` (where it starts),
     /// `unit` (daf, mishna or chapter; from `from` when absent), `count`, `began` (YYYY-MM-DD) and
-    /// `every` (day or week).
+    /// `every` (day or week), and `round` (from 1: the round of the sequence it starts in).
     static func calendar(_ text: String?, pace query: Parameters?) throws -> DafCalendar {
         if text == DafCalendar.ownPaceName, let query {
             guard let every = OwnPace.Period(rawValue: query.get("every") ?? "day") else {
@@ -134,8 +134,10 @@ extension RequestInput {
                 return unit
             }
             let count = try query.get("count").map { try number($0, .word(.screenPaceCount)) } ?? 1
+            let round = try query.get("round").map { try number($0, "round") } ?? 1
             do {
-                return .ownPace(try OwnPace(from: query.get("from") ?? "", unit: unit, count: count, began: began, every: every))
+                return .ownPace(
+                    try OwnPace(from: query.get("from") ?? "", unit: unit, count: count, began: began, every: every, round: round))
             } catch let error as OwnPaceError {
                 throw RouteFailure(.badRequest, error.words)
             }

@@ -7,7 +7,7 @@ extension HelpWords {
         "Show the Shas, or one masechet's lessons with their download states.":
             "Muestra el Shas, o las clases de una masejet con su estado de descarga.",
         "A masechet: show its lessons and their states.":
-            "Una masechet: muestra sus clases y su estado.",
+            "Una masejet: muestra sus clases y su estado.",
         "Fetch the Shas from the server even when it is cached.":
             "Obtiene el Shas del servidor aunque esté guardado.",
         "Age counts from each download's completion. With --max-size, the least recently used lessons go first, down to 90% of the quota (so that the next download does not start another sweep). Pinned lessons (`lessons pin`) are never removed; a lesson's PDF goes with its last audio or video. A plan's dapim (`lessons plan`) past its keep period go first; one it still keeps is not removed by age, and last by size (its past dapim first, then those furthest ahead, the day's own daf last). Every removal is logged as expired, with its reason.\n\nExamples:\n  lessons clean --dry-run     # what would go, why, and the bytes freed\n  lessons clean --older-than 7d --max-size 2GiB\n  lessons clean --older-than never --max-size 500M":
@@ -158,7 +158,7 @@ extension HelpWords {
         "Example: lessons queue cancel gemara:berakhot:5-9 --media video":
             "Ejemplo: lessons queue cancel gemara:berakhot:5-9 --media video",
         "Cancel only this medium: audio or video (the PDF goes with them).":
-            "Cancela solo este medio: audio o video (el PDF se va con ellos).",
+            "Cancela solo este medio: audio o video (el PDF se cancela con ellos).",
         "Today's daf of Daf Yomi, of Daf HaShavua or of your own pace, and the next one, with their state.":
             "El daf de hoy del Daf Yomi, del Daf HaShavua o de tu propio ritmo, y el siguiente, con su estado.",
         "The calendars are computed here, offline: Daf Yomi (a daf a day; the 14th cycle began on 5 January 2020), Daf HaShavua (a daf a week, Sunday to Shabbat) and your own pace, when a plan follows one. Each daf is looked up in the catalog (a listing not cached is fetched from the server); a daf the catalog has no lesson on, such as Shekalim of the Yerushalmi, is named and skipped. With plans followed (`lessons plan`), their calendars only. The day starts at local midnight (TZ is honoured).\n\nExamples: lessons today; lessons today --date 2027-06-08 --json":

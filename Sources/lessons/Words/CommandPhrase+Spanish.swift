@@ -101,7 +101,7 @@ extension CommandPhrase {
         .downloadStoppedDisk:
             "detenida: %1$@; no se pierde nada: %2$@ %2$(archivo sigue|archivos siguen) en cola: libera espacio y ejecuta `lessons download` para continuar",
         .downloadFailedCount:
-            "%1$(falló|fallaron) %1$@ %1$(descarga|descargas), por los motivos de arriba: `lessons download` lo intenta de nuevo",
+            "%1$(falló|fallaron) %1$@ %1$(descarga|descargas), por los motivos de arriba: `lessons download` vuelve a intentarlo",
         .downloadWillResume: "interrumpida: %1$@ %1$(descarga continuará|descargas continuarán) con `lessons download`",
         .downloadStoppedBefore: "%1$@ antes de que empezara ninguna descarga",
         .downloadConcurrency: "--concurrency debe estar entre 1 y 16, no %1$@",
