@@ -83,6 +83,43 @@ extension BrowserTests {
         }
     }
 
+    @Test("on a desktop, in both languages, a lesson table's rows keep their cells in line, sizes and names on one line")
+    func desktopTables() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            _ = try await Self.preparedPages(fixture)
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                try await browser.emulate(width: 1280, height: 900, mobile: false)
+                for language in ["en", "es"] {
+                    try await browser.open(fixture.base + "/lang/\(language)?back=/shas")
+                    for path in ["/shas/gemara/1", "/shas/mishna/1", "/downloads"] {
+                        try await Self.show(path, fixture, browser)
+                        let ragged = try await browser.run(Self.raggedRows) as? [String] ?? ["no answer"]
+                        #expect(ragged.isEmpty, "\(path) in \(language): \(ragged)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Table rows whose cells do not end on one line (a cell that stopped being one), and sizes
+    /// or lesson names set on two lines.
+    static let raggedRows = """
+        const out = [];
+        for (const row of document.querySelectorAll("table.lessons tbody tr, table.downloads tbody tr")) {
+          const bottoms = [...row.children].map((cell) => Math.round(cell.getBoundingClientRect().bottom));
+          if (Math.max(...bottoms) - Math.min(...bottoms) > 2)
+            out.push((row.id || row.textContent.trim().slice(0, 30)) + ": cells end at " + bottoms.join(", "));
+        }
+        for (const e of document.querySelectorAll("td.size, .pick-name > span")) {
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(e.textContent.trim() + " on " + tops.size + " lines");
+        }
+        return out.slice(0, 20);
+        """
+
     @Test("pictures of the Shas, a masechet, the Queue, the Downloads page and the player, on a phone and a desktop")
     func pictures() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in

@@ -85,8 +85,9 @@ struct UIPageTests {
             let history = try await fixture.get("/history/gemara/2")
             #expect(history.text.contains("event-missing"))
             #expect(history.text.contains("sync: "))
-            // A file name in Hebrew keeps its order beside the table's left-to-right words.
-            #expect(history.text.contains("<td><bdi>ברכות 3.pdf</bdi></td>"), "\(history.text)")
+            // A file name in Hebrew keeps its order beside the table's left-to-right words, and its
+            // own: read left to right, as the page's sentences are ("ברכות 3.pdf", not "pdf.3 ברכות").
+            #expect(history.text.contains(#"<td><bdi dir="ltr">ברכות 3.pdf</bdi></td>"#), "\(history.text)")
         }
     }
 
@@ -122,7 +123,7 @@ struct UIPageTests {
             // The legacy notice, with what it means here: nothing goes unasked.
             #expect(
                 spanish.text.contains(
-                    ##"<a href="#clean">Nada se borra hasta que limpias (o un plan que sigues deja ir un daf pasado); las clases fijadas se quedan.</a>"##
+                    ##"<a href="#clean">Nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado; las clases fijadas se quedan.</a>"##
                 ))
             let weighted = try await fixture.get("/shas", headers: [("Accept-Language", "es;q=0.3, en;q=0.9")])
             #expect(weighted.text.contains("<html lang=\"en\">"))

@@ -89,7 +89,7 @@ struct UITodayTests {
             let page = try await fixture.get("/today").text
             for text in [
                 "name=\"ahead\" min=\"0\" max=\"30\" value=\"1\"", "name=\"keep\" min=\"0\" max=\"3650\" value=\"14\"",
-                "<option value=\"both\" selected>", "<option value=\"1\" selected>once played through</option>", "Save",
+                "<option value=\"both\" selected>", "<option value=\"1\" selected>only once played through</option>", "Save",
             ] {
                 #expect(page.contains(text), "\(text)")
             }

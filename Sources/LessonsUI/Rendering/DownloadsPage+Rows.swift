@@ -30,7 +30,7 @@ extension DownloadsPage {
             <span id="\(Self.nameID("lesson", id.description))">\(name)\(isPinned ? " (\(UIText.pinned(l)))" as HTML : .empty)</span></span>\(incomplete)\(WatchedProgress.render(playbacks[id], of: name, l))</th>
             <td class="size">\(l.size(lesson.bytes))</td>
             <td class="files">\(files)</td>
-            <td class="row-actions">\(actions)</td>
+            <td class="row-actions"><div class="actions">\(actions)</div></td>
             </tr>
 
             """
@@ -45,7 +45,7 @@ extension DownloadsPage {
             remove = Controls.action(
                 nil, "/api/remove?lesson=\(lesson.lessonID.description)&medium=\(medium.rawValue)",
                 name: UIText.removeNamed(UIText.mediumAndPDF(lesson.name, medium.name(l), pdfStays: stays, l), l),
-                icon: .cancel, confirm: UIText.removeMediumConfirm(lesson.name, medium.name(l), pdfStays: stays, l))
+                icon: .remove, confirm: UIText.removeMediumConfirm(lesson.name, medium.name(l), pdfStays: stays, l))
         }
         let icon: Icon = medium == .text ? .pdf : medium == .video ? .video : .audio
         return """

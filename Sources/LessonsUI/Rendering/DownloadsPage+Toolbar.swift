@@ -15,7 +15,7 @@ extension DownloadsPage {
             return "<a class=\"button\" id=\"sort-\(sort.rawValue)\" href=\"\(Self.href(view.viewParameters))\"\(current)>\(label)</a>"
         }
         let mediaOptions: [(String, String)] = [
-            ("", UIText.anyOption(l)), ("audio", MediaKind.audio.name(l)), ("video", MediaKind.video.name(l)),
+            ("", Message(.screenAnyMedium).text(l)), ("audio", MediaKind.audio.name(l)), ("video", MediaKind.video.name(l)),
             ("missing", UIText.missingOption(l)),
         ]
         let playedOptions: [(String, String)] = [

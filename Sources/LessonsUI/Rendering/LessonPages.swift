@@ -12,7 +12,7 @@ enum LessonPages {
             \(events.html { event in
                 """
                 <tr class="event event-\(event.kind.rawValue)"><td>\(Format.time(event.at, l))</td><td>\(Message(event.kind.phrase).text(l))</td>\
-                <td>\(event.medium?.name(l) ?? "")</td><td><bdi>\(Format.detail(event.detail, l))</bdi></td></tr>
+                <td>\(event.medium?.name(l) ?? "")</td><td><bdi dir="ltr">\(Format.detail(event.detail, l))</bdi></td></tr>
 
                 """
             })</tbody></table>

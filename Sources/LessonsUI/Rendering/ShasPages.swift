@@ -88,8 +88,8 @@ enum ShasPages {
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
             <th scope="row">\(status.name)\(WatchedProgress.render(playback, of: status.name, l))</th>
-            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, offline: offline, l) })<td class="row-actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))</span>\
-            <span class="group">\(play)\(history)\(remove)</span></td>
+            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, offline: offline, l) })<td class="row-actions"><div class="actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))</span>\
+            <span class="group">\(play)\(history)\(remove)</span></div></td>
             </tr>
 
             """

@@ -66,7 +66,7 @@ enum TodayPage {
         // The lessons first; the plan's settings after them, folded away once the plan is followed.
         let plan: HTML = """
             <p class="plan-settings">\(section.plan.map { UIText.planFollowed($0, l) } ?? UIText.planNotFollowed(l))</p>
-            <details class="plan-details"\(section.plan == nil ? HTML(stringLiteral: " open") : .empty)><summary>\(UIText.planSettingsOf(section.calendar, l))</summary>
+            <details class="plan-details"\(section.plan == nil ? HTML(stringLiteral: " open") : .empty)><summary><span>\(UIText.planSettingsOf(section.calendar, l))</span></summary>
             \(settings(section.calendar, section.plan, id: id, l))</details>
             \(stop)
             """
@@ -123,7 +123,7 @@ enum TodayPage {
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
             <h2 id="\(id)-title">\(UIText.ownPaceTitle(l))</h2>
             <p class="plan-settings">\(UIText.ownPaceOffer(l))</p>
-            <details class="plan-details"><summary>\(name)</summary>
+            <details class="plan-details"><summary><span>\(name)</span></summary>
             <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(DafCalendar.ownPaceName)">
             <fieldset><legend class="visually-hidden">\(name)</legend>
             <label>\(UIText.startAt(l)) <input type="text" name="from" required placeholder="Bava Metzia 2" autocomplete="off" aria-describedby="\(id)-problem"></label>

@@ -244,7 +244,7 @@
     play.appendChild(label);
     // Where a page shows it: before the history link, so that no button moves under a thumb.
     const history = actions.querySelector("a.history");
-    const box = history ? history.parentElement : actions;
+    const box = history ? history.parentElement : actions.querySelector(".actions") || actions;
     box.insertBefore(play, history);
     if (!actions.querySelector('button[data-action^="/api/remove"]')) {
       const remove = button(words.remove, words.removeNamed.replace("{}", entry.name), "remove", "/api/remove?lesson=" + type + "/" + id);

@@ -113,6 +113,7 @@ extension ScreenPhrase {
         .screenSearchLabel: "Search",
         .screenPlayedFilter: "Played",
         .screenAnyOption: "All",
+        .screenAnyMedium: "All",
         .screenUnplayedOption: "Not played",
         .screenMissingOption: "With a file missing",
         .screenApplyFilter: "Apply",
@@ -242,7 +243,8 @@ extension ScreenPhrase {
         .screenNoGemaraOf: "%1$@ has no Gemara: it is learned in the Mishna",
         .screenMishnaOf: "The Mishna of %1$@",
         .screenNoSuchPage: "There is no page at this address",
-        .screenThirtyDaysHow: "Nothing goes until you clean (or a plan you follow lets a past daf go); pinned lessons stay.",
+        .screenThirtyDaysHow:
+            "Nothing is removed until you clean the library or a plan you follow retires a past daf; pinned lessons stay.",
         .screenNoGemaraMasechet: "No masechet of the Gemara has the number %1$@",
         .screenNoMishnaMasechet: "No masechet of the Mishna has the number %1$@",
         .screenNoSuchLesson: "This lesson is neither in the library nor in the catalog kept here",

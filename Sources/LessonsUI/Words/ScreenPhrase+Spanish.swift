@@ -113,6 +113,7 @@ extension ScreenPhrase {
         .screenSearchLabel: "Buscar",
         .screenPlayedFilter: "Escuchadas",
         .screenAnyOption: "Todas",
+        .screenAnyMedium: "Todos",
         .screenUnplayedOption: "Sin escuchar",
         .screenMissingOption: "Con un archivo faltante",
         .screenApplyFilter: "Aplicar",
@@ -247,7 +248,8 @@ extension ScreenPhrase {
         .screenNoGemaraOf: "%1$@ no tiene Guemará: se estudia en la Mishná",
         .screenMishnaOf: "La Mishná de %1$@",
         .screenNoSuchPage: "No hay ninguna página en esta dirección",
-        .screenThirtyDaysHow: "Nada se borra hasta que limpias (o un plan que sigues deja ir un daf pasado); las clases fijadas se quedan.",
+        .screenThirtyDaysHow:
+            "Nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado; las clases fijadas se quedan.",
         .screenNoGemaraMasechet: "Ninguna masejet de la Guemará tiene el número %1$@",
         .screenNoMishnaMasechet: "Ninguna masejet de la Mishná tiene el número %1$@",
         .screenNoSuchLesson: "Esta clase no está en la biblioteca ni en el catálogo guardado aquí",

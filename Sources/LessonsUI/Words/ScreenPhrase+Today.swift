@@ -51,9 +51,9 @@ extension ScreenPhrase {
         .screenEveryDay: "day",
         .screenEveryWeek: "week",
         .screenDaysKept: "Days kept after its day",
-        .screenKeepUntilPlayed: "Then a daf goes",
+        .screenKeepUntilPlayed: "Then each lesson is removed",
         .screenGoesAnyway: "whether played or not",
-        .screenGoesOncePlayed: "once played through",
+        .screenGoesOncePlayed: "only once played through",
         .screenSave: "Save",
         .screenPlanSaved: "%1$@: the plan's settings are saved; %2$@",
     ]
@@ -95,7 +95,7 @@ extension ScreenPhrase {
         .screenNoPeriod: "Un ritmo propio va por día o por semana, no '%1$@'",
         .screenNoUnit: "Un ritmo propio cuenta dapim (daf), mishnayot (mishna) o capítulos de Mishná (chapter), no '%1$@'",
         .screenPlanSettingsOf: "Configuración del plan para %1$@",
-        .screenDaysAhead: "Días por delante",
+        .screenDaysAhead: "Días de antelación",
         .screenOwnPaceOffer:
             "Estudia a tu propio ritmo: desde donde elijas, tantos dapim, mishnayot o capítulos de Mishná al día o a la semana.",
         .screenFollowOwnPace: "Seguir tu propio ritmo",
@@ -110,9 +110,9 @@ extension ScreenPhrase {
         .screenEveryDay: "día",
         .screenEveryWeek: "semana",
         .screenDaysKept: "Días que se guarda cada clase tras su día",
-        .screenKeepUntilPlayed: "Luego un daf se va",
-        .screenGoesAnyway: "se haya escuchado o no",
-        .screenGoesOncePlayed: "una vez escuchado entero",
+        .screenKeepUntilPlayed: "Después, cada clase se borra",
+        .screenGoesAnyway: "la hayas escuchado o no",
+        .screenGoesOncePlayed: "solo una vez escuchada entera",
         .screenSave: "Guardar",
         .screenPlanSaved: "%1$@: se guardó la configuración del plan; %2$@",
     ]

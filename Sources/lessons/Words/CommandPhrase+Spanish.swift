@@ -254,7 +254,7 @@ extension CommandPhrase {
         .queueCancelled: "cancelado %1$@",
         .queueNothingToCancel: "nada que cancelar: ningún elemento en cola, descargando o fallido coincide",
         .queueCancelPDF:
-            "un PDF se descarga para el audio o el video de su clase y se cancela con ellos: da --media audio o video, o ningún --media para todo",
+            "un PDF se descarga para el audio o el vídeo de su clase y se cancela con ellos: da --media audio o video, o ningún --media para todo",
         .downloadQueuePaused:
             "la cola está en pausa: %1$@ %1$(archivo espera|archivos esperan); `lessons queue resume` deja que %1$(se descargue|se descarguen)",
         .doctorProblemsFound: "problemas encontrados: %1$@",
