@@ -91,6 +91,9 @@ extension BrowserTests {
         #expect(try await !fixture.library.isDownloaded(lesson), "\(size): nothing downloads while paused")
         let live = "#live-list li[data-key=\"gemara/\(lesson.id)/audio\"][data-state=\"queued\"]"
         #expect(try await browser.wait("document.querySelector(arguments[0])", [live]), "\(size): the live panel lists it as queued")
+        let said = try await browser.run("return document.querySelector(arguments[0] + ' .title span').textContent", [live]) as? String
+        #expect(said?.hasSuffix("queued: paused until you resume the queue") == true, "\(size): \(said ?? "nothing")")
+        #expect(try await browser.text("#live-count") == "", "\(size): the header counts nothing under way while the queue is paused")
         let bar = try await browser.run("return document.querySelector(arguments[0] + ' progress') !== null", [live])
         #expect(bar as? Bool == false, "\(size): a queued item with nothing received has no progress bar")
         let beside = try await browser.run(

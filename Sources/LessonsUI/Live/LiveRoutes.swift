@@ -62,13 +62,16 @@ struct LiveRoutes: Sendable {
     }
 
     /// The board as a page in `language` shows it: reasons in its words, queued items said to
-    /// wait for the server while it cannot be reached.
+    /// wait for the queue to be resumed while it is paused, or for the server while it cannot
+    /// be reached.
     func shown(_ language: UserLanguage) async -> [TransferBoard.Entry] {
         let offline = await services.server.snapshot.isOffline
+        let paused = (try? await services.library.isQueuePaused()) ?? false
         return await services.board.entries().map { entry in
             var entry = entry
             entry.reason = entry.reason.map { UIText.reason($0, language) }
-            entry.waitsForServer = offline && entry.state == "queued"
+            entry.waitsForResume = paused && entry.state == "queued"
+            entry.waitsForServer = !paused && offline && entry.state == "queued"
             return entry
         }
     }

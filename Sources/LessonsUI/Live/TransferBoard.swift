@@ -30,6 +30,8 @@ actor TransferBoard {
         var here: Bool
         /// Queued while the content server cannot be reached: it starts when the server answers.
         var waitsForServer = false
+        /// Queued while the queue is paused: it starts when the queue is resumed.
+        var waitsForResume = false
     }
 
     private struct Tracked {

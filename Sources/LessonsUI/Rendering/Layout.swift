@@ -85,6 +85,7 @@ enum Layout {
         words["live"] = UIText.liveTitle(l)
         words["decimal"] = Message(.screenDecimalMark).text(l)
         words["waitsForServer"] = UIText.waitsForServer(l)
+        words["waitsForResume"] = UIText.waitsForResume(l)
         words["connectionLost"] = UIText.connectionLost(l)
         words["connectionBack"] = UIText.connectionBack(l)
         words["unsent"] = UIText.actionUnsent(l)

@@ -201,7 +201,7 @@
   }
 
   function stateText(entry) {
-    let text = entry.waitsForServer ? words.waitsForServer : words[entry.state] || entry.state;
+    let text = entry.waitsForResume ? words.waitsForResume : entry.waitsForServer ? words.waitsForServer : words[entry.state] || entry.state;
     if (entry.state === "downloading" && entry.percent !== null && entry.percent !== undefined) text += " " + entry.percent + "%";
     if (entry.state === "failed" && entry.reason) text += ": " + entry.reason;
     return text;
@@ -303,7 +303,8 @@
         cell.className = "state state-" + entry.state + (entry.waitsForServer ? " waits" : "");
       }
     }
-    const active = (counts.downloading || 0) + (counts.queued || 0);
+    // The header counts what is under way: not what waits for the queue to be resumed.
+    const active = (counts.downloading || 0) + entries.filter((e) => e.state === "queued" && !e.waitsForResume).length;
     document.getElementById("live-count").textContent = active > 0 ? String(active) : "";
     // Said politely, and only when the counts change (not at every percent).
     const summary = ["downloading", "queued", "complete", "failed"].filter((s) => counts[s]).map((s) => counts[s] + " " + words[s]).join(", ");
