@@ -41,6 +41,9 @@ extension BrowserTests {
                         return [box.width, box.height, line, link.scrollWidth];
                         """) as? [Double])
                 #expect(sizes[1] < sizes[2] * 2.5 && sizes[0] >= sizes[3], "History squeezed: \(sizes)")
+                let shown = try await browser.run(
+                    "return [...document.querySelectorAll('a.history')].filter((a) => a.getClientRects().length > 0).length")
+                #expect(shown as? Int == 1, "one History button, the problem's: \(shown ?? "none")")
             }
         }
     }

@@ -340,10 +340,17 @@
       resumed = true;
     };
     if (player.readyState >= 1) resume(); else player.addEventListener("loadedmetadata", resume, { once: true });
-    // A file the browser cannot play is said, with the way to its history (and a download again).
+    // A file the browser cannot play is said, with the way to its history (and a download again):
+    // that History button then stands for the one below the controls.
     const problem = document.getElementById("player-problem");
-    player.addEventListener("error", () => { if (problem) problem.hidden = false; });
-    if (player.error && problem) problem.hidden = false;
+    const sayProblem = () => {
+      if (!problem) return;
+      problem.hidden = false;
+      const other = document.querySelector(".links a.history");
+      if (other) other.hidden = true;
+    };
+    player.addEventListener("error", sayProblem);
+    if (player.error) sayProblem();
 
     const save = (leaving) => {
       const position = player.currentTime;
