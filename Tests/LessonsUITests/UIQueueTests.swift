@@ -97,6 +97,9 @@ struct UIQueueTests {
             let spanish = try await fixture.get("/queue", headers: [("Cookie", "lessons-lang=es")])
             #expect(spanish.text.contains("falló: el servidor respondió HTTP 404"), "\(spanish.text)")
             #expect(spanish.text.contains("Reintentar los fallidos (1)"))
+            // The button that moves an item to the front says so: not "Next", which reads as a way on.
+            #expect(spanish.text.contains("aria-label=\"Descargar primero: Berakhot 9 audio\""), "\(spanish.text)")
+            #expect(spanish.text.contains("<span>Descargar primero</span>") && !spanish.text.contains("<span>Siguiente</span>"))
             let next = try await fixture.post("/api/queue/next?key=gemara/8/audio")
             #expect(next.status == 200 && next.text.contains("Berakhot 9 audio is next"), "\(next.text)")
             #expect(try await fixture.library.queue().first?.key == MediaKey(LessonID(.gemara, 8), .audio))

@@ -37,7 +37,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenQuotaNow, screenQuotaWouldRemove, screenQuotaRemovesNothing, screenQuotaKeep, screenQuotaKeepConfirm
     case screenQuotaClear, screenQuotaSet
     case screenQuotaCleared, screenSortLabel, screenSortShas, screenSortRecent, screenSearchLabel, screenPlayedFilter
-    case screenAnyMedium
+    case screenAnyMedium, screenDownloadNext
     case screenAnyOption, screenUnplayedOption, screenMissingOption, screenApplyFilter, screenClearFilter, screenShownCount
     case screenNoMatch, screenSelect, screenSelectWord, screenRemoveSelected, screenNothingSelected, screenTwoNames
     case screenNamesAndMore, screenRemoveManyConfirm, screenRemovedMany, screenMediumPDFStays, screenMediumAndPDF

@@ -15,7 +15,8 @@ extension UIText {
     }
     static func resumeAll(_ l: UserLanguage) -> String { Message(.screenResumeAll).text(l) }
     static func retryFailed(_ count: Int, _ l: UserLanguage) -> String { Message(.screenRetryFailed, .number(count)).text(l) }
-    static func next(_ l: UserLanguage) -> String { Message(.screenNext).text(l) }
+    /// What the button that moves an item to the front shows: not "Next", which reads as a way on.
+    static func next(_ l: UserLanguage) -> String { Message(.screenDownloadNext).text(l) }
     static func cancelItem(_ what: String, _ l: UserLanguage) -> String { Message(.screenCancelItem, .text(what)).text(l) }
     static func nextItem(_ what: String, _ l: UserLanguage) -> String { Message(.screenNextItem, .text(what)).text(l) }
     static func waitingForSlot(_ l: UserLanguage) -> String { Message(.screenWaitingForSlot).text(l) }
