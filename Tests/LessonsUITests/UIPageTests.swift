@@ -91,13 +91,16 @@ struct UIPageTests {
         }
     }
 
-    @Test("remove, pin, unpin and clean act on the library and say so")
+    @Test("remove, pin, unpin and clean act on the library and say so; a pinned lesson is said so on its masechet's page")
     func actions() async throws {
         try await UIFixture.run { fixture in
             try await fixture.download("gemara:berakhot:2-4")
             #expect(try await fixture.post("/api/pin?lesson=gemara/2").status == 200)
             #expect(try await fixture.library.pinnedLessons() == [LessonID(.gemara, 2)])
             #expect(try await fixture.get("/downloads").text.contains("/api/unpin?lesson=gemara/2"))
+            #expect(
+                try await fixture.get("/shas/gemara/1").text.contains("<th scope=\"row\">Berakhot 3 (pinned)"),
+                "said on its masechet's page")
             let preview = try await fixture.get("/downloads?maxMB=0").status
             #expect(preview == 400)  // a quota of 0 MB is not a number of megabytes the page accepts
             let quota = try await fixture.get("/downloads?maxMB=1")

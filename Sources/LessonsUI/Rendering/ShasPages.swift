@@ -41,7 +41,7 @@ enum ShasPages {
     /// One masechet of one type: its lessons by chapter, each with its state per medium.
     static func masechet(
         _ type: LessonType, _ seder: Seder, _ masechet: Masechet, statuses: [LessonStatus],
-        notices: [String], playbacks: [LessonID: Playback] = [:], _ context: PageContext
+        notices: [String], playbacks: [LessonID: Playback] = [:], pinned: Set<LessonID> = [], _ context: PageContext
     ) -> HTML {
         let l = context.language
         let scope = "type=\(type.rawValue)&masechet=\(masechet.id)"
@@ -59,7 +59,7 @@ enum ShasPages {
                 <table class="lessons">
                 <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>
-                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, playback: playbacks[LessonID($0.type, $0.id)], offline: context.server.isOffline, l) })</tbody>
+                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, playback: playbacks[LessonID($0.type, $0.id)], offline: context.server.isOffline, pinned: pinned.contains(LessonID($0.type, $0.id)), l) })</tbody>
                 </table>
                 </section>
 
@@ -70,7 +70,10 @@ enum ShasPages {
     }
 
     /// `offline`: the content server cannot be reached (a queued medium waits for it).
-    static func row(_ status: LessonStatus, scope: String, playback: Playback? = nil, offline: Bool = false, _ l: UserLanguage) -> HTML {
+    /// `pinned`: the lesson is pinned (kept by clean), said beside its name.
+    static func row(
+        _ status: LessonStatus, scope: String, playback: Playback? = nil, offline: Bool = false, pinned: Bool = false, _ l: UserLanguage
+    ) -> HTML {
         let lesson = LessonID(status.type, status.id)
         let path = "\(status.type.rawValue)/\(status.id)"
         let playable = status.media.contains { $0.medium != .text && $0.state == MediaState.complete.rawValue }
@@ -87,7 +90,7 @@ enum ShasPages {
             UIText.history(l), "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
-            <th scope="row">\(status.name)\(WatchedProgress.render(playback, of: status.name, l))</th>
+            <th scope="row">\(status.name)\(pinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(WatchedProgress.render(playback, of: status.name, l))</th>
             \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, offline: offline, l) })<td class="row-actions"><div class="actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))</span>\
             <span class="group">\(play)\(history)\(remove)</span></div></td>
             </tr>

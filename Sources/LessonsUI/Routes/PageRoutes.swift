@@ -88,7 +88,8 @@ struct PageRoutes: Sendable {
         }
         let statuses = try await library.status(of: lessons, sync: !library.isReadOnly)
         return ShasPages.masechet(
-            type, seder, masechet, statuses: statuses, notices: notices, playbacks: try await library.playbacks(), context)
+            type, seder, masechet, statuses: statuses, notices: notices, playbacks: try await library.playbacks(),
+            pinned: try await library.pinnedLessons(), context)
     }
 
     /// "Berakhot 2": from the registry, else from the catalog cache (a lesson never requested);
