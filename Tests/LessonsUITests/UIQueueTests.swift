@@ -100,6 +100,10 @@ struct UIQueueTests {
             // The button that moves an item to the front says so: not "Next", which reads as a way on.
             #expect(spanish.text.contains("aria-label=\"Descargar primero: Berakhot 9 audio\""), "\(spanish.text)")
             #expect(spanish.text.contains("<span>Descargar primero</span>") && !spanish.text.contains("<span>Siguiente</span>"))
+            // The lesson's cell says why it waits, as the live panel does, before any script runs.
+            let masechet = try await fixture.get("/shas/gemara/1")
+            let cell = masechet.text.components(separatedBy: #"data-key="gemara/8/audio""#).dropFirst().first?.prefix(700) ?? ""
+            #expect(cell.contains("queued: paused until you resume the queue"), "\(cell)")
             let next = try await fixture.post("/api/queue/next?key=gemara/8/audio")
             #expect(next.status == 200 && next.text.contains("Berakhot 9 audio is next"), "\(next.text)")
             #expect(try await fixture.library.queue().first?.key == MediaKey(LessonID(.gemara, 8), .audio))

@@ -9,6 +9,8 @@ struct PageContext: Sendable {
     var path: String
     /// The content server's status as the app knows it when the page is made.
     var server = ServerStatus.Snapshot()
+    /// Whether the download queue is paused when the page is made.
+    var queuePaused = false
 }
 
 /// The frame of every page: a skip link, the navigation (with the live panel's toggle, the

@@ -59,7 +59,7 @@ enum ShasPages {
                 <table class="lessons">
                 <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>
-                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, playback: playbacks[LessonID($0.type, $0.id)], offline: context.server.isOffline, pinned: pinned.contains(LessonID($0.type, $0.id)), l) })</tbody>
+                \(lessons.sorted { ($0.number, $0.id) < ($1.number, $1.id) }.html { row($0, scope: scope, playback: playbacks[LessonID($0.type, $0.id)], waits: context.queuedWait, pinned: pinned.contains(LessonID($0.type, $0.id)), l) })</tbody>
                 </table>
                 </section>
 
@@ -69,10 +69,10 @@ enum ShasPages {
         return Layout.page("\(masechet.name)", context, notices: notices, body: body)
     }
 
-    /// `offline`: the content server cannot be reached (a queued medium waits for it).
+    /// `waits`: what a queued medium waits for (its turn, the content server, the queue's resume).
     /// `pinned`: the lesson is pinned (kept by clean), said beside its name.
     static func row(
-        _ status: LessonStatus, scope: String, playback: Playback? = nil, offline: Bool = false, pinned: Bool = false, _ l: UserLanguage
+        _ status: LessonStatus, scope: String, playback: Playback? = nil, waits: QueuedWait = .turn, pinned: Bool = false, _ l: UserLanguage
     ) -> HTML {
         let lesson = LessonID(status.type, status.id)
         let path = "\(status.type.rawValue)/\(status.id)"
@@ -91,7 +91,7 @@ enum ShasPages {
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
             <th scope="row">\(status.name)\(pinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(WatchedProgress.render(playback, of: status.name, l))</th>
-            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, offline: offline, l) })<td class="row-actions"><div class="actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))</span>\
+            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, waits: waits, l) })<td class="row-actions"><div class="actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))</span>\
             <span class="group">\(play)\(history)\(remove)</span></div></td>
             </tr>
 
@@ -100,9 +100,14 @@ enum ShasPages {
 
     /// One medium's state, its icon beside it: `downloading 45%`, `failed: reason` (said in the
     /// page's language), `complete`, `queued: waits for the server`…
-    static func cell(_ medium: MediumStatus, _ lesson: LessonID, offline: Bool = false, _ l: UserLanguage) -> HTML {
-        let waits = offline && medium.state == MediaState.queued.rawValue
-        var text = waits ? UIText.waitsForServer(l) : UIText.state(medium.state, l)
+    static func cell(_ medium: MediumStatus, _ lesson: LessonID, waits: QueuedWait = .turn, _ l: UserLanguage) -> HTML {
+        let queued = medium.state == MediaState.queued.rawValue
+        var text =
+            switch (queued, waits) {
+            case (true, .resume): UIText.waitsForResume(l)
+            case (true, .server): UIText.waitsForServer(l)
+            default: UIText.state(medium.state, l)
+            }
         if medium.state == MediaState.downloading.rawValue, let expected = medium.expectedBytes, expected > 0, let bytes = medium.bytes {
             text += " \(min(100, bytes * 100 / expected))%"
         }
@@ -114,4 +119,14 @@ enum ShasPages {
 
             """
     }
+}
+
+/// What a queued medium waits for, as a page says it: its turn, the content server (out of
+/// reach), or the queue (paused) to be resumed.
+enum QueuedWait: Sendable {
+    case turn, server, resume
+}
+
+extension PageContext {
+    var queuedWait: QueuedWait { queuePaused ? .resume : server.isOffline ? .server : .turn }
 }

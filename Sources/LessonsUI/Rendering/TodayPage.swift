@@ -42,14 +42,14 @@ enum TodayPage {
             \(date)
             \(HTML(stringLiteral: days))
             \(ready)
-            \(sections.html { section($0, playbacks: playbacks, offline: context.server.isOffline, isToday: isToday, l) })\
+            \(sections.html { section($0, playbacks: playbacks, waits: context.queuedWait, isToday: isToday, l) })\
             \(sections.contains { $0.calendar.rawValue == DafCalendar.ownPaceName } ? .empty : ownPaceOffer(day, l))
             """
         let title = isToday ? UIText.today(l) : day.spoken.text(l)
         return Layout.page(title, context, notices: unknown.map { [$0] } ?? [], body: body)
     }
 
-    static func section(_ section: Section, playbacks: [LessonID: Playback], offline: Bool, isToday: Bool, _ l: UserLanguage) -> HTML {
+    static func section(_ section: Section, playbacks: [LessonID: Playback], waits: QueuedWait, isToday: Bool, _ l: UserLanguage) -> HTML {
         let id = "plan-\(section.calendar.rawValue)"
         let weekly = section.calendar.isWeekly
         let (nowLabel, nextLabel) =
@@ -74,8 +74,8 @@ enum TodayPage {
             <section class="plan" id="\(id)" aria-labelledby="\(id)-title">
             <h2 id="\(id)-title">\(section.calendar.title.text(l)): \(section.nowPortion.name)</h2>
             <p class="cycle">\(section.calendar.place(of: section.nowPortion, on: section.day).text(l))</p>
-            \(portion(nowLabel, named: false, section.nowPortion, section.now, id: "\(id)-now", playbacks, offline, l))\
-            \(section.nextPortion.map { portion(nextLabel, named: true, $0, section.next, id: "\(id)-next", playbacks, offline, l) } ?? .empty)
+            \(portion(nowLabel, named: false, section.nowPortion, section.now, id: "\(id)-now", playbacks, waits, l))\
+            \(section.nextPortion.map { portion(nextLabel, named: true, $0, section.next, id: "\(id)-next", playbacks, waits, l) } ?? .empty)
             \(plan)
             </section>
 
@@ -165,7 +165,7 @@ enum TodayPage {
     /// only when (`named` false).
     static func portion(
         _ when: String, named: Bool, _ portion: Portion, _ lesson: CalendarLesson?, id: String, _ playbacks: [LessonID: Playback],
-        _ offline: Bool, _ l: UserLanguage
+        _ waits: QueuedWait, _ l: UserLanguage
     ) -> HTML {
         let content: HTML
         if let lesson, lesson.absence != nil {
@@ -175,7 +175,7 @@ enum TodayPage {
                 <table class="lessons">
                 <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>
-                \(lesson.lessons.html { ShasPages.row($0, scope: "type=\($0.type.rawValue)&masechet=\($0.masechetId)", playback: playbacks[LessonID($0.type, $0.id)], offline: offline, l) })</tbody>
+                \(lesson.lessons.html { ShasPages.row($0, scope: "type=\($0.type.rawValue)&masechet=\($0.masechetId)", playback: playbacks[LessonID($0.type, $0.id)], waits: waits, l) })</tbody>
                 </table>
 
                 """

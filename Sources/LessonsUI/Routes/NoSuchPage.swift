@@ -10,8 +10,14 @@ struct NoSuchPage: RouterMiddleware {
     ) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError where error.status == .notFound && request.method == .get {
+        } catch let error as HTTPError where error.status == .notFound && request.method == .get && Self.unmatched(context) {
             return await pages.noSuchPage(request)
         }
+    }
+
+    /// No route took the request (the router names a matched route's path in the context): a
+    /// route's own 404, a media file gone while read, keeps its answer.
+    static func unmatched(_ context: BasicRequestContext) -> Bool {
+        context.endpointPath == nil || context.endpointPath == "NotFound"
     }
 }

@@ -44,6 +44,7 @@ struct PageRoutes: Sendable {
     func page(_ request: Request, _ render: (PageContext) async throws -> HTML) async -> Response {
         var context = PageContext(language: RequestInput.language(request), token: token, path: request.uri.path)
         context.server = await services.server.forPage()
+        context.queuePaused = (try? await library.isQueuePaused()) ?? false
         do {
             return .html(try await render(context))
         } catch {
