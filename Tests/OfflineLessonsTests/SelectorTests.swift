@@ -97,6 +97,16 @@ struct SelectorTests {
         #expect(SelectorError.notASelector("Megillah").message(.en).contains(#"use a lesson's name ("Megillah 2", "Berakhot 1:3")"#))
     }
 
+    @Test(
+        "a daf before the first, asked by name, says how to name the Mishna's chapter instead",
+        arguments: ["Berakhot 1", "Berakhot 0-3", "Berakhot 1a"])
+    func dafOneByName(_ text: String) {
+        let error = #expect(throws: SelectorError.self) { try LessonSelector(parsing: text) }
+        #expect(error?.message(.en).hasSuffix("dapim start at 2; for the Mishna, name a chapter and a mishna, like 'Berakhot 1:1'") == true)
+        #expect(error?.message(.es).hasSuffix("para la Mishná, nombra un capítulo y una mishná, como 'Berakhot 1:1'") == true)
+        #expect(error?.message(.en).hasPrefix("'\(text)': there is no daf ") == true)
+    }
+
     @Test("a search word names a masechet by its letters as written or an alias, or their start; never by a loose folding")
     func searchNames() {
         #expect(Masechet.isName("brochos", of: "Berakhot") && Masechet.isName("Berajot", of: "Berakhot"))

@@ -47,7 +47,12 @@ public enum LessonSelector: Sendable, Hashable, CustomStringConvertible {
             let chapter = try range(String(match.2), of: .chapter, in: input)
             named = .mishna(masechet: String(match.1), chapters: chapter, mishnayot: try range(String(match.3), of: .mishna, in: input))
         } else if let match = text.wholeMatch(of: /([^\d:]*[^\s\d:])\s+(\d+[abAB]?(?:\s*-\s*\d+[abAB]?)?)/), startsWithLetter(match.1) {
-            named = .gemara(masechet: String(match.1), dapim: try range(String(match.2), of: .daf, in: input))
+            let dapim = String(match.2)
+            // "Berakhot 1" is the Mishna's first chapter more often than a daf no one learns.
+            if let first = dapim.split(whereSeparator: { !$0.isNumber }).compactMap({ Int($0) }).min(), first < 2 {
+                throw SelectorError.noSuchDaf(first, masechet: String(match.1), in: input)
+            }
+            named = .gemara(masechet: String(match.1), dapim: try range(dapim, of: .daf, in: input))
         }
         // Taken only when it reads back as itself: a mark or a joining character at its edge would
         // merge with the colon a selector writes beside it.

@@ -67,6 +67,13 @@ extension SelectorError {
         return SelectorError(Message(key, .text(MasechetNames.shortened(selector)), .text(MasechetNames.shortened(number))))
     }
 
+    /// A daf before the first, asked by name ("Berakhot 1"): also says how to name the Mishna.
+    static func noSuchDaf(_ daf: Int, masechet: String, in selector: String) -> SelectorError {
+        SelectorError(
+            Message(
+                .selectorNoSuchDafNamed, .text(MasechetNames.shortened(selector)), .number(daf), .text(MasechetNames.shortened(masechet))))
+    }
+
     /// Asked dapim beyond the masechet's: its real range, and the part of the asked range in it.
     /// What was asked is named as people name it ("Berakhot 99"), however it was written.
     static func dapim(_ asked: ClosedRange<Int>, outside range: ClosedRange<Int>, of masechet: String) -> SelectorError {

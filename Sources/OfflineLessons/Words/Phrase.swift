@@ -9,7 +9,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Selectors
     case selectorNoMasechetID, selectorUnknownName, selectorAmbiguousName, selectorNotASelector, selectorBadID
     case selectorGemaraParts, selectorMishnaParts, selectorNotADaf, selectorNotAChapter, selectorNotAMishna, selectorReversed
-    case selectorAmud, selectorNoSuchDaf, selectorNoSuchChapter, selectorNoSuchMishna, selectorDapimOutside
+    case selectorAmud, selectorNoSuchDaf, selectorNoSuchDafNamed, selectorNoSuchChapter, selectorNoSuchMishna, selectorDapimOutside
     case selectorDapimOutsideUse, selectorNoLessonForDaf, selectorNoListing, selectorNoGemara, selectorShasNeeded
     case selectorNoChapter, selectorChapterMishnayot, selectorNoMishnaMatch, selectorNoGemaraLessonID, selectorNoMishnaLessonID
     case selectorNoLessonID
