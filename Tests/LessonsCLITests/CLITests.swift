@@ -50,11 +50,14 @@ private func lessons(_ arguments: [String], environment: [String: String] = clea
 }
 
 /// Runs `lessons serve --port 0 …` for the duration of `body`, which gets the printed API base.
-private func withServe<T>(_ extra: [String] = [], _ body: (String) async throws -> T) async throws -> T {
+private func withServe<T>(
+    _ extra: [String] = [], stderr: URL? = nil, environment: [String: String] = [:], _ body: (String) async throws -> T
+) async throws -> T {
     let pipe = Pipe()
     let process = try ChildProcess(
         try lessonsBinary(), arguments: ["serve", "--port", "0"] + extra,
-        environment: cleanEnvironment(), stdout: .descriptor(pipe.fileHandleForWriting.fileDescriptor))
+        environment: cleanEnvironment(environment), stdout: .descriptor(pipe.fileHandleForWriting.fileDescriptor),
+        stderr: stderr.map { .file($0) } ?? .null)
     // The child holds the writing end now; closing ours lets a read end at its exit.
     try pipe.fileHandleForWriting.close()
     defer {
@@ -149,6 +152,25 @@ struct CLITests {
             #expect(try jsonDocument(result)["source"] as? String == "server")
         }
         #expect(FileManager.default.fileExists(atPath: library + "/library.sqlite"))
+    }
+
+    @Test("serve says which token it takes, in the user's language, and the token it names works", arguments: ["C", "es_ES.UTF-8"])
+    func serveNamesItsToken(_ locale: String) async throws {
+        let library = temporaryLibrary()
+        let banner = URL(fileURLWithPath: library + "-serve.txt")
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        defer { try? FileManager.default.removeItem(at: banner) }
+        try await withServe(stderr: banner, environment: ["LANG": locale, "LC_ALL": locale]) { apiBase in
+            var said = ""
+            for _ in 0..<50 where !said.contains("LESSONS_TOKEN=demo") {
+                try await Task.sleep(for: .milliseconds(100))
+                said = (try? String(contentsOf: banner, encoding: .utf8)) ?? ""
+            }
+            #expect(said.contains(locale == "C" ? "any token is accepted" : "se acepta cualquier token"), "\(said)")
+            #expect(said.contains("--token demo"), "\(said)")
+            let result = try await lessons(["catalog", "berakhot", "--server", apiBase, "--library", library, "--token", "demo"])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+        }
     }
 
     @Test("serve --token: catalog still works (masechtot_list needs no token); a masechet's listing takes that token only")

@@ -62,13 +62,14 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.md5ETags = md5Etags
         let server = try ContentServer(configuration: configuration)
         let json = global.json
+        let tokenNote = Terminal.say(configuration.token == nil ? .serveAnyToken : .serveOneToken)
         do {
             try await server.run { running in
                 if json {
                     try? Terminal.json(["apiBase": running.apiBase.absoluteString, "mediaBase": running.mediaBase.absoluteString])
                 } else {
                     Terminal.out(running.apiBase.absoluteString)
-                    Terminal.err(Terminal.say(.serveServing, .text(running.mediaBase.absoluteString)) + "\n")
+                    Terminal.err(Terminal.say(.serveServing, .text(running.mediaBase.absoluteString)) + "\n" + tokenNote + "\n")
                 }
             }
         } catch let error as ContentServerError {

@@ -198,6 +198,8 @@ extension CommandPhrase {
         .legacyToRecover: "%1$@ %1$(file|files) to recover: run `lessons migrate --from %2$@`",
         .legacyNothing: "nothing to migrate",
         .serveServing: "serving the demo catalog; media at %1$@; Ctrl-C stops",
+        .serveAnyToken: "any token is accepted: give the other commands --token demo, or set LESSONS_TOKEN=demo",
+        .serveOneToken: "only the token this server was given is accepted: give the other commands the same --token",
         .serveCannot: "cannot serve: %1$@",
         .serveCannotOn: "cannot serve on %1$@: %2$@",
         .serveScale: "--media-size-scale must be a positive number",

@@ -217,6 +217,8 @@ extension CommandPhrase {
         .legacyToRecover: "%1$@ %1$(archivo|archivos) por recuperar: ejecuta `lessons migrate --from %2$@`",
         .legacyNothing: "nada que migrar",
         .serveServing: "sirviendo el catálogo de demostración; medios en %1$@; Ctrl-C para",
+        .serveAnyToken: "se acepta cualquier token: da a los demás comandos --token demo, o define LESSONS_TOKEN=demo",
+        .serveOneToken: "solo se acepta el token dado a este servidor: da a los demás comandos el mismo --token",
         .serveCannot: "no se puede servir: %1$@",
         .serveCannotOn: "no se puede servir en %1$@: %2$@",
         .serveScale: "--media-size-scale debe ser un número positivo",

@@ -51,7 +51,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case migrateFailures
     case legacyLoss, legacyHalfDropped, legacyHalf, legacyStranded, legacyUnlisted, legacyShared
     case legacyToRecover, legacyNothing
-    case serveServing, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser, demoServer
+    case serveServing, serveAnyToken, serveOneToken, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser,
+        demoServer
     case demoCatalog
     case demoEvent
     case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen, demoNeedsEmptyFolder
