@@ -57,7 +57,7 @@ struct RetentionTests {
         }
     }
 
-    @Test("the age and its limit in the unit the limit was given in: days, else hours, minutes or seconds; never a limit of 0")
+    @Test("the age and its limit in the unit the limit was given in: days, else hours, minutes or seconds; a limit of 0 in the age's")
     func ageReason() {
         let cases: [(age: Double, limit: Double, english: String)] = [
             (3 * Self.day + 5, 2 * Self.day, "completed 3 days ago (limit 2)"),
@@ -65,6 +65,10 @@ struct RetentionTests {
             (4 * 3600 + 59, 3 * 3600, "completed 4 h ago (limit 3 h)"),
             (36 * 3600, 30 * 3600, "completed 36 h ago (limit 30 h)"),
             (12, 1, "completed 12 s ago (limit 1 s)"),
+            (7300, 0, "completed 2 h ago (limit 0 h)"),
+            (90, 0, "completed 1 min ago (limit 0 min)"),
+            (2.5, 0, "completed 2 s ago (limit 0 s)"),
+            (3, 0.5, "completed 3 s ago (limit 0.5 s)"),
         ]
         for (age, limit, english) in cases {
             #expect(RetentionPlanner.ageReason(age: age, limit: limit).text(.en) == english)

@@ -155,15 +155,22 @@ struct RetentionPlanner {
     static func days(_ seconds: Double) -> Int { Int((seconds / 86_400).rounded(.down)) }
 
     /// Why an item is old enough: in days for a limit of whole days, else in the largest unit the
-    /// limit is whole in ("completed 120 min ago (limit 90 min)"), never a limit of 0.
+    /// limit is whole in ("completed 120 min ago (limit 90 min)"); a limit of 0 in the age's unit,
+    /// a limit under a second with its tenths ("limit 0.5 s").
     static func ageReason(age: Double, limit: Double) -> Message {
         if limit >= 86_400, limit.truncatingRemainder(dividingBy: 86_400) == 0 {
             return Message(.cleanOlderThan, .number(days(age)), .number(days(limit)))
         }
-        let (unit, symbol): (Double, String) =
-            limit.truncatingRemainder(dividingBy: 3600) == 0
-            ? (3600, "h") : limit.truncatingRemainder(dividingBy: 60) == 0 ? (60, "min") : (1, "s")
-        func shown(_ seconds: Double) -> String { "\(Int((seconds / unit).rounded(.down))) \(symbol)" }
+        let units: [(seconds: Double, symbol: String)] = [(3600, "h"), (60, "min")]
+        let unit =
+            limit == 0
+            ? units.first { age >= $0.seconds } ?? (1, "s")
+            : units.first { limit.truncatingRemainder(dividingBy: $0.seconds) == 0 } ?? (1, "s")
+        func shown(_ seconds: Double) -> String {
+            let value = seconds / unit.seconds
+            let number = value < 1 && value > 0 ? String(format: "%.1f", value) : "\(Int(value.rounded(.down)))"
+            return "\(number) \(unit.symbol)"
+        }
         return Message(.cleanOlderThanTime, .text(shown(age)), .text(shown(limit)))
     }
 }

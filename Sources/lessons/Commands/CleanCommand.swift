@@ -70,6 +70,20 @@ struct CleanCommand: AsyncParsableCommand {
         return RetentionPolicy(olderThan: age, maxBytes: quota)
     }
 
+    /// Why nothing goes, by the limits that applied: "no download was completed more than 30 days
+    /// ago; the library is within its quota of 2.0 GB".
+    private func nothingReason(_ policy: RetentionPolicy) -> String {
+        var reasons: [String] = []
+        if let age = policy.olderThan {
+            let seconds = age.components.seconds
+            let spoken =
+                seconds > 0 && seconds % 86_400 == 0 ? Terminal.say(.cleanDays, .number(Int(seconds / 86_400))) : olderThan
+            reasons.append(Terminal.say(.cleanNothingAge, .text(spoken)))
+        }
+        if let quota = policy.maxBytes { reasons.append(Terminal.say(.cleanNothingQuota, .text(formatBytes(quota)))) }
+        return reasons.isEmpty ? Terminal.say(.cleanNoLimit) : reasons.joined(separator: "; ")
+    }
+
     func run() async throws {
         let library = try await global.openLibrary(readOnly: dryRun, existing: true)
         // Named before the clean takes them out of the registry.
@@ -91,8 +105,10 @@ struct CleanCommand: AsyncParsableCommand {
                     .message(Phrasebook.recognize(action.reason))))
         }
         let pinned = report.pinnedKept > 0 ? "; " + Terminal.say(.cleanPinnedKept, .number(report.pinnedKept)) : ""
-        let freed = Terminal.say(
-            dryRun ? .cleanWouldFree : .cleanFreed, .text(formatBytes(report.bytesFreed)), .number(report.actions.count))
+        let freed =
+            report.actions.isEmpty
+            ? Terminal.say(.cleanNothing, .text(nothingReason(policy)))
+            : Terminal.say(dryRun ? .cleanWouldFree : .cleanFreed, .text(formatBytes(report.bytesFreed)), .number(report.actions.count))
         Terminal.out(freed + pinned)
         if let over = report.overQuotaByPins {
             Terminal.warning(Terminal.say(.cleanPinsOverQuota, .text(formatBytes(over))))

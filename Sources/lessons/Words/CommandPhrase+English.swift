@@ -124,6 +124,11 @@ extension CommandPhrase {
         .cleanWouldRemove: "would remove %1$@ (%2$@): %3$@",
         .cleanFreed: "freed %1$@ (%2$@ %2$(file|files))",
         .cleanWouldFree: "would free %1$@ (%2$@ %2$(file|files))",
+        .cleanNothing: "nothing to remove: %1$@",
+        .cleanNothingAge: "no download was completed more than %1$@ ago",
+        .cleanNothingQuota: "the library is within its quota of %1$@",
+        .cleanNoLimit: "no age limit and no size quota apply (--older-than never)",
+        .cleanDays: "%1$@ %1$(day|days)",
         .cleanPinnedKept: "%1$@ pinned %1$(lesson|lessons) kept",
         .cleanPinsOverQuota:
             "pinned lessons alone keep the library at %1$@, over the quota: unpin some (`lessons unpin`) or raise --max-size",

@@ -143,6 +143,11 @@ extension CommandPhrase {
         .cleanWouldRemove: "se borraría %1$@ (%2$@): %3$@",
         .cleanFreed: "se liberaron %1$@ (%2$@ %2$(archivo|archivos))",
         .cleanWouldFree: "se liberarían %1$@ (%2$@ %2$(archivo|archivos)); no se borró nada",
+        .cleanNothing: "nada que borrar: %1$@",
+        .cleanNothingAge: "ninguna descarga se completó hace más de %1$@",
+        .cleanNothingQuota: "la biblioteca cabe en su cuota de %1$@",
+        .cleanNoLimit: "no se aplica límite de antigüedad ni cuota de tamaño (--older-than never)",
+        .cleanDays: "%1$@ %1$(día|días)",
         .cleanPinnedKept: "clases fijadas conservadas: %1$@",
         .cleanPinsOverQuota:
             "solo las clases fijadas ya ocupan %1$@, más que la cuota: desfija algunas (`lessons unpin`) o sube --max-size",
