@@ -125,7 +125,7 @@ struct UITodayTests {
             let page = try await fixture.get("/today?date=2026-11-30")
             for text in [
                 "Own pace: Bava Metzia 3", "week 2 of the plan, 29 November to 5 December; daf 1519 of 2711 of the Bavli",
-                "<h3>This week</h3>", "<h3>Next week</h3>", "id=\"plan-own-pace-stop\"", "Stop following your own pace",
+                "<h3>That week</h3>", "<h3>The week after</h3>", "id=\"plan-own-pace-stop\"", "Stop following your own pace",
                 "Plan settings for your own pace",
                 "<input type=\"hidden\" name=\"from\" value=\"Bava Metzia 2\">", "name=\"began\" value=\"2026-11-22\"",
             ] {
@@ -170,8 +170,8 @@ struct UITodayTests {
             #expect(follow.status == 200, "\(follow.text)")
             let page = try await fixture.get("/today?date=2026-11-30")
             for text in [
-                "Own pace: Peah 1:2–4", "day 2 of the plan; mishnayot 59–61 of 4187 of the Mishna", "<h3>Today</h3>",
-                "Tomorrow: Peah 1:5–2:1", "<input type=\"hidden\" name=\"unit\" value=\"mishna\">",
+                "Own pace: Peah 1:2–4", "day 2 of the plan; mishnayot 59–61 of 4187 of the Mishna", "<h3>That day</h3>",
+                "The day after: Peah 1:5–2:1", "<input type=\"hidden\" name=\"unit\" value=\"mishna\">",
                 "<input type=\"hidden\" name=\"count\" value=\"3\">",
             ] {
                 #expect(page.text.contains(text), "\(text)")
