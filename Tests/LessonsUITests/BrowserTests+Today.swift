@@ -76,8 +76,8 @@ extension BrowserTests {
                 #expect(pace.first.start == "Berakhot 1:1" && pace.unit == .chapter && pace.count == 2)
                 #expect(pace.every == .week && pace.began.iso == "2026-11-29")
                 for (language, title, next) in [
-                    ("en", "Own pace: Berakhot 1:1–2:8", "Next week: Berakhot 3:1–4:7"),
-                    ("es", "A tu ritmo: Berakhot 1:1–2:8", "La semana que viene: Berakhot 3:1–4:7"),
+                    ("en", "Own pace: Berakhot 1:1–2:8", "The week after: Berakhot 3:1–4:7"),
+                    ("es", "A tu ritmo: Berakhot 1:1–2:8", "La semana siguiente: Berakhot 3:1–4:7"),
                 ] {
                     try await browser.open("\(fixture.base)/lang/\(language)?back=/today?date=2026-11-30")
                     #expect(try await browser.wait("document.getElementById('plan-own-pace-title')"))
