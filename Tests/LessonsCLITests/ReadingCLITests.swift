@@ -166,7 +166,9 @@ struct ReadingCLITests {
         }
     }
 
-    @Test("pin of a lesson that is not downloaded says why, exit 1; a downloaded one is pinned; pinned again, it says so, exit 0")
+    @Test(
+        "pin of a lesson that is not downloaded says why, exit 1; a downloaded one is pinned, by its name in words the shell split; pinned again, it says so, exit 0; unpin of nothing says so, exit 0"
+    )
     func pin() async throws {
         try await withLibrary { env, _ in
             let missing = try await CLIRunner.run(["pin", "gemara:berakhot:10"], environment: env)
@@ -174,7 +176,7 @@ struct ReadingCLITests {
             #expect(
                 missing.stderr.contains("no downloaded lesson matches gemara:berakhot:10: only downloaded lessons can be pinned"),
                 "\(missing.stderr)")
-            let pinned = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)
+            let pinned = try await CLIRunner.run(["pin", "Berakhot", "2"], environment: env)
             #expect(pinned.status == 0 && pinned.stdout == "1 lesson pinned\n", "\(pinned.stdout)\(pinned.stderr)")
             let again = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)
             #expect(again.status == 0 && again.stdout == "1 lesson already pinned\n", "\(again.stdout)\(again.stderr)")
@@ -184,6 +186,10 @@ struct ReadingCLITests {
             #expect(
                 unpinnedAgain.status == 0 && unpinnedAgain.stdout == "1 lesson already unpinned\n",
                 "\(unpinnedAgain.stdout)\(unpinnedAgain.stderr)")
+            let unpinMissing = try await CLIRunner.run(["unpin", "Berakhot", "10"], environment: env)
+            #expect(
+                unpinMissing.status == 0 && unpinMissing.stdout == "nothing to unpin: no downloaded lesson matches Berakhot 10\n",
+                "\(unpinMissing.stdout)\(unpinMissing.stderr)")
         }
     }
 

@@ -91,6 +91,22 @@ struct SelectorCLITests {
         }
     }
 
+    @Test("names the shell split into words are read whole: 'Bava Kamma 2 Berakhot 1:3'; a lone word is named in the error")
+    func namesInWords() async throws {
+        try await withServer { env in
+            let json = try await CLIRunner.run(
+                ["--json", "status", "--no-sync", "Bava", "Kamma", "2", "Berakhot", "1:3"], environment: env)
+            #expect(json.status == 0, "\(json.stderr)")
+            let document = try JSONDecoder().decode(StatusDocument.self, from: Data(json.stdout.utf8))
+            let bavaKamma = try #require(try DemoCatalog.bundled().shas.masechtot.first { $0.name == "Bava Kamma" }?.id)
+            #expect(document.lessons.map(\.masechetId) == [bavaKamma, 1], "\(json.stdout)")
+            #expect(document.lessons.map(\.number) == [2, 3], "\(json.stdout)")
+            let lone = try await CLIRunner.run(["status", "Bava", "Kamma", "gemara:berakhot:2"], environment: env)
+            #expect(lone.status == 2)
+            #expect(lone.stderr.hasPrefix("lessons: error: 'Bava Kamma' is not a selector"), "\(lone.stderr)")
+        }
+    }
+
     @Test(
         "a reversed range, an amud, a daf before the first, or dapim beyond the masechet: exit 2 with what is wrong",
         arguments: [

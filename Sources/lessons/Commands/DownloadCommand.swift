@@ -11,7 +11,7 @@ struct DownloadCommand: AsyncParsableCommand {
             Each lesson is recorded in the registry (with its place in the Shas) before its first byte is fetched; files are verified, then renamed into place, then registered. An interrupted run (Ctrl-C, a crash, a lost connection) resumes where it stopped: run `lessons download` with no selector to finish pending work. A server that stops answering stops the run with its items still queued (exit 3): run `lessons download` when it is back.
 
             Selectors:
-              a lesson's name, as lists print it        "Megillah 2-5"  "Berakhot 1:3"
+              a lesson's name, as lists print it        Megillah 2-5  Berakhot 1:3
               gemara:<masechet>[:<daf>[-<daf>]]        gemara:berakhot:2-11
               mishna:<masechet>[:<chapter>[:<mishna>]]  mishna:peah:1  mishna:berakhot:2:3
               gemara/<id>, mishna/<id>                  gemara/247
@@ -20,6 +20,7 @@ struct DownloadCommand: AsyncParsableCommand {
             Examples:
               export LESSONS_SERVER=http://127.0.0.1:8080/api/
               lessons download gemara:berakhot:2-11 --media audio
+              lessons download Bava Kamma 2-5 Berakhot 1:3
               lessons download            # resume whatever is pending
             """)
     )

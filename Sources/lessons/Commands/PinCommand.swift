@@ -39,7 +39,8 @@ struct UnpinCommand: AsyncParsableCommand {
 }
 
 /// `pin` and `unpin`: one way of doing both. Run again (after an interruption, say), it changes
-/// nothing and says so, without failing; a selector that matches no downloaded lesson fails `pin`.
+/// nothing and says so, without failing; a selector that matches no downloaded lesson fails `pin`
+/// (nothing can be kept) and is only said by `unpin`.
 private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOptions) async throws {
     let library = try await global.openLibrary(existing: true)
     let parsed = try parseSelectors(selectors)
@@ -47,19 +48,22 @@ private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOp
     let unchanged = changed.isEmpty ? try await library.registeredLessons(matching: parsed).count : 0
     let word = pinned ? "pinned" : "unpinned"
     // Pinning what no download matches is a failure, said once (no "0 pinned" beside it).
-    let nothing = changed.isEmpty && unchanged == 0 && pinned
+    let nothing = changed.isEmpty && unchanged == 0
+    let typed = selectorTexts(selectors).joined(separator: " ")
     if global.json {
         let names = try await library.lessonNames()
         try Terminal.json([word: changed.map(\.description), "names": changed.map { names.name($0) }])
+    } else if nothing, !pinned {
+        Terminal.out(Terminal.say(.unpinNothing, .text(typed)))
     } else if !nothing {
         Terminal.out(
             unchanged > 0
                 ? Terminal.say(pinned ? .pinAlready : .unpinAlready, .number(unchanged))
                 : Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
     }
-    if nothing {
+    if nothing, pinned {
         throw CommandFailure(
-            Terminal.say(.pinNothing, .text(selectors.joined(separator: " "))),
+            Terminal.say(.pinNothing, .text(typed)),
             exitCode: CommandFailure.failed)
     }
 }

@@ -144,8 +144,32 @@ func commitPauseForCrashTests() -> (@Sendable (MediaKey) async -> Void)? {
 }
 
 /// Parses the selector arguments; a bad one is reported as bad usage (``SelectorError``).
-func parseSelectors(_ texts: [String]) throws -> [LessonSelector] {
-    try texts.map(LessonSelector.init(parsing:))
+func parseSelectors(_ arguments: [String]) throws -> [LessonSelector] {
+    try selectorTexts(arguments).map(LessonSelector.init(parsing:))
+}
+
+/// The selectors as typed, with a name the shell split into words joined again: `lessons pin
+/// Bava Kamma 2 Berakhot 1:3` reads as "Bava Kamma 2" and "Berakhot 1:3".
+func selectorTexts(_ arguments: [String]) -> [String] {
+    var texts: [String] = []
+    var words: [String] = []
+    for argument in arguments {
+        let isWord =
+            argument.first?.isLetter == true && !argument.contains(":") && !argument.contains("/")
+            && (try? LessonSelector(parsing: argument)) == nil
+        if isWord {
+            words.append(argument)
+        } else if !words.isEmpty, argument.first?.isNumber == true {
+            texts.append((words + [argument]).joined(separator: " "))
+            words = []
+        } else {
+            if !words.isEmpty { texts.append(words.joined(separator: " ")) }
+            words = []
+            texts.append(argument)
+        }
+    }
+    if !words.isEmpty { texts.append(words.joined(separator: " ")) }
+    return texts
 }
 
 /// A process's hold on a library folder (a shared `flock` on it): any number of `lessons` hold

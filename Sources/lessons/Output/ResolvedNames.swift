@@ -5,10 +5,10 @@ import OfflineLessons
 enum ResolvedNames {
     /// One line per selector whose masechet name was guessed; nothing with --quiet or --json.
     /// Call after the selectors resolved: the Shas is then cached.
-    static func note(_ texts: [String], _ selectors: [LessonSelector], library: LessonLibrary, global: GlobalOptions) async throws {
+    static func note(_ arguments: [String], _ selectors: [LessonSelector], library: LessonLibrary, global: GlobalOptions) async throws {
         guard !global.quiet, !global.json, selectors.contains(where: namesMasechet) else { return }
         let shas = try await library.catalog().shas
-        for (text, selector) in zip(texts, selectors) {
+        for (text, selector) in zip(selectorTexts(arguments), selectors) {
             if let match = try selector.masechetMatch(in: shas), match.isFuzzy {
                 Terminal.err(line(text, match.masechet.name) + "\n")
             }

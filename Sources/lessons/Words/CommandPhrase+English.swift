@@ -163,6 +163,7 @@ extension CommandPhrase {
         .pinAlready: "%1$@ %1$(lesson|lessons) already pinned",
         .pinNothing:
             "no downloaded lesson matches %1$@: only downloaded lessons can be pinned (`lessons list` shows them; `lessons download` fetches one)",
+        .unpinNothing: "nothing to unpin: no downloaded lesson matches %1$@",
         .historyNone: "no events recorded",
         .historyFrom: "from %1$@",
         .historyNoneForThese: "no events recorded for these lessons",

@@ -182,6 +182,7 @@ extension CommandPhrase {
         .pinAlready: "%1$@ %1$(clase ya fijada|clases ya fijadas)",
         .pinNothing:
             "ninguna clase descargada coincide con %1$@: solo se pueden fijar clases descargadas (`lessons list` las muestra; `lessons download` descarga una)",
+        .unpinNothing: "nada que desfijar: ninguna clase descargada coincide con %1$@",
         .historyNone: "no hay eventos registrados",
         .historyFrom: "desde %1$@",
         .historyNoneForThese: "no hay eventos registrados para estas clases",

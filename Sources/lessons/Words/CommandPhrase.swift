@@ -36,7 +36,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair
     case fixDownload, fixResumeAndDownload
     case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeNoMedium, removeCount, pinCount, unpinCount
-    case pinNothing, pinAlready
+    case pinNothing, pinAlready, unpinNothing
     case historyNone, historyNoneForThese, historyFrom
     case planOwnPaceOnly, planOwnPaceNeedsFrom, planUnitNeedsFrom
     case todayTomorrow, todayNextWeek
