@@ -103,7 +103,7 @@ struct ReadingCLITests {
         }
     }
 
-    @Test("catalog <masechet>: its dapim and mishnayot by chapter, each with its download state")
+    @Test("catalog <masechet>: its dapim and mishnayot by chapter, each with its download state; a name in words needs no quotes")
     func catalogOfMasechet() async throws {
         try await withLibrary { env, _ in
             let result = try await CLIRunner.run(["catalog", "Berajot"], environment: env)
@@ -116,6 +116,8 @@ struct ReadingCLITests {
             #expect(lines.contains("    Berakhot 1:3          downloaded: audio, PDF"), "\(result.stdout)")
             let json = try await CLIRunner.run(["--json", "catalog", "berakhot"], environment: env)
             #expect(json.stdout.contains("\"masechet\" : \"Berakhot\""), "\(json.stdout.prefix(300))")
+            let words = try await CLIRunner.run(["catalog", "Bava", "Kamma"], environment: env)
+            #expect(words.stdout.hasPrefix("Bava Kamma (Seder Nezikin): "), "a name in words: \(words.stdout.prefix(200))\(words.stderr)")
         }
     }
 

@@ -15,12 +15,16 @@ struct CatalogCommand: AsyncParsableCommand {
             Examples:
               lessons catalog --server http://127.0.0.1:8080/api/
               lessons catalog berakhot
+              lessons catalog Bava Kamma
               lessons catalog --refresh --json
             """)
     )
 
-    @Argument(help: ArgumentHelp(HelpWords.say("A masechet: show its lessons and their states.")))
-    var masechet: String?
+    @Argument(help: ArgumentHelp(HelpWords.say("A masechet: show its lessons and their states."), valueName: "masechet"))
+    var masechetWords: [String] = []
+
+    /// The masechet as typed, quoted or not ("Bava Kamma").
+    var masechet: String? { masechetWords.isEmpty ? nil : masechetWords.joined(separator: " ") }
 
     @Flag(help: ArgumentHelp(HelpWords.say("Fetch the Shas from the server even when it is cached.")))
     var refresh = false
