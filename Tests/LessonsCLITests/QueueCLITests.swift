@@ -34,6 +34,9 @@ struct QueueCLITests {
             #expect(
                 doctor.stdout.contains("fix: run `lessons queue resume`, then `lessons download` (the queue is paused)"), "\(doctor.stdout)"
             )
+            let doctorJSON = try await CLIRunner.run(["doctor", "--json"], environment: env)
+            #expect(doctorJSON.stdout.contains("\"fix\" : \"resumeAndDownload\""), "\(doctorJSON.stdout.prefix(600))")
+            #expect(!doctorJSON.stdout.contains("\"fix\" : \"download\""), "\(doctorJSON.stdout.prefix(600))")
             let pdf = try await CLIRunner.run(["queue", "cancel", "gemara:berakhot:3", "--media", "pdf"], environment: env)
             #expect(pdf.status == 2 && pdf.stderr.contains("give --media audio or video"), "\(pdf.stderr)")
             #expect(try await CLIRunner.run(["queue"], environment: env).stdout.contains("4 items"), "a refused cancel cancels nothing")

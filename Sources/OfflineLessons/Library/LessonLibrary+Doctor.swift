@@ -12,14 +12,15 @@ extension LessonLibrary {
                 fix: action.action == .unknown ? .moveOut : action.action == .missing || action.action == .corrupt ? .repair : .sync)
         }
         let drifting = Set(drift.actions.compactMap(\.key))
+        let download: DoctorReport.Fix = try await isQueuePaused() ? .resumeAndDownload : .download
         for item in try await database.mediaItems(in: [.failed, .queued, .downloading, .missing, .corrupt])
         where !drifting.contains(item.key) {
             let (kind, detail, fix): (String, String, DoctorReport.Fix) =
                 switch item.state {
-                case .failed: ("failed", item.lastError ?? Message(.doctorNoReason).description, .download)
+                case .failed: ("failed", item.lastError ?? Message(.doctorNoReason).description, download)
                 case .missing: ("missing", Message(.doctorWasComplete).description, .repair)
                 case .corrupt: ("corrupt", item.lastError ?? Message(.doctorWrongSize).description, .repair)
-                default: ("pending", Message(.doctorRequested).description, .download)
+                default: ("pending", Message(.doctorRequested).description, download)
                 }
             problems.append(
                 DoctorReport.Problem(

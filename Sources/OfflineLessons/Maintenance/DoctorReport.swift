@@ -8,6 +8,8 @@ public struct DoctorReport: Sendable, Hashable, Codable {
         case repair
         /// A download run (failed items are retried, pending ones finished).
         case download
+        /// The queue is paused: resume it, then a download run.
+        case resumeAndDownload
         /// The file is not the library's: move it out of the media folder.
         case moveOut
         /// The database is damaged: restore it from a backup.

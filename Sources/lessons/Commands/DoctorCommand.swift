@@ -36,8 +36,7 @@ struct DoctorCommand: AsyncParsableCommand {
         } else if report.healthy {
             Terminal.out(Terminal.say(.doctorHealthy, .number(report.lessons), .number(report.files)))
         } else {
-            let paused = try await library.isQueuePaused()
-            for group in report.groups { Terminal.out(Self.line(group, queuePaused: paused)) }
+            for group in report.groups { Terminal.out(Self.line(group)) }
         }
         if !report.healthy {
             throw CommandFailure(Terminal.say(.doctorProblemsFound, .number(report.problems.count)), exitCode: CommandFailure.failed)
@@ -48,15 +47,14 @@ struct DoctorCommand: AsyncParsableCommand {
     static let examples = 3
 
     /// "173 items failed: the server answered HTTP 404 — Berakhot 2 audio, …, and 170 more; fix: run `lessons download`".
-    /// With the queue paused, a download is advised after `lessons queue resume`.
-    static func line(_ group: DoctorReport.Group, queuePaused: Bool = false) -> String {
+    static func line(_ group: DoctorReport.Group) -> String {
         let named = group.problems.prefix(examples).map(name).joined(separator: ", ")
         let shown =
             group.problems.count > examples ? Terminal.say(.doctorMore, .text(named), .number(group.problems.count - examples)) : named
         return Terminal.say(
             .doctorLine, .text(count(group.kind, group.problems.count)), .message(Phrasebook.recognize(group.detail).asPlanned),
             .text(shown),
-            .word(queuePaused && group.fix == .download ? .fixResumeAndDownload : advice(group.fix)))
+            .word(advice(group.fix)))
     }
 
     /// A problem's lesson and medium as people name them, else its file (always, for a file to
@@ -91,6 +89,7 @@ struct DoctorCommand: AsyncParsableCommand {
         case .sync: .fixSync
         case .repair: .fixRepair
         case .download: .fixDownload
+        case .resumeAndDownload: .fixResumeAndDownload
         case .moveOut: .fixMoveOut
         case .restore: .fixRestore
         }
