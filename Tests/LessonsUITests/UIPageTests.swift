@@ -29,6 +29,18 @@ struct UIPageTests {
         }
     }
 
+    @Test("the Shas counts a masechet's downloaded lessons as the folder holds them: a file deleted by hand is not counted")
+    func shasCounts() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2-4")
+            #expect(try await fixture.get("/shas").text.contains("3 downloaded"))
+            // Berakhot 4 is gemara/3.
+            try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 3), .audio)))
+            let page = try await fixture.get("/shas").text
+            #expect(page.contains("2 downloaded") && !page.contains("3 downloaded"), "\(page)")
+        }
+    }
+
     @Test("a masechet shows each lesson's state per medium: complete, failed with its reason, missing, not requested")
     func masechetStates() async throws {
         try await UIFixture.run { fixture in

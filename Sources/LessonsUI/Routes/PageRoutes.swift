@@ -60,7 +60,9 @@ struct PageRoutes: Sendable {
 
     func shas(_ context: PageContext) async throws -> HTML {
         let snapshot = try await catalog(context)
-        let counts = Dictionary(grouping: try await library.downloads(sync: false), by: \.masechetId).mapValues(\.count)
+        // The counts after a quick sync, as every page that shows a state: a file deleted by hand is not counted.
+        let downloads = try await library.downloads(sync: !library.isReadOnly)
+        let counts = Dictionary(grouping: downloads, by: \.masechetId).mapValues(\.count)
         return ShasPages.index(snapshot, downloaded: counts, context)
     }
 
