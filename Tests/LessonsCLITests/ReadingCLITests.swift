@@ -118,6 +118,9 @@ struct ReadingCLITests {
             #expect(json.stdout.contains("\"masechet\" : \"Berakhot\""), "\(json.stdout.prefix(300))")
             let words = try await CLIRunner.run(["catalog", "Bava", "Kamma"], environment: env)
             #expect(words.stdout.hasPrefix("Bava Kamma (Seder Nezikin): "), "a name in words: \(words.stdout.prefix(200))\(words.stderr)")
+            let daf = try await CLIRunner.run(["catalog", "Bava", "Kamma", "2"], environment: env)
+            #expect(
+                daf.status == 2 && daf.stderr.contains("'Bava Kamma 2'") && daf.stdout.isEmpty, "a lesson is no masechet: \(daf.stderr)")
         }
     }
 

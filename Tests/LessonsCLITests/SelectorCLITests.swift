@@ -103,7 +103,10 @@ struct SelectorCLITests {
             #expect(document.lessons.map(\.number) == [2, 3], "\(json.stdout)")
             let lone = try await CLIRunner.run(["status", "Bava", "Kamma", "gemara:berakhot:2"], environment: env)
             #expect(lone.status == 2)
-            #expect(lone.stderr.hasPrefix("lessons: error: 'Bava Kamma' is not a selector"), "\(lone.stderr)")
+            #expect(
+                lone.stderr
+                    == "lessons: error: 'Bava Kamma' names no lesson: give a daf ('Bava Kamma 2'), a mishna ('Bava Kamma 1:1'), or the whole masechet as gemara:bava-kamma or mishna:bava-kamma\n",
+                "\(lone.stderr)")
         }
     }
 

@@ -82,7 +82,9 @@ struct SelectorTests {
         #expect(try LessonSelector(parsing: "mishna:peah:1:2-3") == .mishna(masechet: "peah", chapters: 1...1, mishnayot: 2...3))
     }
 
-    @Test("a lesson's name as the lists print it is a selector: a daf, dapim, a mishna, mishnayot; a bare masechet is not")
+    @Test(
+        "a lesson's name as the lists print it is a selector: a daf, dapim, a mishna, mishnayot; a bare masechet is not, and is told what is"
+    )
     func names() throws {
         #expect(try LessonSelector(parsing: "Megillah 2") == .gemara(masechet: "Megillah", dapim: 2...2))
         #expect(try LessonSelector(parsing: " Bava Metzia 2-4 ") == .gemara(masechet: "Bava Metzia", dapim: 2...4))
@@ -94,7 +96,12 @@ struct SelectorTests {
         for text in ["Megillah 2 5", "Megillah 2, 5", "1 5", "a:b 2", ": x 2"] {
             #expect(throws: SelectorError.notASelector(text), "\(text)") { try LessonSelector(parsing: text) }
         }
-        #expect(SelectorError.notASelector("Megillah").message(.en).contains(#"use a lesson's name ("Megillah 2", "Berakhot 1:3")"#))
+        #expect(SelectorError.notASelector("1 5").message(.en).contains(#"use a lesson's name ("Megillah 2", "Berakhot 1:3")"#))
+        #expect(SelectorError.notASelector("gemara").message(.en).contains(#"use a lesson's name ("Megillah 2", "Berakhot 1:3")"#))
+        #expect(
+            SelectorError.notASelector("Moed Katan").message(.en)
+                == "'Moed Katan' names no lesson: give a daf ('Moed Katan 2'), a mishna ('Moed Katan 1:1'), or the whole masechet as gemara:moed-katan or mishna:moed-katan"
+        )
     }
 
     @Test(

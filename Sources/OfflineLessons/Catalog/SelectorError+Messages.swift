@@ -27,8 +27,17 @@ extension SelectorError {
             suggestions: candidates)
     }
 
+    /// A masechet's name alone ("Berakhot", "Bava Kamma") is told how to name its lessons.
     static func notASelector(_ selector: String) -> SelectorError {
-        SelectorError(Message(.selectorNotASelector, .text(MasechetNames.shortened(selector))))
+        let words = selector.trimmingCharacters(in: .whitespaces)
+        if words.first?.isLetter == true, LessonType(rawValue: words.lowercased()) == nil,
+            words.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" || $0 == "-" })
+        {
+            let written = words.lowercased().split(separator: " ").joined(separator: "-")
+            return SelectorError(
+                Message(.selectorMasechetAlone, .text(MasechetNames.shortened(words)), .text(MasechetNames.shortened(written))))
+        }
+        return SelectorError(Message(.selectorNotASelector, .text(MasechetNames.shortened(selector))))
     }
 
     static func badID(_ selector: String, type: LessonType) -> SelectorError {

@@ -38,9 +38,9 @@ struct CatalogCommand: AsyncParsableCommand {
     func validate() throws {
         guard let masechet else { return }
         if masechet.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(Terminal.say(.catalogEmptyMasechet)) }
-        // A selector ("gemara:berakhot:2", "gemara/64") names lessons, which `status` shows.
-        if masechet.contains(":") || masechet.contains("/") {
-            let isSelector = (try? LessonSelector(parsing: masechet)) != nil
+        // A selector ("gemara:berakhot:2", "gemara/64", "Bava Kamma 2") names lessons, which `status` shows.
+        let isSelector = (try? LessonSelector(parsing: masechet)) != nil
+        if isSelector || masechet.contains(":") || masechet.contains("/") {
             throw ValidationError(Terminal.say(isSelector ? .catalogSelectorGiven : .catalogNameAlone, .text(masechet)))
         }
     }
