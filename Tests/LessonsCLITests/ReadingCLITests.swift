@@ -181,6 +181,9 @@ struct ReadingCLITests {
             #expect(
                 missing.stderr.contains("no downloaded lesson matches gemara:berakhot:10: only downloaded lessons can be pinned"),
                 "\(missing.stderr)")
+            let missingJSON = try await CLIRunner.run(["--json", "pin", "gemara:berakhot:10"], environment: env)
+            let document = try JSONSerialization.jsonObject(with: Data(missingJSON.stdout.utf8)) as? [String: Any]
+            #expect(missingJSON.status == 1 && document?.keys.sorted() == ["error"], "one document, the error: \(missingJSON.stdout)")
             let pinned = try await CLIRunner.run(["pin", "Berakhot", "2"], environment: env)
             #expect(pinned.status == 0 && pinned.stdout == "1 lesson pinned\n", "\(pinned.stdout)\(pinned.stderr)")
             let again = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)

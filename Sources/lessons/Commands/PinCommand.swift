@@ -47,23 +47,21 @@ private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOp
     let changed = pinned ? try await library.pin(parsed) : try await library.unpin(parsed)
     let unchanged = changed.isEmpty ? try await library.registeredLessons(matching: parsed).count : 0
     let word = pinned ? "pinned" : "unpinned"
-    // Pinning what no download matches is a failure, said once (no "0 pinned" beside it).
+    // Pinning what no download matches is a failure, said once (no "0 pinned", no --json document beside it).
     let nothing = changed.isEmpty && unchanged == 0
     let typed = selectorTexts(selectors).joined(separator: " ")
+    if nothing, pinned {
+        throw CommandFailure(Terminal.say(.pinNothing, .text(typed)), exitCode: CommandFailure.failed)
+    }
     if global.json {
         let names = try await library.lessonNames()
         try Terminal.json([word: changed.map(\.description), "names": changed.map { names.name($0) }])
-    } else if nothing, !pinned {
+    } else if nothing {
         Terminal.out(Terminal.say(.unpinNothing, .text(typed)))
-    } else if !nothing {
+    } else {
         Terminal.out(
             unchanged > 0
                 ? Terminal.say(pinned ? .pinAlready : .unpinAlready, .number(unchanged))
                 : Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
-    }
-    if nothing, pinned {
-        throw CommandFailure(
-            Terminal.say(.pinNothing, .text(typed)),
-            exitCode: CommandFailure.failed)
     }
 }
