@@ -235,6 +235,32 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("export of a library with nothing downloaded refuses to empty a registry that lists lessons, and says which library it read")
+    func exportNeverEmpties() async throws {
+        try await withLibrary { env, _ in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-export-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let registry = folder.appendingPathComponent("downloadedLessons.json")
+            #expect(try await CLIRunner.run(["export", "--legacy-json", registry.path], environment: env).status == 0)
+            let written = try Data(contentsOf: registry)
+            var empty = env
+            empty["LESSONS_LIBRARY"] = folder.appendingPathComponent("mistyped").path
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: empty).status == 0, "an empty library, made")
+            let refused = try await CLIRunner.run(["export", "--legacy-json", registry.path], environment: empty)
+            #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+            #expect(
+                refused.stderr.contains(
+                    "the library \(folder.path)/mistyped holds no downloaded lesson: its export would empty \(registry.path)"),
+                "\(refused.stderr)")
+            #expect(try Data(contentsOf: registry) == written, "the registry is untouched")
+            let elsewhere = folder.appendingPathComponent("new.json")
+            #expect(
+                try await CLIRunner.run(["export", "--legacy-json", elsewhere.path], environment: empty).status == 0,
+                "a new file is written")
+        }
+    }
+
     @Test("every --json report names its lessons beside their ids: history, pin, queue, sync, clean, remove")
     func jsonNames() async throws {
         try await withLibrary { env, _ in

@@ -38,6 +38,11 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let target = URL(fileURLWithPath: legacyJSON)
         try Self.checkWritable(target)
+        // A library with nothing downloaded (a mistyped --library, say) never empties a registry that lists lessons.
+        if try await library.downloads(sync: false).isEmpty, Self.listsLessons(target) {
+            throw CommandFailure(
+                Terminal.say(.exportWouldEmpty, .text(global.libraryURL.path), .text(target.path)), exitCode: CommandFailure.usage)
+        }
         let report: LegacyExportReport
         do {
             report = try await library.exportLegacyRegistry(to: target)
@@ -65,6 +70,14 @@ struct ExportCommand: AsyncParsableCommand {
         case .some(let code): return Terminal.say(Message.system(code))
         case nil: return Terminal.say(.exportNotWritten)
         }
+    }
+
+    /// Whether the file is a legacy registry with a lesson in it.
+    static func listsLessons(_ file: URL) -> Bool {
+        guard let data = try? Data(contentsOf: file),
+            let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return ["gemara", "mishna"].contains { (document[$0] as? [String: Any])?.isEmpty == false }
     }
 
     /// A target that cannot be a file is refused in words before anything is read.

@@ -46,7 +46,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case readyNotReady
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten
     case exportIsFolder
-    case exportNoFolder, exportFolderIsFile, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt, migrateRejected
+    case exportNoFolder, exportFolderIsFile, exportWouldEmpty, exportNeedsPath, migrateNeedsFolder, migrateAdopted, migrateWouldAdopt,
+        migrateRejected
     case migrateConflict, migrateLeft, migrateNoFile, migrateRenamed, migrateLessons, migrateFiles, migrateRejections
     case migrateConflicts, migrateLeftInPlace, migrateImported, migrateWouldImport, migrateAlreadyDone
     case migrateFailures
