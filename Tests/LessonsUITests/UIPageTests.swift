@@ -310,8 +310,8 @@ struct UIPageTests {
             try await fixture.download("gemara:berakhot:2-6")
             let clean = try await fixture.get("/downloads?maxMB=1", headers: [("Cookie", "lessons-lang=es")])
             #expect(clean.status == 200)
-            #expect(clean.text.contains("la biblioteca ocupa más de"), "a quota's reason in Spanish")
-            #expect(!clean.text.contains("least recently used") && !clean.text.contains("its lesson's audio and video go"))
+            #expect(clean.text.contains("la biblioteca ocupa más de 1,0 MB: "), "a quota's reason in Spanish, its size in units")
+            #expect(!clean.text.contains("least recently used") && !clean.text.contains("goes with its lesson's audio and video"))
         }
     }
 

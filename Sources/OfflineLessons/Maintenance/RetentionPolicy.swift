@@ -123,7 +123,7 @@ struct RetentionPlanner {
                         continue
                     }
                     for item in left {
-                        chosen[item.key] = Message(.cleanOverQuotaReason, .number(maxBytes)).description
+                        chosen[item.key] = Message(.cleanOverSize, .text(UserLanguage.en.size(maxBytes))).description
                         total -= item.bytes
                     }
                 }
@@ -147,7 +147,7 @@ struct RetentionPlanner {
             if !media.isEmpty, media.allSatisfy({ chosen[$0.key] != nil }), let pdf = items.first(where: { $0.key.medium == .text }),
                 chosen[pdf.key] == nil
             {
-                chosen[pdf.key] = Message(.cleanPDFGoesWith).description
+                chosen[pdf.key] = Message(.cleanPDFGoesAlong).description
             }
         }
     }

@@ -65,7 +65,9 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case detailRequestedAgain, detailRepair, detailFoundInPlace, detailRetryAfterFailure, detailGaveUp, detailImported
     case detailMoved, detailCopied, detailRemovedByRequest, detailClean
     // Retention
-    case cleanOlderThan, cleanOlderThanTime, cleanOverQuotaReason, cleanPDFGoesWith
+    case cleanOlderThan, cleanOlderThanTime, cleanOverSize, cleanPDFGoesAlong
+    /// As older versions stored them, recognised in the registry's history.
+    case cleanOverQuotaReason, cleanPDFGoesWith
     // Doctor's details
     case doctorWasComplete, doctorRequested, doctorNoReason, doctorWrongSize
     // The command line's parser's errors, recognised to be said in the terminal's language

@@ -77,6 +77,8 @@ extension Phrasebook {
         // Retention
         .cleanOlderThan: "completed %1$@ %1$(day|days) ago (limit %2$@)",
         .cleanOlderThanTime: "completed %1$@ ago (limit %2$@)",
+        .cleanOverSize: "the library holds more than %1$@: least recently used first",
+        .cleanPDFGoesAlong: "goes with its lesson's audio and video",
         .cleanOverQuotaReason: "the library holds more than %1$@ bytes: least recently used first",
         .cleanPDFGoesWith: "its lesson's audio and video go",
         // Doctor's details

@@ -78,6 +78,8 @@ extension Phrasebook {
         // Retention
         .cleanOlderThan: "completado hace %1$@ %1$(día|días) (límite %2$@)",
         .cleanOlderThanTime: "completado hace %1$@ (límite %2$@)",
+        .cleanOverSize: "la biblioteca ocupa más de %1$@: primero lo usado hace más tiempo",
+        .cleanPDFGoesAlong: "se va con el audio y el vídeo de su clase",
         .cleanOverQuotaReason: "la biblioteca ocupa más de %1$@ bytes: primero lo usado hace más tiempo",
         .cleanPDFGoesWith: "se van el audio y el vídeo de su clase",
         // Doctor's details
