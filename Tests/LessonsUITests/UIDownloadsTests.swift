@@ -211,6 +211,8 @@ struct UIDownloadsTests {
             try #require(total > 1_000_000, "the library must be over 1 MB: \(total)")
             let preview = try await fixture.get("/downloads?maxMB=1").text
             #expect(preview.contains("A maximum of 1.0 MB would remove:"))
+            let reason = "the library holds more than 1.0 MB: least recently used first"
+            #expect(preview.components(separatedBy: reason).count == 2, "the reason said once, over its lessons: \(preview)")
             #expect(preview.contains(#"data-action="/api/quota?maxMB=1""#))
             #expect(try await fixture.library.storageQuota() == nil, "a preview changes nothing")
             #expect(try await fixture.library.downloads(sync: false).reduce(0) { $0 + $1.bytes } == total)

@@ -52,7 +52,7 @@ extension DownloadsPage {
                 ? "<p>\(UIText.quotaRemovesNothing(size, l))</p>"
                 : """
                 <p>\(UIText.quotaWouldRemove(size, l)) \(l.size(report.bytesFreed))</p>
-                <ul>\(report.actions.html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes)) — \(UIText.reason($0.reason, l))</li>" })</ul>
+                \(removals(report.actions, l))
                 """
             let confirm = UIText.quotaKeepConfirm(size, files: report.actions.count, freed: l.size(report.bytesFreed), l)
             preview = """
@@ -69,6 +69,23 @@ extension DownloadsPage {
             """
     }
 
+    /// What a clean would remove, under each reason once ("the library holds more than 1.0 MB: …").
+    func removals(_ actions: [CleanAction], _ l: UserLanguage) -> HTML {
+        var reasons: [String] = []
+        let byReason = Dictionary(grouping: actions) { action in
+            let reason = UIText.reason(action.reason, l)
+            if !reasons.contains(reason) { reasons.append(reason) }
+            return reason
+        }
+        return """
+            <ul class="removals">\(reasons.html { reason in
+                """
+                <li><span class="reason">\(reason)</span><ul>\((byReason[reason] ?? []).html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes))</li>" })</ul></li>
+                """
+            })</ul>
+            """
+    }
+
     /// What `clean` would remove now: older than 30 days, and over the maximum size kept.
     func cleanSection(_ l: UserLanguage) -> HTML {
         let quota = storedQuota.map { "&maxMB=\(max($0 / 1_000_000, 1))" } ?? ""
@@ -77,7 +94,7 @@ extension DownloadsPage {
             ? "<p>\(UIText.cleanNothing(l))</p>"
             : """
             <p>\(UIText.cleanPreview(l)) \(l.size(clean.bytesFreed)):</p>
-            <ul>\(clean.actions.html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes)) — \(UIText.reason($0.reason, l))</li>" })</ul>
+            \(removals(clean.actions, l))
             \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: Message(.screenCleanConfirm).text(l), id: "clean-run"))
             """
         return """
