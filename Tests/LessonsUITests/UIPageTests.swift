@@ -151,6 +151,11 @@ struct UIPageTests {
             let page = try await fixture.get("/shas", headers: [("Cookie", cookie), ("Accept-Language", "en")])
             #expect(page.text.contains(UserPhrase.refreshTitle.text(.es)))
             #expect(try await fixture.get("/lang/es?back=//evil.example").header("Location") == "/shas")
+            // The switch comes back to the page as it was: its query kept (a day, a sort, a filter).
+            let sorted = try await fixture.get("/downloads?sort=size&q=Berakhot").text
+            #expect(sorted.contains(#"href="/lang/es?back=%2Fdownloads%3Fsort%3Dsize%26q%3DBerakhot""#), "\(sorted.prefix(3000))")
+            let back = try await fixture.get("/lang/es?back=%2Ftoday%3Fdate%3D2026-11-28")
+            #expect(back.header("Location") == "/today?date=2026-11-28")
             try await fixture.download("gemara/1")
             let pinned = try await fixture.post("/api/pin?lesson=gemara/1", headers: [("Accept-Language", "es")])
             #expect(pinned.text.contains("1 clase fijada"))

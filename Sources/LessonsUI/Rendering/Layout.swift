@@ -5,7 +5,7 @@ import OfflineLessons
 struct PageContext: Sendable {
     var language: UserLanguage
     var token: AccessToken
-    /// The page's own path, for the language switch to come back to.
+    /// The page's own path and query, for the language switch to come back to.
     var path: String
     /// The content server's status as the app knows it when the page is made.
     var server = ServerStatus.Snapshot()
@@ -49,7 +49,7 @@ enum Layout {
             <a href="/queue" id="nav-queue"\(current("/queue", context))>\(UIText.queueTitle(l))</a>
             <button type="button" id="live-toggle" aria-controls="live" aria-expanded="false">\(Icon.live.svg)<span class="wide">\(UIText.liveTitle(l))</span><span class="narrow">\(UIText.liveShort(l))</span><span id="live-count"></span></button>
             <button type="button" id="refresh" data-busy="\(UIText.refreshing(l))">\(Icon.refresh.svg)<span class="wide">\(UIText.refresh(l))</span><span class="narrow">\(UIText.refreshShort(l))</span></button>
-            <a href="/lang/\(other.rawValue)?back=\(context.path)" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span>\(UIText.language(l))</span></a>
+            <a href="/lang/\(other.rawValue)?back=\(DownloadsQuery.encoded(context.path))" id="language" hreflang="\(other.rawValue)" lang="\(other.rawValue)">\(Icon.language.svg)<span>\(UIText.language(l))</span></a>
             </nav>
             <p id="live-status" class="visually-hidden" role="status" aria-live="polite"></p>
             <p id="connection" role="status" aria-live="polite"></p>

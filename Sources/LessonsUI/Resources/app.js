@@ -26,6 +26,17 @@
     if (kept) say(kept);
   } catch (e) { /* storage may be off */ }
 
+  // The language switch comes back to the same place on the page.
+  const here = location.pathname + location.search;
+  document.getElementById("language").addEventListener("click", () => {
+    try { sessionStorage.setItem("lessons-scroll", JSON.stringify({ here, y: window.scrollY })); } catch (e) { /* storage may be off */ }
+  });
+  try {
+    const scroll = JSON.parse(sessionStorage.getItem("lessons-scroll") || "null");
+    sessionStorage.removeItem("lessons-scroll");
+    if (scroll && scroll.here === here) window.scrollTo(0, scroll.y);
+  } catch (e) { /* storage may be off */ }
+
   // An action's answer; when the app does not answer at all, a sentence saying so (and the page
   // starts trying to reach it again).
   async function post(path) {
@@ -153,6 +164,8 @@
     const said = answer.message ? answer.message.charAt(0).toUpperCase() + answer.message.slice(1) : "";
     head.textContent = (answer.ok ? words.refreshed + " " : "") + said;
     report.appendChild(head);
+    // Said at the foot of the screen too: the report at the top may be scrolled out of sight.
+    say(head.textContent);
     const list = document.createElement("ul");
     for (const action of answer.actions || []) {
       const item = document.createElement("li");

@@ -42,7 +42,8 @@ struct PageRoutes: Sendable {
 
     /// Renders a page, or a page that says what went wrong, with a 4xx or 5xx status.
     func page(_ request: Request, _ render: (PageContext) async throws -> HTML) async -> Response {
-        var context = PageContext(language: RequestInput.language(request), token: token, path: request.uri.path)
+        let query = request.uri.query.map { $0.isEmpty ? "" : "?" + $0 } ?? ""
+        var context = PageContext(language: RequestInput.language(request), token: token, path: request.uri.path + query)
         context.server = await services.server.forPage()
         context.queuePaused = (try? await library.isQueuePaused()) ?? false
         do {
