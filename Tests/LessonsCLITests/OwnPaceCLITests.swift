@@ -21,14 +21,14 @@ struct OwnPaceCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Own pace: followed from now on: from Bava Metzia 2 on 29 November 2026, a daf a day; the dapim of today and tomorrow ready"
+                    "Own pace: followed from now on: from Bava Metzia 2 on 29 November 2026, a daf a day; downloads the dapim of today and tomorrow"
                 ),
                 "\(added.stdout)")
             // Another medium, the place and pace kept; --unit without --from is refused.
             let media = try await CLIRunner.run(["plan", "add", "own-pace", "--media", "both"], environment: env)
             #expect(
                 media.stdout.hasPrefix(
-                    "Own pace: the plan's settings are changed: from Bava Metzia 2 on 29 November 2026, a daf a day; the dapim of today and tomorrow ready (audio and video)"
+                    "Own pace: the plan's settings are changed: from Bava Metzia 2 on 29 November 2026, a daf a day; downloads the dapim of today and tomorrow (audio and video)"
                 ), "\(media.stdout)\(media.stderr)")
             let unit = try await CLIRunner.run(["plan", "add", "own-pace", "--unit", "mishna"], environment: env)
             #expect(unit.status == 2 && unit.stderr.contains("a new --unit needs --from"), "\(unit.stderr)")
@@ -115,7 +115,7 @@ struct OwnPaceCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.spokenWithYear.text(.en)), a chapter of Mishna a week; the lessons of this week ready"
+                    "Own pace: followed from now on: from Berakhot 1:1 on \(began.spokenWithYear.text(.en)), a chapter of Mishna a week; downloads the lessons of this week ("
                 ),
                 "\(added.stdout)")
             var spanish = env
@@ -123,7 +123,7 @@ struct OwnPaceCLITests {
             let listed = try await CLIRunner.run(["plan", "list"], environment: spanish)
             #expect(
                 listed.stdout.hasPrefix(
-                    "A tu ritmo: desde Berakhot 1:1 el \(began.spokenWithYear.text(.es)), un capítulo de Mishná por semana; las clases de esta semana listas"
+                    "A tu ritmo: desde Berakhot 1:1 el \(began.spokenWithYear.text(.es)), un capítulo de Mishná por semana; descarga las clases de esta semana ("
                 ))
             let today = try await CLIRunner.run(["today", "--date", second.iso], environment: env)
             #expect(

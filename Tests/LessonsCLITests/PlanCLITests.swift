@@ -26,7 +26,7 @@ struct PlanCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(
                 added.stdout.hasPrefix(
-                    "Daf Yomi: followed from now on: the dapim of today and the next 3 days ready (audio), each kept 7 days after its day\n"
+                    "Daf Yomi: followed from now on: downloads the dapim of today and the next 3 days (audio), each kept 7 days after its day\n"
                 ),
                 "\(added.stdout)")
             var spanish = env
@@ -34,16 +34,17 @@ struct PlanCLITests {
             let changed = try await CLIRunner.run(["plan", "add", "daf-yomi", "--media", "video", "--keep-unplayed"], environment: spanish)
             #expect(
                 changed.stdout
-                    == "Daf Yomi: se cambió la configuración del plan: los dapim de hoy y de los próximos 3 días listos (vídeo), cada clase se guarda 7 días después de su día y hasta escucharla entera\n",
+                    == "Daf Yomi: se cambió la configuración del plan: descarga los dapim de hoy y de los próximos 3 días (vídeo), cada clase se guarda 7 días después de su día y hasta escucharla entera\n",
                 "\(changed.stdout)")
             // A setting given changes alone; the others stay as they were.
             let ahead = try await CLIRunner.run(["plan", "add", "daf-yomi", "--ahead", "1"], environment: env)
             #expect(
                 ahead.stdout
-                    == "Daf Yomi: the plan's settings are changed: the dapim of today and tomorrow ready (video), each kept 7 days after its day and until played through\n",
+                    == "Daf Yomi: the plan's settings are changed: downloads the dapim of today and tomorrow (video), each kept 7 days after its day and until played through\n",
                 "\(ahead.stdout)")
             let same = try await CLIRunner.run(["plan", "add", "daf-yomi", "--media", "video"], environment: env)
-            #expect(same.stdout.hasPrefix("Daf Yomi: already followed so: the dapim of today and tomorrow ready (video)"), "\(same.stdout)")
+            #expect(
+                same.stdout.hasPrefix("Daf Yomi: already followed so: downloads the dapim of today and tomorrow (video)"), "\(same.stdout)")
             #expect(try await CLIRunner.run(["plan", "add", "daf-yomi", "--ahead", "3"], environment: env).status == 0)
             let list = try await CLIRunner.run(["plan", "list", "--json"], environment: env)
             let plans = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])

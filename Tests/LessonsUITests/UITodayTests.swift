@@ -52,7 +52,7 @@ struct UITodayTests {
             let page = try await fixture.get("/today").text
             #expect(
                 page.contains(
-                    "Followed: the dapim of this week and of the weeks that start within the next 3 days ready (audio), each kept 7 days after its day."
+                    "Followed: downloads the dapim of this week and of the weeks that start within the next 3 days (audio), each kept 7 days after its day."
                 ), "a weekly calendar's settings speak of weeks")
             #expect(page.contains("id=\"make-ready\"") && page.contains("id=\"plan-daf-hashavua-stop\""))
             let first = try #require(page.range(of: "id=\"plan-daf-hashavua\""))

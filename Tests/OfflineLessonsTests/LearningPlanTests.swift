@@ -128,12 +128,12 @@ struct LearningPlanTests {
     @Test("a weekly plan's settings speak of the weeks its days reach, however far ahead")
     func weeklySettings() {
         let words = { (ahead: Int) in LearningPlan(calendar: .dafHashavua, ahead: ahead).settings.text(.en) }
-        #expect(words(0).hasPrefix("the dapim of this week ready"))
-        #expect(words(1).hasPrefix("the dapim of this week and of the weeks that start within the next day ready"))
-        #expect(words(14).hasPrefix("the dapim of this week and of the weeks that start within the next 14 days ready"))
+        #expect(words(0).hasPrefix("downloads the dapim of this week (audio)"))
+        #expect(words(1).hasPrefix("downloads the dapim of this week and of the weeks that start within the next day (audio)"))
+        #expect(words(14).hasPrefix("downloads the dapim of this week and of the weeks that start within the next 14 days (audio)"))
         #expect(
             LearningPlan(calendar: .dafHashavua, ahead: 3).settings.text(.es)
-                .hasPrefix("los dapim de esta semana y de las semanas que empiezan en los próximos 3 días listos"))
+                .hasPrefix("descarga los dapim de esta semana y de las semanas que empiezan en los próximos 3 días (audio)"))
     }
 
     @Test(

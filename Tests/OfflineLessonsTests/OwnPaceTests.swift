@@ -77,7 +77,7 @@ struct OwnPaceTests {
             guard case .ownPace(let read) = plans.last?.calendar else { throw PlanError.noSuchPlan("own-pace") }
             #expect(read == pace && read.first.name == "Bava Metzia 2" && read.began == pace.began && read.every == .day)
             let settings = plans.last?.settings.text(.en) ?? ""
-            #expect(settings.hasPrefix("from Bava Metzia 2 on 29 November 2026, a daf a day; the dapim of today"), "\(settings)")
+            #expect(settings.hasPrefix("from Bava Metzia 2 on 29 November 2026, a daf a day; downloads the dapim of today"), "\(settings)")
             let json = try JSONEncoder().encode(plans)
             #expect(try JSONDecoder().decode([LearningPlan].self, from: json) == plans)
             #expect(String(decoding: json, as: UTF8.self).contains(#""pace":{"#))

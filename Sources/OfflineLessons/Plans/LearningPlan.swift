@@ -26,9 +26,9 @@ public struct LearningPlan: Sendable, Hashable, Codable {
         self.keepUnplayed = keepUnplayed
     }
 
-    /// Its settings in words: "the dapim of today and the next 3 days ready (audio), each kept 7
-    /// days after its day"; for a weekly calendar "the dapim of this week and of the weeks that
-    /// start within the next 3 days ready…".
+    /// Its settings in words: "downloads the dapim of today and the next 3 days (audio), each kept 7
+    /// days after its day"; for a weekly calendar "downloads the dapim of this week and of the
+    /// weeks that start within the next 3 days…".
     public var settings: Message {
         let days: Message =
             switch (calendar.isWeekly, ahead) {

@@ -17,7 +17,7 @@ extension Phrasebook {
         .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ has mishnayot %3$@ to %4$@",
         .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ has chapters %3$@ to %4$@",
         .planOwnPaceCountOutOfRange: "a pace learns %2$@ to %3$@ at a time, not %1$@",
-        .planSettingsLessons: "the lessons of %1$@ ready (%2$@), %3$@",
+        .planSettingsLessons: "downloads the lessons of %1$@ (%2$@), %3$@",
         .planAheadToday: "today",
         .planAheadTomorrow: "today and tomorrow",
         .planAheadDays: "today and the next %1$@ days",
@@ -42,7 +42,7 @@ extension Phrasebook {
         .planKeepOutOfRange: "a plan keeps a daf %2$@ to %3$@ days after its day, not %1$@",
         .planNoSuchPlan: "no plan follows %1$@: `lessons plan list` shows those followed",
         .planPastReason: "its %1$@ day was %2$@; the plan keeps a daf %3$@ %3$(day|days) after it",
-        .planSettings: "the dapim of %1$@ ready (%2$@), %3$@",
+        .planSettings: "downloads the dapim of %1$@ (%2$@), %3$@",
     ]
 
     /// Learning plans in Spanish.
@@ -63,7 +63,7 @@ extension Phrasebook {
         .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ tiene las mishnayot %3$@ a %4$@",
         .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ tiene los capítulos %3$@ a %4$@",
         .planOwnPaceCountOutOfRange: "un ritmo estudia de %2$@ a %3$@ cada vez, no %1$@",
-        .planSettingsLessons: "las clases de %1$@ listas (%2$@), %3$@",
+        .planSettingsLessons: "descarga las clases de %1$@ (%2$@), %3$@",
         .planAheadToday: "hoy",
         .planAheadTomorrow: "hoy y de mañana",
         .planAheadDays: "hoy y de los próximos %1$@ días",
@@ -88,6 +88,6 @@ extension Phrasebook {
         .planKeepOutOfRange: "un plan guarda un daf de %2$@ a %3$@ días después de su día, no %1$@",
         .planNoSuchPlan: "ningún plan sigue %1$@: `lessons plan list` muestra los que se siguen",
         .planPastReason: "su día de %1$@ fue el %2$@; el plan guarda un daf %3$@ %3$(día|días) después",
-        .planSettings: "los dapim de %1$@ listos (%2$@), %3$@",
+        .planSettings: "descarga los dapim de %1$@ (%2$@), %3$@",
     ]
 }
