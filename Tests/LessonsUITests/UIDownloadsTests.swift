@@ -72,6 +72,13 @@ struct UIDownloadsTests {
             for (query, found) in [("brochos", all), ("%D7%91%D7%A8%D7%9B%D7%95%D7%AA", all), ("berajot+3", ["download-gemara-2"])] {
                 #expect(order(all, in: try await fixture.get("/downloads?q=\(query)").text) == found, "\(query)")
             }
+            // A number finds that daf, chapter or mishna, not every one whose number holds its digits.
+            try await fixture.download("gemara:berakhot:13")
+            try await fixture.download("mishna:berakhot:1:3")
+            let more = all + ["download-gemara-12", "download-mishna-3"]
+            for (query, found) in [("berakhot+3", ["download-gemara-2"]), ("1%3A3", ["download-mishna-3"]), ("1", ["download-mishna-3"])] {
+                #expect(order(more, in: try await fixture.get("/downloads?q=\(query)").text) == found, "\(query)")
+            }
             let none = try await fixture.get("/downloads?q=shabbat")
             #expect(none.text.contains("id=\"no-match\""))
             #expect(try await fixture.get("/downloads?media=tape").status == 400)

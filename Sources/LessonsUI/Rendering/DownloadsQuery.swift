@@ -62,9 +62,16 @@ struct DownloadsQuery: Sendable, Equatable {
         let words = text.lowercased().split(separator: " ")
         let kept = lessons.filter { lesson in
             let name = "\(lesson.name) \(lesson.masechetName ?? "")".lowercased()
-            // A word is in the name, or names its masechet as people write it ("brochos", "ברכות").
+            let numbers = name.split(separator: " ").filter { $0.first?.isNumber == true }
+            // A word is in the name, or names its masechet as people write it ("brochos", "ברכות");
+            // a number is a whole daf, chapter or mishna ("3" finds Berakhot 3, not 13 or 30).
             let masechet = lesson.masechetName ?? ""
-            guard words.allSatisfy({ name.contains($0) || Masechet.isName(String($0), of: masechet) }) else { return false }
+            let found = { (word: Substring) in
+                word.first?.isNumber == true
+                    ? numbers.contains { $0 == word || $0.hasPrefix(word + ":") }
+                    : name.contains(word) || Masechet.isName(String(word), of: masechet)
+            }
+            guard words.allSatisfy(found) else { return false }
             switch media {
             case .audio?: guard lesson.media[MediaKind.audio.rawValue] != nil else { return false }
             case .video?: guard lesson.media[MediaKind.video.rawValue] != nil else { return false }
