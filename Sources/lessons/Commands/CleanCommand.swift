@@ -71,8 +71,8 @@ struct CleanCommand: AsyncParsableCommand {
     }
 
     /// Why nothing goes, by the limits that applied: "no download was completed more than 30 days
-    /// ago; the library is within its quota of 2.0 GB".
-    private func nothingReason(_ policy: RetentionPolicy) -> String {
+    /// ago; the library is within its quota of 2.0 GB"; over it, only by pinned lessons, it says so.
+    private func nothingReason(_ policy: RetentionPolicy, overByPins: Bool) -> String {
         var reasons: [String] = []
         if let age = policy.olderThan {
             let seconds = age.components.seconds
@@ -80,7 +80,9 @@ struct CleanCommand: AsyncParsableCommand {
                 seconds > 0 && seconds % 86_400 == 0 ? Terminal.say(.cleanDays, .number(Int(seconds / 86_400))) : olderThan
             reasons.append(Terminal.say(.cleanNothingAge, .text(spoken)))
         }
-        if let quota = policy.maxBytes { reasons.append(Terminal.say(.cleanNothingQuota, .text(formatBytes(quota)))) }
+        if let quota = policy.maxBytes {
+            reasons.append(Terminal.say(overByPins ? .cleanNothingPinned : .cleanNothingQuota, .text(formatBytes(quota))))
+        }
         return reasons.isEmpty ? Terminal.say(.cleanNoLimit) : reasons.joined(separator: "; ")
     }
 
@@ -107,7 +109,7 @@ struct CleanCommand: AsyncParsableCommand {
         let pinned = report.pinnedKept > 0 ? "; " + Terminal.say(.cleanPinnedKept, .number(report.pinnedKept)) : ""
         let freed =
             report.actions.isEmpty
-            ? Terminal.say(.cleanNothing, .text(nothingReason(policy)))
+            ? Terminal.say(.cleanNothing, .text(nothingReason(policy, overByPins: report.overQuotaByPins != nil)))
             : Terminal.say(dryRun ? .cleanWouldFree : .cleanFreed, .text(formatBytes(report.bytesFreed)), .number(report.actions.count))
         Terminal.out(freed + pinned)
         if let over = report.overQuotaByPins {

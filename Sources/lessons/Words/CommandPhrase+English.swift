@@ -127,6 +127,7 @@ extension CommandPhrase {
         .cleanNothing: "nothing to remove: %1$@",
         .cleanNothingAge: "no download was completed more than %1$@ ago",
         .cleanNothingQuota: "the library is within its quota of %1$@",
+        .cleanNothingPinned: "what is over the quota of %1$@ is all pinned",
         .cleanNoLimit: "no age limit and no size quota apply (--older-than never)",
         .cleanDays: "%1$@ %1$(day|days)",
         .cleanPinnedKept: "%1$@ pinned %1$(lesson|lessons) kept",

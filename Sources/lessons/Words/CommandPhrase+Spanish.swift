@@ -146,6 +146,7 @@ extension CommandPhrase {
         .cleanNothing: "nada que borrar: %1$@",
         .cleanNothingAge: "ninguna descarga se completó hace más de %1$@",
         .cleanNothingQuota: "la biblioteca cabe en su cuota de %1$@",
+        .cleanNothingPinned: "todo lo que pasa de la cuota de %1$@ está fijado",
         .cleanNoLimit: "no se aplica límite de antigüedad ni cuota de tamaño (--older-than never)",
         .cleanDays: "%1$@ %1$(día|días)",
         .cleanPinnedKept: "clases fijadas conservadas: %1$@",

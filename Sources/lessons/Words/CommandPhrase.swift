@@ -29,7 +29,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case progressETA, progressOfAbout, progressVerifying, progressImporting, progressMaintenance
     case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairFailed, syncRepairWithDryRun
     case cleanRemoved
-    case cleanNothing, cleanNothingAge, cleanNothingQuota, cleanNoLimit, cleanDays, cleanWouldRemove, cleanFreed, cleanWouldFree,
+    case cleanNothing, cleanNothingAge, cleanNothingQuota, cleanNothingPinned, cleanNoLimit, cleanDays, cleanWouldRemove, cleanFreed,
+        cleanWouldFree,
         cleanPinnedKept, cleanPinsOverQuota, cleanKeptQuota
     case doctorHealthy
     case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
