@@ -143,6 +143,7 @@ struct CatalogCoverageCLITests {
             try await run(["migrate", "--from", container.path], status: 0)
             try await run(["doctor", "--from", container.path], status: 0)
             try await run(["migrate", "--from", root.appendingPathComponent("nothing-here").path])
+            try await run(["migrate", "--from", root.path])
             // Mistakes people make.
             try await run(["download", "gemara:bava"], status: 2)
             try await run(["download", "gemara:berakhot:10-2"], status: 2)

@@ -38,7 +38,9 @@ struct MigrateCLITests {
         FileManager.default.temporaryDirectory.appendingPathComponent("lessons-\(name)-\(UUID().uuidString.prefix(8))")
     }
 
-    @Test("migrate, its dry run, --json, a second run, doctor --from before and after, and a folder that is no container")
+    @Test(
+        "migrate, its dry run, --json, a second run, doctor --from before and after, a folder that is no container, and a path where nothing is"
+    )
     func commandLine() async throws {
         let root = Self.temporary("migrate-cli")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -108,6 +110,8 @@ struct MigrateCLITests {
 
         let notContainer = try await CLIRunner.run(["migrate", "--from", library.path] + base)
         #expect(notContainer.status == 2 && notContainer.stderr.contains("not a legacy app container"), "\(notContainer.stderr)")
+        let nowhere = try await CLIRunner.run(["migrate", "--from", library.path + "/none"] + base)
+        #expect(nowhere.status == 2 && nowhere.stderr.contains("'\(library.path)/none' does not exist:"), "\(nowhere.stderr)")
     }
 
     @Test("with a server configured, the lessons brought over are named, by migrate and then by list, not numbered")

@@ -45,7 +45,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case fileOperationOpenFolder, fileOperationOpen, fileOperationRead, fileOperationRenameIntoPlace, fileOperationSetTheTimeOf
     case fileOperationStat, fileOperationTruncate, fileOperationVerifyTheCopyOf, fileOperationWrite
     // Migration, certificates and media links
-    case migrationNotAContainer, certificateUnusable, certificateMissing, certificateIsFolder, certificateNoPEM
+    case migrationNotAContainer, migrationNoSuchFolder, certificateUnusable, certificateMissing, certificateIsFolder, certificateNoPEM
     case mediaLinkMalformed, mediaLinkScheme, mediaLinkOutside, mediaLinkNoBase
     // Sync's findings and reasons
     case syncFoundNoFile, syncFoundMovedAside, syncFoundBytes, syncFoundRecordedSize, syncFileGone, syncRepairAgain

@@ -152,6 +152,8 @@ extension Phrasebook {
         .fileOperationVerifyTheCopyOf: "verify the copy of",
         .fileOperationWrite: "write",
         // Migration, certificates and media links
+        .migrationNoSuchFolder:
+            "'%1$@' does not exist: give the legacy app's container, the folder that holds Documents/ and Library/Caches/",
         .migrationNotAContainer:
             "'%1$@' is not a legacy app container: it has neither Documents/ nor Library/Caches/; give the folder that holds them",
         .certificateUnusable: "cannot use the certificate file %1$@: %2$@",

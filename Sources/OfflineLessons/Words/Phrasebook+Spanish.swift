@@ -155,6 +155,8 @@ extension Phrasebook {
         .fileOperationVerifyTheCopyOf: "verificar la copia de",
         .fileOperationWrite: "escribir",
         // Migration, certificates and media links
+        .migrationNoSuchFolder:
+            "'%1$@' no existe: indica el contenedor de la app anterior, la carpeta que contiene Documents/ y Library/Caches/",
         .migrationNotAContainer:
             "'%1$@' no es un contenedor de la app anterior: no tiene Documents/ ni Library/Caches/; indica la carpeta que los contiene",
         .certificateUnusable: "no se puede usar el archivo de certificados %1$@: %2$@",

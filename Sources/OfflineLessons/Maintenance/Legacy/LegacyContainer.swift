@@ -41,12 +41,14 @@ struct LegacyContainer: Sendable {
     var recent: [(source: String, reading: LegacyPlaybackReader.Reading<LegacyPlaybackReader.Recent>)] = []
 
     /// Reads the container at `root` (blocking). Throws ``MigrationError/notAContainer(_:)`` when
-    /// neither `Documents/` nor `Library/Caches/` is there.
+    /// neither `Documents/` nor `Library/Caches/` is there, ``MigrationError/noSuchFolder(_:)`` when nothing is.
     static func read(at root: URL, libraryShas: Shas?) throws -> LegacyContainer {
         let root = root.standardizedFileURL
         var container = LegacyContainer(root: root)
         let present = folders.filter { isDirectory(root.appendingPathComponent($0).path) }
-        guard !present.isEmpty else { throw MigrationError.notAContainer(root) }
+        guard !present.isEmpty else {
+            throw FileManager.default.fileExists(atPath: root.path) ? MigrationError.notAContainer(root) : MigrationError.noSuchFolder(root)
+        }
         let legacyShas = present.lazy.compactMap { try? Self.shas(in: root.appendingPathComponent($0)) }.first
         let seder = { (masechet: Int) in
             legacyShas?.masechet(id: masechet)?.seder.id ?? libraryShas?.masechet(id: masechet)?.seder.id

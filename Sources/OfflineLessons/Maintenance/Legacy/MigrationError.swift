@@ -5,6 +5,8 @@ import Foundation
 public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The folder has neither `Documents/` nor `Library/Caches/`.
     case notAContainer(URL)
+    /// Nothing is at that path.
+    case noSuchFolder(URL)
 
     /// What happened, in `language`.
     public func message(_ language: UserLanguage) -> String { words.text(language) }
@@ -16,6 +18,7 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     public var words: Message {
         switch self {
         case .notAContainer(let url): Message(.migrationNotAContainer, .text(url.path))
+        case .noSuchFolder(let url): Message(.migrationNoSuchFolder, .text(url.path))
         }
     }
 }
