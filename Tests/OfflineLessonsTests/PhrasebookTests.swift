@@ -169,9 +169,13 @@ struct PhrasebookTests {
         #expect(Message(.detailSync, .word(.stateComplete)).text(.es, marked: true) == "⟦sincronización: ⟧⟦completo⟧")
     }
 
-    @Test("decimals with the language's mark")
+    @Test("decimals with the language's mark, also in stored English text")
     func decimals() {
         #expect(Message(.detailSync, .decimal(4.25, places: 1)).text(.es) == "sincronización: 4,2")
         #expect(Message(.detailSync, .decimal(4.25, places: 1)).text(.en) == "sync: 4.2")
+        // Stored English text: its sizes and times take the reader's mark once recognised.
+        let stored = RetentionPlanner.ageReason(age: 0.7, limit: 0.5).description
+        #expect(Phrasebook.recognize(stored).text(.es) == "completado hace 0,7 s (límite 0,5 s)", "\(stored)")
+        #expect(Phrasebook.recognize(stored).text(.en) == "completed 0.7 s ago (limit 0.5 s)")
     }
 }

@@ -10,8 +10,8 @@ extension Phrasebook {
 
     private static func recognize(_ english: String, depth: Int) -> Message {
         guard depth < 4, !english.isEmpty else { return .verbatim(english) }
-        // A size as English writes it ("1.5 MB") takes the reader's decimal mark.
-        if depth > 0, let size = english.wholeMatch(of: /(\d+\.\d) ([KMGT]B)/), let value = Double(size.1) {
+        // A size or a time as English writes it ("1.5 MB", "0.7 s") takes the reader's decimal mark.
+        if depth > 0, let size = english.wholeMatch(of: /(\d+\.\d) ([KMGT]B|s|min|h)/), let value = Double(size.1) {
             return Message(.countWord, .decimal(value, places: 1), .text(String(size.2)))
         }
         for pattern in patterns {
