@@ -313,7 +313,10 @@ struct ReadingCLITests {
         try await withLibrary { env, _ in
             let layout = LibraryLayout(root: URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])))
             try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 1), .audio))
-            #expect(try await CLIRunner.run(["sync"], environment: env).status == 0)  // registered missing now
+            let sync = try await CLIRunner.run(["sync"], environment: env)  // registered missing now
+            #expect(
+                sync.status == 0 && sync.stdout.hasPrefix("missing        Berakhot 2 audio: the file is gone\n"),
+                "said once: \(sync.stdout)")
             try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 2), .audio))  // not yet
             try Data("notes".utf8).write(to: layout.root.appendingPathComponent("media/notes.txt"))
             let doctor = try await CLIRunner.run(["doctor"], environment: env)

@@ -61,7 +61,9 @@ struct SyncCommand: AsyncParsableCommand {
                 let what = action.key.map { names.spoken($0) } ?? action.path ?? "?"
                 let kind = padded(Terminal.say(action.action.phrase), 14)
                 let reason = Phrasebook.recognize(action.reason)
-                Terminal.out("\(kind) \(what): \(Terminal.say(stored: action.found)); \(Terminal.say(dryRun ? reason.asPlanned : reason))")
+                // A missing file's reason says it is gone: "no file" found would say it twice.
+                let found = action.action == .missing ? "" : Terminal.say(stored: action.found) + "; "
+                Terminal.out("\(kind) \(what): \(found)\(Terminal.say(dryRun ? reason.asPlanned : reason))")
             }
             Terminal.out(
                 Terminal.say(
