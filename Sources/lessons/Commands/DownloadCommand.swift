@@ -12,7 +12,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
             Selectors:
               a lesson's name, as lists print it        Megillah 2-5  Berakhot 1:3
-              gemara:<masechet>[:<daf>[-<daf>]]        gemara:berakhot:2-11
+              gemara:<masechet>[:<daf>[-<daf>]]         gemara:berakhot:2-11
               mishna:<masechet>[:<chapter>[:<mishna>]]  mishna:peah:1  mishna:berakhot:2:3
               gemara/<id>, mishna/<id>                  gemara/247
             A masechet is given by id or named any common way (berakhot, brochos, Berajot, ברכות, BK), or by the start of one name (rosh). Dapim are whole: 2, not 2a.
