@@ -10,7 +10,11 @@ struct HistoryCommand: AsyncParsableCommand {
             """
             Every change the library made, with its reason: requested, completed, failed (why), missing, corrupt, moved aside, adopted, discovered, removed. Without a selector, the whole library.
 
-            Times are local (TZ is honoured). Examples: lessons history gemara:berakhot:2-4; lessons history -n 20
+            Times are local (TZ is honoured).
+
+            Examples:
+              lessons history gemara:berakhot:2-4
+              lessons history -n 20
             """)
     )
 

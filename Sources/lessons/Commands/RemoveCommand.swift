@@ -8,8 +8,7 @@ struct RemoveCommand: AsyncParsableCommand {
         abstract: HelpWords.say("Remove downloaded media (files and registry entries together)."),
         discussion: HelpWords.say(
             """
-            Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline:
-            lessons are found in the registry.
+            Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline: lessons are found in the registry.
 
             Example: lessons remove gemara:berakhot:2-4 --media video
             """)

@@ -48,8 +48,8 @@ extension HelpWords {
             "Escribe las descargas actuales como el downloadedLessons.json de la app anterior.",
         "Where to write downloadedLessons.json (- for standard output).":
             "Dónde escribir downloadedLessons.json (- para la salida estándar).",
-        "Every change the library made, with its reason: requested, completed, failed (why), missing, corrupt, moved aside, adopted, discovered, removed. Without a selector, the whole library.\n\nTimes are local (TZ is honoured). Examples: lessons history gemara:berakhot:2-4; lessons history -n 20":
-            "Cada cambio que hizo la biblioteca, con su motivo: pedido, completado, falló (por qué), falta, dañado, apartado, adoptado, descubierto, borrado. Sin selector, toda la biblioteca.\n\nLas horas son locales (se respeta TZ). Ejemplos: lessons history gemara:berakhot:2-4; lessons history -n 20",
+        "Every change the library made, with its reason: requested, completed, failed (why), missing, corrupt, moved aside, adopted, discovered, removed. Without a selector, the whole library.\n\nTimes are local (TZ is honoured).\n\nExamples:\n  lessons history gemara:berakhot:2-4\n  lessons history -n 20":
+            "Cada cambio que hizo la biblioteca, con su motivo: pedido, completado, falló (por qué), falta, dañado, apartado, adoptado, descubierto, borrado. Sin selector, toda la biblioteca.\n\nLas horas son locales (se respeta TZ).\n\nEjemplos:\n  lessons history gemara:berakhot:2-4\n  lessons history -n 20",
         "The event log, newest first: why each lesson's media are (or are not) there.":
             "El historial, lo más reciente primero: por qué los medios de cada clase están (o no están).",
         "Which lessons (see `lessons download --help` for selectors); none: all.":
@@ -80,8 +80,8 @@ extension HelpWords {
             "Deja que `lessons clean` vuelva a borrar clases.",
         "Example: lessons unpin gemara:berakhot:2-4":
             "Ejemplo: lessons unpin gemara:berakhot:2-4",
-        "Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline:\nlessons are found in the registry.\n\nExample: lessons remove gemara:berakhot:2-4 --media video":
-            "Sin --media, se va toda la clase. Una clase que se queda sin audio ni vídeo pierde también su PDF. Las entradas cuyos archivos ya no están se borran igualmente. Funciona sin conexión:\nlas clases se buscan en el registro.\n\nEjemplo: lessons remove gemara:berakhot:2-4 --media video",
+        "Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline: lessons are found in the registry.\n\nExample: lessons remove gemara:berakhot:2-4 --media video":
+            "Sin --media, se va toda la clase. Una clase que se queda sin audio ni vídeo pierde también su PDF. Las entradas cuyos archivos ya no están se borran igualmente. Funciona sin conexión: las clases se buscan en el registro.\n\nEjemplo: lessons remove gemara:berakhot:2-4 --media video",
         "Remove downloaded media (files and registry entries together).":
             "Borra medios descargados (archivos y entradas del registro a la vez).",
         "Remove only this medium: audio, video or pdf (also: text).":
