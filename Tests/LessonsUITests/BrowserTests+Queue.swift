@@ -75,13 +75,16 @@ extension BrowserTests {
         #expect(try await fixture.library.history(of: slow.lesson).contains { $0.kind == .cancelled }, "\(size)")
     }
 
-    /// "Pause all" leaves a new request queued, said so on its row; "Resume all" downloads it.
+    /// "Pause all" leaves a new request queued, said so on its row; "Resume all" downloads it, and
+    /// the page, left open, stops listing it.
     static func pauseAndResume(_ lesson: LessonID, _ fixture: UIFixture, _ browser: Browser, size: String) async throws {
         try await browser.open(fixture.base + "/queue")
         #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#queue-pause')"), "\(size)")
         try await browser.click("#queue-pause")
         #expect(try await browser.wait("document.querySelector('#queue-paused') && document.querySelector('#queue-resume')"), "\(size)")
         #expect(try await fixture.library.isQueuePaused(), "\(size)")
+        // Slowed down, so that it is still on the Queue page once resumed.
+        await fixture.faults.inject(.throttle(millisecondsPerChunk: 100), at: MediaKey(lesson, .audio))
         #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=\(lesson.id)&media=audio").status == 200)
         let row = "#queue-list li[data-key=\"gemara/\(lesson.id)/audio\"][data-state=\"queued\"]"
         try await browser.open(fixture.base + "/queue")
@@ -110,9 +113,15 @@ extension BrowserTests {
         #expect(beside as? Bool == true, "\(size): the queued item's Cancel is on its name's line, its word on one line")
         try await browser.click("#queue-resume")
         #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#queue-pause')"), "\(size)")
+        let listed = "#queue-list li[data-key=\"gemara/\(lesson.id)/audio\"]"
+        #expect(try await browser.wait("document.querySelector(arguments[0])", [listed]), "\(size): listed while it downloads")
+        _ = try await browser.run("window.notReloaded = true")
         let end = ContinuousClock.now + .seconds(60)
         while try await !fixture.library.isDownloaded(lesson), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
         #expect(try await fixture.library.isDownloaded(lesson), "\(size): resumed, it downloads")
+        #expect(
+            try await browser.wait("window.notReloaded === true && !document.querySelector(arguments[0])", [listed], timeout: .seconds(20)),
+            "\(size): the Queue page follows the download: the item leaves it without a reload")
         #expect(try await !fixture.library.isQueuePaused(), "\(size)")
     }
 }

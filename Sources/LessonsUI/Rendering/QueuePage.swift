@@ -34,9 +34,9 @@ enum QueuePage {
         return Layout.page(
             UIText.queueTitle(l), context,
             body: """
-                \(notice)<div class="queue-actions">\(controls.html { $0 })</div>
+                <div id="queue-page">\(notice)<div class="queue-actions">\(controls.html { $0 })</div>
                 <p id="queue-summary">\(summary)</p>
-                \(list)
+                \(list)</div>
                 """)
     }
 

@@ -270,6 +270,23 @@
 
   let lastSummary = "";
 
+  // The Queue page follows the downloads: when the live counts change, its list is read again
+  // from the app (at most every 2 s), so that what finished leaves it.
+  let queueRead = 0;
+  function followQueue() {
+    const page = document.getElementById("queue-page");
+    if (!page || queueRead) return;
+    queueRead = setTimeout(async () => {
+      queueRead = 0;
+      try {
+        const response = await fetch(location.href, { cache: "no-store" });
+        if (!response.ok) return;
+        const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("queue-page");
+        if (fresh) page.replaceChildren(...fresh.childNodes);
+      } catch (e) { /* the live feed says when the app is gone */ }
+    }, 2000);
+  }
+
   function show(entries) {
     const list = document.getElementById("live-list");
     document.getElementById("live-empty").hidden = entries.length > 0;
@@ -322,6 +339,7 @@
     // Said politely, and only when the counts change (not at every percent).
     const summary = ["downloading", "queued", "complete", "failed"].filter((s) => counts[s]).map((s) => counts[s] + " " + words[s]).join(", ");
     if (summary !== lastSummary) {
+      if (lastSummary) followQueue();
       lastSummary = summary;
       document.getElementById("live-status").textContent = summary ? words.live + ": " + summary : "";
     }
