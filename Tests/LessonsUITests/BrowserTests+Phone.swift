@@ -83,7 +83,9 @@ extension BrowserTests {
         }
     }
 
-    @Test("on a desktop, in both languages, a lesson table's rows keep their cells in line, sizes and names on one line")
+    @Test(
+        "on a desktop, in both languages, a lesson table's rows keep their cells in line, sizes and names on one line, a name beside its box"
+    )
     func desktopTables() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             _ = try await Self.preparedPages(fixture)
@@ -102,8 +104,8 @@ extension BrowserTests {
         }
     }
 
-    /// Table rows whose cells do not end on one line (a cell that stopped being one), and sizes
-    /// or lesson names set on two lines.
+    /// Table rows whose cells do not end on one line (a cell that stopped being one), sizes or
+    /// lesson names set on two lines, and names set under their box instead of beside it.
     static let raggedRows = """
         const out = [];
         for (const row of document.querySelectorAll("table.lessons tbody tr, table.downloads tbody tr")) {
@@ -116,6 +118,12 @@ extension BrowserTests {
           range.selectNodeContents(e);
           const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
           if (tops.size > 1) out.push(e.textContent.trim() + " on " + tops.size + " lines");
+        }
+        for (const e of document.querySelectorAll(".pick-name")) {
+          const box = e.querySelector("input"), name = e.querySelector(":scope > span");
+          if (!box || !name) continue;
+          const b = box.getBoundingClientRect(), n = name.getBoundingClientRect();
+          if (n.top >= b.bottom || n.bottom <= b.top) out.push(name.textContent.trim() + " not beside its box");
         }
         return out.slice(0, 20);
         """
