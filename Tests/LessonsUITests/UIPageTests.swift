@@ -41,7 +41,9 @@ struct UIPageTests {
         }
     }
 
-    @Test("a masechet shows each lesson's state per medium: complete, failed with its reason, missing, not requested")
+    @Test(
+        "a masechet shows each lesson's state per medium: complete, failed with its reason, missing, not requested; downloads offered for what it lacks"
+    )
     func masechetStates() async throws {
         try await UIFixture.run { fixture in
             try await fixture.download("gemara:berakhot:2-3")
@@ -63,6 +65,12 @@ struct UIPageTests {
             let daf10 = try #require(text.range(of: ">Berakhot 10<"))
             #expect(daf2.lowerBound < daf10.lowerBound)
             #expect(text.contains("id=\"chapter-1-audio\""))
+            // A lesson's download buttons offer what it lacks: not its audio again.
+            #expect(!text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=audio""#))
+            #expect(text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=video""#))
+            #expect(text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=both""#))
+            #expect(
+                text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=4&amp;media=audio""#), "missing: offered")
         }
     }
 

@@ -29,9 +29,10 @@ enum Controls {
     /// `what` ("Berakhot 2", "Berakhot, chapter 1").
     /// With `confirming` (how many lessons, named how), each button asks first.
     static func downloadButtons(
-        _ scope: String, what: String, _ l: UserLanguage, idPrefix: String? = nil, confirming: (count: Int, of: String)? = nil
+        _ scope: String, what: String, _ l: UserLanguage, idPrefix: String? = nil, confirming: (count: Int, of: String)? = nil,
+        offering choices: [MediaChoice] = MediaChoice.allCases
     ) -> HTML {
-        MediaChoice.allCases.html { choice in
+        choices.html { choice in
             action(
                 UIText.choiceShort(choice, l), "/api/download?\(scope)&media=\(choice.rawValue)",
                 name: UIText.download(what, UIText.choiceLong(choice, l), l), icon: .download,

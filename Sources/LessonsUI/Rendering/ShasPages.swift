@@ -88,10 +88,13 @@ enum ShasPages {
                 confirm: UIText.removeConfirmNamed(status.name, l)) : .empty
         let history = Controls.link(
             UIText.history(l), "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
+        // A choice whose media are all downloaded is not offered again.
+        let complete = Set(status.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium))
+        let choices = MediaChoice.allCases.filter { !Set($0.media).isSubset(of: complete) }
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
             <th scope="row">\(status.name)\(pinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(WatchedProgress.render(playback, of: status.name, l))</th>
-            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, waits: waits, l) })<td class="row-actions"><div class="actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l))</span>\
+            \(status.media.sorted { $0.medium < $1.medium }.html { cell($0, lesson, waits: waits, l) })<td class="row-actions"><div class="actions"><span class="group">\(Controls.downloadButtons("\(scope)&lesson=\(status.id)", what: status.name, l, offering: choices))</span>\
             <span class="group">\(play)\(history)\(remove)</span></div></td>
             </tr>
 
