@@ -29,15 +29,18 @@ struct UIPageTests {
         }
     }
 
-    @Test("the Shas counts a masechet's downloaded lessons as the folder holds them: a file deleted by hand is not counted")
+    @Test("the Shas counts a masechet's downloaded dapim and mishnayot apart, as the folder holds them: a file deleted by hand is not")
     func shasCounts() async throws {
         try await UIFixture.run { fixture in
             try await fixture.download("gemara:berakhot:2-4")
-            #expect(try await fixture.get("/shas").text.contains("3 downloaded"))
+            try await fixture.download("mishna:berakhot:1:1")
+            #expect(try await fixture.get("/shas").text.contains("3 dapim, 1 mishna downloaded"))
+            let spanish = try await fixture.get("/shas", headers: [("Accept-Language", "es")]).text
+            #expect(spanish.contains("descargado: 3 dapim, 1 mishná"), "each kind counted apart, in Spanish too")
             // Berakhot 4 is gemara/3.
             try FileManager.default.removeItem(at: fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 3), .audio)))
             let page = try await fixture.get("/shas").text
-            #expect(page.contains("2 downloaded") && !page.contains("3 downloaded"), "\(page)")
+            #expect(page.contains("2 dapim, 1 mishna downloaded"), "\(page)")
         }
     }
 

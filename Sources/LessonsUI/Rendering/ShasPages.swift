@@ -4,8 +4,8 @@ import OfflineLessons
 /// The Shas: sedarim and their masechtot in traditional order, and one masechet's lessons by
 /// chapter in numeric order, each with its state per medium as the registry says.
 enum ShasPages {
-    /// The index: sedarim → masechtot, with how many lessons of each are downloaded.
-    static func index(_ snapshot: CatalogSnapshot, downloaded: [Int: Int], _ context: PageContext) -> HTML {
+    /// The index: sedarim → masechtot, with how many dapim and mishnayot of each are downloaded.
+    static func index(_ snapshot: CatalogSnapshot, downloaded: [Int: (dapim: Int, mishnayot: Int)], _ context: PageContext) -> HTML {
         let l = context.language
         let sedarim = snapshot.shas.sedarim.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
         let body: HTML = sedarim.html { seder in
@@ -16,7 +16,7 @@ enum ShasPages {
                 <ul class="masechtot">
                 \(masechtot.html { masechet in
                     let count: HTML = downloaded[masechet.id].map {
-                        "<span class=\"count\">\(Icon.complete.svg)\(UIText.downloadedCount($0, l))</span>"
+                        "<span class=\"count\">\(Icon.complete.svg)\(UIText.downloadedCount(dapim: $0.dapim, mishnayot: $0.mishnayot, l))</span>"
                     } ?? .empty
                     let gemara: HTML =
                         masechet.pages > 0

@@ -63,7 +63,9 @@ struct PageRoutes: Sendable {
         let snapshot = try await catalog(context)
         // The counts after a quick sync, as every page that shows a state: a file deleted by hand is not counted.
         let downloads = try await library.downloads(sync: !library.isReadOnly)
-        let counts = Dictionary(grouping: downloads, by: \.masechetId).mapValues(\.count)
+        let counts = Dictionary(grouping: downloads, by: \.masechetId).mapValues { lessons in
+            (dapim: lessons.count { $0.lessonID.type == .gemara }, mishnayot: lessons.count { $0.lessonID.type == .mishna })
+        }
         return ShasPages.index(snapshot, downloaded: counts, context)
     }
 

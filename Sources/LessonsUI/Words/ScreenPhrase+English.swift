@@ -76,6 +76,8 @@ extension ScreenPhrase {
         .screenUnpinNamed: "Unpin %1$@",
         .screenTypeOf: "%1$@ of %2$@",
         .screenDownloadedCount: "%1$@ downloaded",
+        .screenDownloadedDapim: "%1$@ %1$(daf|dapim)",
+        .screenDownloadedMishnayot: "%1$@ %1$(mishna|mishnayot)",
         .screenPreviewQuota: "Preview with this quota",
         .screenLessonColumn: "Lesson",
         .screenActionsColumn: "Actions",
@@ -268,6 +270,6 @@ extension ScreenPhrase {
     /// The screen's sentences written alike in both languages (names, signs and placeholders only).
     static let sameInBothLanguages: Set<ScreenPhrase> = [
         .screenShas, .screenPDF, .screenDaf, .screenSeder, .screenAudio, .screenVideo, .screenTotal, .screenLessonMedium,
-        .screenSkipBackShort, .screenSkipForwardShort, .screenUnitDapim, .screenUnitMishnayot,
+        .screenSkipBackShort, .screenSkipForwardShort, .screenUnitDapim, .screenUnitMishnayot, .screenDownloadedDapim,
     ]
 }

@@ -29,7 +29,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenSkip, screenSections, screenProgressOf, screenBoth, screenBothMedia, screenDownloadNamed, screenChapterOf
     case screenAllOf, screenPlayNamed, screenHistoryOf, screenRemoveNamed, screenRemoveConfirmNamed, screenPinNamed, screenUnpinNamed,
         screenTypeOf
-    case screenDownloadedCount, screenPreviewQuota, screenLessonColumn, screenActionsColumn, screenFilesColumn
+    case screenDownloadedCount, screenDownloadedDapim, screenDownloadedMishnayot, screenPreviewQuota, screenLessonColumn,
+        screenActionsColumn, screenFilesColumn
     case screenWhenColumn, screenMedium, screenDetailColumn, screenPDFOf, screenNoPDF, screenNoPDFOffered
     // The Downloads page: storage, quota, sorting and filtering, the selection, removing a medium
     case screenStorage, screenStorageLessons, screenStorageOther, screenStorageFree, screenDisk, screenStorageSummary

@@ -50,7 +50,13 @@ extension UIText {
     }
 
     /// "3 downloaded", after a masechet's name.
-    static func downloadedCount(_ count: Int, _ l: UserLanguage) -> String { Message(.screenDownloadedCount, .number(count)).text(l) }
+    /// "3 dapim, 1 mishna downloaded": what a masechet holds of each, the ones it has none of left out.
+    static func downloadedCount(dapim: Int, mishnayot: Int, _ l: UserLanguage) -> String {
+        let counts =
+            (dapim > 0 ? [Message(.screenDownloadedDapim, .number(dapim)).text(l)] : [])
+            + (mishnayot > 0 ? [Message(.screenDownloadedMishnayot, .number(mishnayot)).text(l)] : [])
+        return Message(.screenDownloadedCount, .text(counts.joined(separator: ", "))).text(l)
+    }
 
     static func previewQuota(_ l: UserLanguage) -> String { Message(.screenPreviewQuota).text(l) }
     static func lessonColumn(_ l: UserLanguage) -> String { Message(.screenLessonColumn).text(l) }
