@@ -108,6 +108,7 @@ struct UIPageTests {
             let history = try await fixture.get("/history/gemara/2")
             #expect(history.text.contains("event-missing"))
             #expect(history.text.contains("sync: "))
+            #expect(history.text.contains(#"<a href="/shas/gemara/1#lesson-gemara-2" id="back-to-masechet">"#), "the way back to its row")
             // A file name in Hebrew keeps its order beside the table's left-to-right words, and its
             // own: read left to right, as the page's sentences are ("ברכות 3.pdf", not "pdf.3 ברכות").
             #expect(history.text.contains(#"<td><bdi dir="ltr">ברכות 3.pdf</bdi></td>"#), "\(history.text)")

@@ -23,7 +23,9 @@ struct PageRoutes: Sendable {
                 let lesson = LessonID(
                     try RequestInput.lessonType(context.parameters.get("type")), try RequestInput.number(context.parameters.get("id"), "id")
                 )
-                return LessonPages.history(lesson, name: try await name(of: lesson), events: try await library.history(of: lesson), page)
+                let name = try await name(of: lesson)
+                return LessonPages.history(
+                    lesson, name: name, events: try await library.history(of: lesson), back: try await masechetLink(of: lesson), page)
             }
         }
         router.get("/lang/:code") { request, context in
@@ -96,6 +98,14 @@ struct PageRoutes: Sendable {
         return ShasPages.masechet(
             type, seder, masechet, statuses: statuses, notices: notices, playbacks: try await library.playbacks(),
             pinned: try await library.pinnedLessons(), context)
+    }
+
+    /// The way back to a lesson's row on its masechet's page, when the catalog cache places it.
+    func masechetLink(of lesson: LessonID) async throws -> (href: String, name: String)? {
+        guard let placed = try? await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil).first else { return nil }
+        let type = lesson.type.rawValue
+        let name = try await library.lessonNames(for: [placed]).masechet(of: lesson) ?? String(placed.placement.masechetId)
+        return ("/shas/\(type)/\(placed.placement.masechetId)#lesson-\(type)-\(lesson.id)", name)
     }
 
     /// "Berakhot 2": from the registry, else from the catalog cache (a lesson never requested);
