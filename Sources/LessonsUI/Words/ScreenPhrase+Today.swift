@@ -6,7 +6,7 @@ extension ScreenPhrase {
         .screenThisWeek: "This week",
         .screenNextWeek: "Next week",
         .screenCannotPlay:
-            "This browser cannot play the file of %1$@: it may be damaged. Its history says where it came from; removed and downloaded again, it comes anew.",
+            "This browser cannot play the file of %1$@: it may be damaged. Its history shows where the file came from; remove the lesson and download it again for a fresh copy.",
         .screenReadyWaiting:
             "%1$@ %1$(lesson|lessons) queued for the plans: %1$(it downloads|they download) when the content server answers again",
         .screenReadyLater: "its lessons are fetched when the content server answers again",
@@ -65,7 +65,7 @@ extension ScreenPhrase {
         .screenThisWeek: "Esta semana",
         .screenNextWeek: "La semana que viene",
         .screenCannotPlay:
-            "Este navegador no puede reproducir el archivo de %1$@: puede estar dañado. Su historial dice de dónde vino; si lo eliminas y lo descargas de nuevo, llega una copia nueva.",
+            "Este navegador no puede reproducir el archivo de %1$@: puede estar dañado. Su historial muestra de dónde vino el archivo; elimina la clase y descárgala de nuevo para tener una copia nueva.",
         .screenReadyWaiting:
             "%1$@ %1$(clase|clases) en cola para los planes: se %1$(descarga|descargan) cuando el servidor de contenidos vuelva a responder",
         .screenReadyLater: "sus clases se traen cuando el servidor de contenidos vuelva a responder",

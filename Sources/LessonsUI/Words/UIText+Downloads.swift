@@ -16,7 +16,8 @@ extension UIText {
 
     /// The quota's field: "Quota (MB)".
     static func quotaMB(_ l: UserLanguage) -> String { Message(.screenQuotaMB).text(l) }
-    /// The clean section's title: "Clean would remove… (30 d, Quota 2 GB)", the quota when one is kept.
+    /// The clean section's title: "Clean: what is older than 30 days, or over the maximum of 2 GB", the
+    /// maximum when one is kept.
     static func cleanTitle(quota: String?, _ l: UserLanguage) -> String {
         quota.map { Message(.screenCleanTitleQuota, .text($0)).text(l) } ?? Message(.screenCleanTitle).text(l)
     }
