@@ -46,7 +46,9 @@ struct UIQueueTests {
             let queued = try await fixture.library.queue().count
             #expect(queued > 4, "the chapter waits: \(queued)")
             let page = try await fixture.get("/queue").text
-            #expect(page.contains(#"data-confirm="Cancel all \#(queued) items of the queue? Partial files go, and the PDF"#))
+            #expect(
+                page.contains(
+                    #"data-confirm="Cancel all \#(queued) items of the queue? What was partly downloaded is deleted, and so is the PDF"#))
             let cancel = try await fixture.post("/api/queue/cancel-all")
             #expect(cancel.status == 200 && cancel.text.contains("\(queued) items cancelled"), "\(cancel.text)")
             #expect(try await fixture.library.queue().isEmpty)

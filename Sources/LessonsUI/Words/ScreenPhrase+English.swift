@@ -211,7 +211,7 @@ extension ScreenPhrase {
         .screenPauseAll: "Pause all",
         .screenCancelAll: "Cancel all",
         .screenCancelAllConfirm:
-            "Cancel %1$(the item|all %1$@ items) of the queue? Partial files go, and the PDF of a lesson left with no audio or video.",
+            "Cancel %1$(the item|all %1$@ items) of the queue? What was partly downloaded is deleted, and so is the PDF of a lesson left without audio or video.",
         .screenCancelledAll: "%1$@ %1$(item|items) cancelled",
         .screenDownloadManyConfirm:
             "Download the %1$@ %1$(lesson|lessons) of %2$@, %3$@? They wait in the Queue, where they can be paused or cancelled.",

@@ -215,7 +215,7 @@ extension ScreenPhrase {
         .screenPauseAll: "Pausar todo",
         .screenCancelAll: "Cancelar todo",
         .screenCancelAllConfirm:
-            "¿Cancelar %1$(el elemento|los %1$@ elementos) de la cola? Se van los archivos a medias, y el PDF de una clase que se queda sin audio ni vídeo.",
+            "¿Cancelar %1$(el elemento|los %1$@ elementos) de la cola? Se borra lo descargado a medias, y también el PDF de una clase que se quede sin audio ni vídeo.",
         .screenCancelledAll: "%1$@ %1$(elemento cancelado|elementos cancelados)",
         .screenDownloadManyConfirm:
             "¿Descargar %1$(la clase|las %1$@ clases) de %2$@, %3$@? Esperan en la cola, donde se pueden pausar o cancelar.",
