@@ -159,6 +159,12 @@ struct PhrasebookTests {
         #expect(
             Phrasebook.recognize("Unknown option '--concurency'. Did you mean '--concurrency'?").text(.es)
                 == "opción desconocida '--concurency'; ¿quisiste decir '--concurrency'?")
+        // The parser's sentences are said in the catalog's English too, as the tool's own are.
+        #expect(
+            Phrasebook.recognize("The value 'x' is invalid for '--media <media>'. Please provide one of 'audio', 'video' or 'both'.")
+                .text(.en) == "the value 'x' is not valid for '--media <media>': use one of 'audio', 'video' or 'both'.")
+        #expect(
+            Phrasebook.recognize("Missing expected argument '--legacy-json <file>'").text(.en) == "missing argument '--legacy-json <file>'")
     }
 
     @Test("marked, the catalog's words are between ⟦ and ⟧ and the values are not")

@@ -87,14 +87,14 @@ extension Phrasebook {
         .doctorNoReason: "no reason recorded",
         .doctorWrongSize: "the file had the wrong size and was moved aside",
         // The command line: words used by several commands
-        .cliMissingArgument: "Missing expected argument '%1$@'",
-        .cliUnknownOption: "Unknown option '%1$@'",
-        .cliUnknownOptionMeant: "Unknown option '%1$@'. Did you mean '%2$@'?",
-        .cliUnexpectedArgument: "Unexpected argument '%1$@'",
-        .cliMissingValue: "Missing value for '%1$@'",
-        .cliInvalidValue: "The value '%1$@' is invalid for '%2$@'",
+        .cliMissingArgument: "missing argument '%1$@'",
+        .cliUnknownOption: "unknown option '%1$@'",
+        .cliUnknownOptionMeant: "unknown option '%1$@'; did you mean '%2$@'?",
+        .cliUnexpectedArgument: "unexpected argument '%1$@'",
+        .cliMissingValue: "missing value for '%1$@'",
+        .cliInvalidValue: "the value '%1$@' is not valid for '%2$@'",
         .cliOr: "%1$@ or %2$@",
-        .cliInvalidValuePlease: "The value '%1$@' is invalid for '%2$@'. Please provide one of %3$@.",
+        .cliInvalidValuePlease: "the value '%1$@' is not valid for '%2$@': use one of %3$@.",
         // The command line: sync, clean, doctor, remove and pin
         // The command line: export, migrate, serve, ui and demo
         .leftAmbiguous: "ambiguous",

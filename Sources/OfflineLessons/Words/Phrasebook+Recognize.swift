@@ -25,6 +25,17 @@ extension Phrasebook {
         return .verbatim(english)
     }
 
+    /// The argument parser's own sentences, said as the catalog's (in English too: "unknown option").
+    private static let parserForms: [(Phrase, String)] = [
+        (.cliMissingArgument, "Missing expected argument '%1$@'"),
+        (.cliUnknownOption, "Unknown option '%1$@'"),
+        (.cliUnknownOptionMeant, "Unknown option '%1$@'. Did you mean '%2$@'?"),
+        (.cliUnexpectedArgument, "Unexpected argument '%1$@'"),
+        (.cliMissingValue, "Missing value for '%1$@'"),
+        (.cliInvalidValue, "The value '%1$@' is invalid for '%2$@'"),
+        (.cliInvalidValuePlease, "The value '%1$@' is invalid for '%2$@'. Please provide one of %3$@."),
+    ]
+
     /// Digits with separators and signs (a count, a size), or text in quotes ('audio', 'video').
     private static func isValue(_ text: String) -> Bool {
         let number = text.contains { $0.isNumber } && text.allSatisfy { $0.isNumber || ",.-+".contains($0) }
@@ -33,7 +44,7 @@ extension Phrasebook {
 
     /// Every English sentence but the verbatim ones, split at its placeholders, most fixed text
     /// first.
-    private static let patterns: [Pattern] = english.flatMap { key, template in
+    private static let patterns: [Pattern] = (english.map { ($0.key, $0.value) } + parserForms).flatMap { key, template in
         key == .verbatim || key == .elsewhere ? [] : writtenForms(template).compactMap { Pattern(key: key, template: $0) }
     }.sorted { ($0.fixedCount, $0.key.rawValue) > ($1.fixedCount, $1.key.rawValue) }
 
