@@ -188,6 +188,11 @@ struct ReadingCLITests {
             #expect(pinned.status == 0 && pinned.stdout == "1 lesson pinned\n", "\(pinned.stdout)\(pinned.stderr)")
             let again = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)
             #expect(again.status == 0 && again.stdout == "1 lesson already pinned\n", "\(again.stdout)\(again.stderr)")
+            // A pin is seen where the lesson is shown.
+            let listed = try await CLIRunner.run(["list"], environment: env).stdout
+            #expect(listed.split(separator: "\n").contains { $0.contains("Berakhot 2 ") && $0.hasSuffix("  (pinned)") }, "\(listed)")
+            let status = try await CLIRunner.run(["status", "Berakhot", "2"], environment: env).stdout
+            #expect(status.hasPrefix("Berakhot 2 [gemara/1], pinned\n"), "\(status)")
             let unpinned = try await CLIRunner.run(["unpin", "gemara:berakhot:2"], environment: env)
             let unpinnedAgain = try await CLIRunner.run(["unpin", "gemara:berakhot:2"], environment: env)
             #expect(unpinned.stdout == "1 lesson unpinned\n", "\(unpinned.stdout)\(unpinned.stderr)")
@@ -200,6 +205,10 @@ struct ReadingCLITests {
             #expect(clean.stdout.contains("; what is over the quota of 1.0 KB is all pinned; 3 pinned lessons kept"), "\(clean.stdout)")
             #expect(!clean.stdout.contains("within its quota") && clean.stderr.contains("pinned lessons alone"), "\(clean.stderr)")
             #expect(try await CLIRunner.run(["unpin", "gemara:berakhot", "mishna:berakhot"], environment: env).status == 0)
+            // A pinned lesson removed by request goes, said so.
+            #expect(try await CLIRunner.run(["pin", "Berakhot", "3"], environment: env).status == 0)
+            let removed = try await CLIRunner.run(["remove", "Berakhot", "3", "--media", "audio"], environment: env)
+            #expect(removed.stdout.hasPrefix("removed Berakhot 3 audio (pinned)\n"), "\(removed.stdout)")
             let unpinMissing = try await CLIRunner.run(["unpin", "Berakhot", "10"], environment: env)
             #expect(
                 unpinMissing.status == 0 && unpinMissing.stdout == "nothing to unpin: no downloaded lesson matches Berakhot 10\n",

@@ -50,6 +50,7 @@ struct ListCommand: AsyncParsableCommand {
             Terminal.out(Terminal.say(.listEmpty, .text(library.root.path)))
             return
         }
+        let pinned = try await library.pinnedLessons()
         var seder: Int?
         var masechet: (Int, LessonType)?
         var chapter: Int?
@@ -70,7 +71,9 @@ struct ListCommand: AsyncParsableCommand {
                 Terminal.out("    " + Terminal.say(.cliChapter, .number(lesson.chapter)))
             }
             let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.spoken).joined(separator: "+")
-            let note = lesson.complete ? "" : Style.warning("  " + Terminal.say(.listIncomplete), on: .out)
+            let note =
+                (pinned.contains(lesson.lessonID) ? "  (" + Terminal.say(.cliPinned) + ")" : "")
+                + (lesson.complete ? "" : Style.warning("  " + Terminal.say(.listIncomplete), on: .out))
             let name = lesson.name.padding(toLength: 20, withPad: " ", startingAt: 0)
             let size = formatBytes(lesson.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
             let id = Style.dim("[\(lesson.lessonID)]", on: .out)

@@ -30,15 +30,19 @@ struct RemoveCommand: AsyncParsableCommand {
         let library = try await global.openLibrary(existing: true)
         // Named before the removal takes them out of the registry.
         let names = try await library.lessonNames()
+        let pinned = try await library.pinnedLessons()
         let report = try await library.remove(matching: parsed, media: media.map { [$0] })
         if global.json {
             try Terminal.json(report.named(by: names))
             return
         }
+        // A pinned lesson goes all the same (a pin keeps it from `clean` alone), said beside it.
         for entry in report.removed {
+            let mark = pinned.contains(entry.lesson) ? " (" + Terminal.say(.cliPinned) + ")" : ""
             Terminal.out(
                 Terminal.say(
-                    entry.fileDeleted ? .removeRemoved : .removeRemovedGone, .text(names.spoken(MediaKey(entry.lesson, entry.medium)))))
+                    entry.fileDeleted ? .removeRemoved : .removeRemovedGone, .text(names.spoken(MediaKey(entry.lesson, entry.medium))))
+                    + mark)
         }
         guard report.removed.isEmpty else { return Terminal.out(Terminal.say(.removeCount, .number(report.removed.count))) }
         // Downloaded lessons matched, without the medium asked for: said so, not as no match.

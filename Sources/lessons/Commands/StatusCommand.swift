@@ -39,9 +39,13 @@ struct StatusCommand: AsyncParsableCommand {
             try Terminal.json(["lessons": entries])
             return
         }
+        let pinned = try await library.pinnedLessons()
         for entry in entries {
             let id = Style.dim("[\(entry.type.rawValue)/\(entry.id)]", on: .out)
-            Terminal.out("\(entry.name) \(id)" + (entry.downloaded ? "" : ", " + Terminal.say(.cliNotDownloaded)))
+            let notes =
+                (entry.downloaded ? [] : [Terminal.say(.cliNotDownloaded)])
+                + (pinned.contains(LessonID(entry.type, entry.id)) ? [Terminal.say(.cliPinned)] : [])
+            Terminal.out("\(entry.name) \(id)" + notes.map { ", " + $0 }.joined())
             for medium in entry.media {
                 var detail = medium.bytes.map { " \(formatBytes($0))" } ?? ""
                 if medium.state == "missing", let size = medium.expectedBytes ?? medium.bytes {

@@ -41,6 +41,7 @@ extension CommandPhrase {
         .cliSeder: "Seder %1$@",
         .cliOf: "%1$@ of %2$@",
         .cliNotDownloaded: "not downloaded",
+        .cliPinned: "pinned",
         .cliTheLibrary: "the library",
         .cliPortRange: "%1$@ must be between 0 and 65535, not %2$@",
         .cliNotEmpty: "%1$@ must not be empty",

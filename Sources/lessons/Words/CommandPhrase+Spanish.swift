@@ -58,6 +58,7 @@ extension CommandPhrase {
         .cliSeder: "Seder %1$@",
         .cliOf: "%1$@ de %2$@",
         .cliNotDownloaded: "no descargada",
+        .cliPinned: "fijada",
         .cliTheLibrary: "la biblioteca",
         .cliPortRange: "%1$@ debe estar entre 0 y 65535, no %2$@",
         .cliNotEmpty: "%1$@ no puede estar vacío",

@@ -10,7 +10,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case cliWarning, cliUsageHint, cliNotACommand, cliCommandsAre, cliDidYouMean, cliStdoutFailed
     case cliInterrupted
     case cliTerminated, cliChapter, cliGemara, cliMishna, cliMasechetGemara, cliMasechetMishna, cliSeder, cliOf
-    case cliNotDownloaded, cliTheLibrary
+    case cliNotDownloaded, cliPinned, cliTheLibrary
     case cliPortRange, cliNotEmpty, cliLibraryEmpty, cliMaxCount, cliDurationUnreadable
     case cliDurationNegative, cliDurationTooLarge, cliDurationForms, cliSizeUnreadable, cliSizeNegative
     case cliSizeTooLarge
