@@ -64,7 +64,7 @@ struct OwnPaceCLITests {
             #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout)\(again.stderr)")
 
             for (arguments, message) in [
-                (["own-pace", "--from", "Meilah 30"], "'Meilah 30': Meilah has dapim 2 to 22"),
+                (["own-pace", "--from", "Meilah 30"], "'Meilah 30': Meilah has dapim 2-22"),
                 (["own-pace", "--from", "Bava Metzia 2", "--starting", "tomorrow"], "'tomorrow' is not a day"),
                 (
                     ["daf-yomi", "--from", "Bava Metzia 2"],

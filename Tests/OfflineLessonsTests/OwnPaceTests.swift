@@ -53,7 +53,7 @@ struct OwnPaceTests {
                 "Bava Mezzanine 2", "'Bava Mezzanine 2' names no masechet of the Bavli",
                 "'Bava Mezzanine 2' no nombra ninguna masejet del Bavli"
             ),
-            ("Meilah 23", "'Meilah 23': Meilah has dapim 2 to 22", "'Meilah 23': Meilah tiene los dapim 2 a 22"),
+            ("Meilah 23", "'Meilah 23': Meilah has dapim 2-22", "'Meilah 23': Meilah tiene los dapim 2-22"),
         ] {
             #expect {
                 try OwnPace(from: text, began: began, every: .day)

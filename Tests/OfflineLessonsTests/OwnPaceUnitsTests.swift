@@ -68,13 +68,13 @@ struct OwnPaceUnitsTests {
             ("Berakhot 1:x", nil, 1, "'Berakhot 1:x' is not a masechet, a chapter and a mishna", "'Berakhot 1:x' no es una masejet, un"),
             ("Berakhot 3:2", .chapter, 1, "'Berakhot 3:2' is not a masechet and a chapter", "'Berakhot 3:2' no es una masejet y un"),
             (
-                "Berakhot 10:1", nil, 1, "'Berakhot 10:1': Berakhot has chapters 1 to 9",
-                "'Berakhot 10:1': Berakhot tiene los capítulos 1 a 9"
+                "Berakhot 10:1", nil, 1, "'Berakhot 10:1': Berakhot has chapters 1-9",
+                "'Berakhot 10:1': Berakhot tiene los capítulos 1-9"
             ),
-            ("Berakhot 10", .chapter, 1, "'Berakhot 10': Berakhot has chapters 1 to 9", "'Berakhot 10': Berakhot tiene los capítulos"),
+            ("Berakhot 10", .chapter, 1, "'Berakhot 10': Berakhot has chapters 1-9", "'Berakhot 10': Berakhot tiene los capítulos"),
             (
-                "Berakhot 1:6", nil, 1, "'Berakhot 1:6': Berakhot 1 has mishnayot 1 to 5",
-                "'Berakhot 1:6': Berakhot 1 tiene las mishnayot 1 a 5"
+                "Berakhot 1:6", nil, 1, "'Berakhot 1:6': Berakhot 1 has mishnayot 1-5",
+                "'Berakhot 1:6': Berakhot 1 tiene las mishnayot 1-5"
             ),
             ("Foo 1:1", nil, 1, "'Foo 1:1' names no masechet of the Mishna", "'Foo 1:1' no nombra ninguna masejet de la Mishná"),
             ("Pea 2", nil, 1, "Peah has no Gemara of the Bavli: start at a mishna (\"Peah 1:1\")", "Peah no tiene Guemará del Bavli"),

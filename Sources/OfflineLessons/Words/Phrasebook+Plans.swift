@@ -14,8 +14,8 @@ extension Phrasebook {
         .planOwnPaceNotAChapter: "'%1$@' is not a masechet and a chapter: give them as \"Berakhot 3\"",
         .planOwnPaceUnknownMishna:
             "'%1$@' names no masechet of the Mishna: give its name as the catalog spells it, e.g. \"Berakhot 1:1\"",
-        .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ has mishnayot %3$@ to %4$@",
-        .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ has chapters %3$@ to %4$@",
+        .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ has mishnayot %3$@-%4$@",
+        .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ has chapters %3$@-%4$@",
         .planOwnPaceCountOutOfRange: "a pace learns %2$@ to %3$@ at a time, not %1$@",
         .planSettingsLessons: "downloads the lessons of %1$@ (%2$@), %3$@",
         .planAheadToday: "today",
@@ -37,7 +37,7 @@ extension Phrasebook {
             "'%1$@' names no masechet of the Bavli: give its name as the catalog spells it, e.g. \"Bava Metzia 2\"",
         .planOwnPaceNoGemara:
             "%1$@ has no Gemara of the Bavli: start at a mishna (\"%1$@ 1:1\") or at a chapter of its Mishna (\"%1$@ 1\", counting chapters: --unit chapter)",
-        .planOwnPaceDafOutOfRange: "'%1$@': %2$@ has dapim %3$@ to %4$@",
+        .planOwnPaceDafOutOfRange: "'%1$@': %2$@ has dapim %3$@-%4$@",
         .planAheadOutOfRange: "a plan looks %2$@ to %3$@ days ahead, not %1$@",
         .planKeepOutOfRange: "a plan keeps a daf %2$@ to %3$@ days after its day, not %1$@",
         .planNoSuchPlan: "no plan follows %1$@: `lessons plan list` shows those followed",
@@ -60,8 +60,8 @@ extension Phrasebook {
         .planOwnPaceNotAChapter: "'%1$@' no es una masejet y un capítulo: escríbelos como \"Berakhot 3\"",
         .planOwnPaceUnknownMishna:
             "'%1$@' no nombra ninguna masejet de la Mishná: escribe su nombre como lo escribe el catálogo, p. ej. \"Berakhot 1:1\"",
-        .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ tiene las mishnayot %3$@ a %4$@",
-        .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ tiene los capítulos %3$@ a %4$@",
+        .planOwnPaceMishnaOutOfRange: "'%1$@': %2$@ tiene las mishnayot %3$@-%4$@",
+        .planOwnPaceChapterOutOfRange: "'%1$@': %2$@ tiene los capítulos %3$@-%4$@",
         .planOwnPaceCountOutOfRange: "un ritmo estudia de %2$@ a %3$@ cada vez, no %1$@",
         .planSettingsLessons: "descarga las clases de %1$@ (%2$@), %3$@",
         .planAheadToday: "hoy",
@@ -83,7 +83,7 @@ extension Phrasebook {
             "'%1$@' no nombra ninguna masejet del Bavli: escribe su nombre como lo escribe el catálogo, p. ej. \"Bava Metzia 2\"",
         .planOwnPaceNoGemara:
             "%1$@ no tiene Guemará del Bavli: empieza en una mishná (\"%1$@ 1:1\") o en un capítulo de su Mishná (\"%1$@ 1\", contando capítulos: --unit chapter)",
-        .planOwnPaceDafOutOfRange: "'%1$@': %2$@ tiene los dapim %3$@ a %4$@",
+        .planOwnPaceDafOutOfRange: "'%1$@': %2$@ tiene los dapim %3$@-%4$@",
         .planAheadOutOfRange: "un plan mira de %2$@ a %3$@ días por delante, no %1$@",
         .planKeepOutOfRange: "un plan guarda un daf de %2$@ a %3$@ días después de su día, no %1$@",
         .planNoSuchPlan: "ningún plan sigue %1$@: `lessons plan list` muestra los que se siguen",
