@@ -110,11 +110,14 @@ struct MasechetNameTests {
         #expect(try LessonSelector(parsing: "gemara/5").masechetMatch(in: Self.shas) == nil)
     }
 
-    @Test("a name close to nothing suggests what it most starts like: 'bavx' the three Bava masechtot, in order")
+    @Test("a name close to nothing suggests what it most starts like: 'bavx' the three Bava masechtot, in order; 'xyz' none")
     func suggestionsRanked() {
         let error = #expect(throws: SelectorError.self) { try find("bavx") }
         #expect(error?.suggestions == ["Bava Kamma", "Bava Metzia", "Bava Batra"])
         #expect(error?.description == "no masechet is called 'bavx'; closest: Bava Kamma, Bava Metzia, Bava Batra")
         #expect(error?.remedy == .consultCatalog)
+        let nothing = #expect(throws: SelectorError.self) { try find("xyz") }
+        #expect(nothing?.suggestions == [], "nothing like it: \(nothing?.description ?? "")")
+        #expect(nothing?.description == "no masechet is called 'xyz', nor anything like it")
     }
 }

@@ -84,7 +84,8 @@ enum MasechetNames {
     }
 
     /// The three masechtot most like `spelt`, the whole name or its start: "bavx" suggests the
-    /// three Bava masechtot before "Yoma", which is as few edits away.
+    /// three Bava masechtot before "Yoma", which is as few edits away. None that shares nothing
+    /// with it (as many edits as letters typed): "xyz" is like no masechet.
     static func closest(to spelt: String, in all: [Candidate]) -> [Candidate] {
         let key = normalized(spelt)
         func score(_ candidate: Candidate) -> (Int, Int) {
@@ -93,6 +94,7 @@ enum MasechetNames {
             }.min { $0 < $1 } ?? (Int.max, Int.max)
         }
         let ranked = all.enumerated().map { (index: $0.offset, candidate: $0.element, score: score($0.element)) }
+            .filter { $0.score.0 < key.count }
         return ranked.sorted { ($0.score.0, $0.score.1, $0.index) < ($1.score.0, $1.score.1, $1.index) }.prefix(3).map(\.candidate)
     }
 

@@ -16,7 +16,10 @@ extension SelectorError {
     }
 
     static func unknownName(_ text: String, closest: [String]) -> SelectorError {
-        SelectorError(
+        guard !closest.isEmpty else {
+            return SelectorError(Message(.selectorUnknownNameAlone, .text(MasechetNames.shortened(text))), remedy: .consultCatalog)
+        }
+        return SelectorError(
             Message(.selectorUnknownName, .text(MasechetNames.shortened(text)), .text(closest.joined(separator: ", "))),
             remedy: .consultCatalog, suggestions: closest)
     }

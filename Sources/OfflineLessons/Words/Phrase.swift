@@ -7,7 +7,8 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // A sentence of another catalog (``PhraseCatalog``), said from that catalog's tables
     case elsewhere
     // Selectors
-    case selectorNoMasechetID, selectorUnknownName, selectorAmbiguousName, selectorNotASelector, selectorMasechetAlone, selectorBadID
+    case selectorNoMasechetID, selectorUnknownName, selectorUnknownNameAlone, selectorAmbiguousName, selectorNotASelector,
+        selectorMasechetAlone, selectorBadID
     case selectorGemaraParts, selectorMishnaParts, selectorNotADaf, selectorNotAChapter, selectorNotAMishna, selectorReversed
     case selectorAmud, selectorNoSuchDaf, selectorNoSuchDafNamed, selectorNoSuchChapter, selectorNoSuchMishna, selectorDapimOutside
     case selectorDapimOutsideUse, selectorNoLessonForDaf, selectorNoListing, selectorNoGemara, selectorShasNeeded

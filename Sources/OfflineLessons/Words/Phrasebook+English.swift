@@ -11,6 +11,7 @@ extension Phrasebook {
         // Selectors
         .selectorNoMasechetID: "no masechet has id %1$@",
         .selectorUnknownName: "no masechet is called '%1$@'; closest: %2$@",
+        .selectorUnknownNameAlone: "no masechet is called '%1$@', nor anything like it",
         .selectorAmbiguousName: "'%1$@' names several masechtot: %2$@; give more of the name",
         .selectorNotASelector:
             "'%1$@' is not a selector: use a lesson's name (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>",

@@ -11,6 +11,7 @@ extension Phrasebook {
         // Selectors
         .selectorNoMasechetID: "ninguna masejet tiene el id %1$@",
         .selectorUnknownName: "ninguna masejet se llama '%1$@'; las más parecidas: %2$@",
+        .selectorUnknownNameAlone: "ninguna masejet se llama '%1$@', ni nada parecido",
         .selectorAmbiguousName: "'%1$@' nombra varias masejtot: %2$@; escribe más del nombre",
         .selectorNotASelector:
             "'%1$@' no es un selector: usa el nombre de una clase (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>",
