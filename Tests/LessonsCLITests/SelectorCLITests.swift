@@ -107,6 +107,16 @@ struct SelectorCLITests {
                 lone.stderr
                     == "lessons: error: 'Bava Kamma' names no lesson: give a daf ('Bava Kamma 2'), a mishna ('Bava Kamma 1:1'), or the whole masechet as gemara:bava-kamma or mishna:bava-kamma\n",
                 "\(lone.stderr)")
+            // A range with spaces around its hyphen is one name; a quoted name is taken as typed.
+            let range = try await CLIRunner.run(["--json", "status", "--no-sync", "Megillah", "2", "-", "4"], environment: env)
+            #expect(range.status == 0, "\(range.stderr)")
+            let dapim = try JSONDecoder().decode(StatusDocument.self, from: Data(range.stdout.utf8)).lessons.map(\.number)
+            #expect(dapim == [2, 3, 4], "\(range.stdout)")
+            let quoted = try await CLIRunner.run(["status", "Berakhot 2a", "3"], environment: env)
+            #expect(quoted.status == 2 && quoted.stderr.hasPrefix("lessons: error: 'Berakhot 2a': dapim are whole"), "\(quoted.stderr)")
+            // A medium where --media was meant says so.
+            let medium = try await CLIRunner.run(["status", "Berakhot", "3", "video"], environment: env)
+            #expect(medium.stderr == "lessons: error: 'video' is no lesson: the media are chosen with --media video\n", "\(medium.stderr)")
         }
     }
 

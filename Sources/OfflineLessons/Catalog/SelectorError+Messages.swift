@@ -30,9 +30,13 @@ extension SelectorError {
             suggestions: candidates)
     }
 
-    /// A masechet's name alone ("Berakhot", "Bava Kamma") is told how to name its lessons.
+    /// A masechet's name alone ("Berakhot", "Bava Kamma") is told how to name its lessons; a
+    /// medium's name ("video", where `--media video` was meant) how to choose the media.
     static func notASelector(_ selector: String) -> SelectorError {
         let words = selector.trimmingCharacters(in: .whitespaces)
+        if ["audio", "video", "both", "pdf", "text"].contains(words.lowercased()) {
+            return SelectorError(Message(.selectorMediumWord, .text(words)))
+        }
         if words.first?.isLetter == true, LessonType(rawValue: words.lowercased()) == nil,
             words.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" || $0 == "-" })
         {

@@ -8,7 +8,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case elsewhere
     // Selectors
     case selectorNoMasechetID, selectorUnknownName, selectorUnknownNameAlone, selectorAmbiguousName, selectorNotASelector,
-        selectorMasechetAlone, selectorBadID
+        selectorMasechetAlone, selectorMediumWord, selectorBadID
     case selectorGemaraParts, selectorMishnaParts, selectorNotADaf, selectorNotAChapter, selectorNotAMishna, selectorReversed
     case selectorAmud, selectorNoSuchDaf, selectorNoSuchDafNamed, selectorNoSuchChapter, selectorNoSuchMishna, selectorDapimOutside
     case selectorDapimOutsideUse, selectorNoLessonForDaf, selectorNoListing, selectorNoGemara, selectorShasNeeded

@@ -15,6 +15,7 @@ extension Phrasebook {
         .selectorAmbiguousName: "'%1$@' names several masechtot: %2$@; give more of the name",
         .selectorNotASelector:
             "'%1$@' is not a selector: use a lesson's name (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<chapter>[:<mishna>]], gemara/<id> or mishna/<id>",
+        .selectorMediumWord: "'%1$@' is no lesson: the media are chosen with --media %1$@",
         .selectorMasechetAlone:
             "'%1$@' names no lesson: give a daf ('%1$@ 2'), a mishna ('%1$@ 1:1'), or the whole masechet as gemara:%2$@ or mishna:%2$@",
         .selectorBadID: "'%1$@': the id after '%2$@/' must be a positive integer",

@@ -15,6 +15,7 @@ extension Phrasebook {
         .selectorAmbiguousName: "'%1$@' nombra varias masejtot: %2$@; escribe más del nombre",
         .selectorNotASelector:
             "'%1$@' no es un selector: usa el nombre de una clase (\"Megillah 2\", \"Berakhot 1:3\"), gemara:<masechet>[:<daf>[-<daf>]], mishna:<masechet>[:<capítulo>[:<mishna>]], gemara/<id> o mishna/<id>",
+        .selectorMediumWord: "'%1$@' no es una clase: los medios se eligen con --media %1$@",
         .selectorMasechetAlone:
             "'%1$@' no nombra ninguna clase: indica un daf ('%1$@ 2'), una mishná ('%1$@ 1:1') o la masejet entera con gemara:%2$@ o mishna:%2$@",
         .selectorBadID: "'%1$@': el id después de '%2$@/' debe ser un número entero positivo",

@@ -49,7 +49,7 @@ private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOp
     let word = pinned ? "pinned" : "unpinned"
     // Pinning what no download matches is a failure, said once (no "0 pinned", no --json document beside it).
     let nothing = changed.isEmpty && unchanged == 0
-    let typed = selectorTexts(selectors).joined(separator: " ")
+    let typed = selectorTexts(selectors).joined(separator: ", ")
     if nothing, pinned {
         throw CommandFailure(Terminal.say(.pinNothing, .text(typed)), exitCode: CommandFailure.failed)
     }

@@ -149,23 +149,31 @@ func parseSelectors(_ arguments: [String]) throws -> [LessonSelector] {
 }
 
 /// The selectors as typed, with a name the shell split into words joined again: `lessons pin
-/// Bava Kamma 2 Berakhot 1:3` reads as "Bava Kamma 2" and "Berakhot 1:3".
+/// Bava Kamma 2 Berakhot 1:3` reads as "Bava Kamma 2" and "Berakhot 1:3"; `Megillah 2 - 4` as one.
 func selectorTexts(_ arguments: [String]) -> [String] {
     var texts: [String] = []
     var words: [String] = []
+    // Whether the last text is a name joined here, which a range may go on.
+    var named = false
     for argument in arguments {
+        // A masechet's word: letters alone, and no selector of its own ("Bava", "Kamma").
         let isWord =
-            argument.first?.isLetter == true && !argument.contains(":") && !argument.contains("/")
+            argument.first?.isLetter == true && argument.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" })
             && (try? LessonSelector(parsing: argument)) == nil
         if isWord {
             words.append(argument)
+            named = false
         } else if !words.isEmpty, argument.first?.isNumber == true {
             texts.append((words + [argument]).joined(separator: " "))
             words = []
+            named = true
+        } else if named, let last = texts.last, argument == "-" || (last.hasSuffix("-") && argument.first?.isNumber == true) {
+            texts[texts.count - 1] = last + " " + argument
         } else {
             if !words.isEmpty { texts.append(words.joined(separator: " ")) }
             words = []
             texts.append(argument)
+            named = false
         }
     }
     if !words.isEmpty { texts.append(words.joined(separator: " ")) }
