@@ -250,7 +250,9 @@ struct ReadingCLITests {
         }
     }
 
-    @Test("export of a library with nothing downloaded refuses to empty a registry that lists lessons, and says which library it read")
+    @Test(
+        "export of a library that never downloaded refuses to empty a registry that lists lessons, naming the library; an emptied one writes it"
+    )
     func exportNeverEmpties() async throws {
         try await withLibrary { env, _ in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-export-\(UUID().uuidString.prefix(8))")
@@ -261,18 +263,23 @@ struct ReadingCLITests {
             let written = try Data(contentsOf: registry)
             var empty = env
             empty["LESSONS_LIBRARY"] = folder.appendingPathComponent("mistyped").path
-            #expect(try await CLIRunner.run(["queue", "pause"], environment: empty).status == 0, "an empty library, made")
+            #expect(try await CLIRunner.run(["catalog"], environment: empty).status == 0, "a library made to cache the Shas")
             let refused = try await CLIRunner.run(["export", "--legacy-json", registry.path], environment: empty)
             #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
             #expect(
                 refused.stderr.contains(
-                    "the library \(folder.path)/mistyped holds no downloaded lesson: its export would empty \(registry.path)"),
+                    "the library \(folder.path)/mistyped never downloaded a lesson: its export would empty \(registry.path)"),
                 "\(refused.stderr)")
             #expect(try Data(contentsOf: registry) == written, "the registry is untouched")
             let elsewhere = folder.appendingPathComponent("new.json")
             #expect(
                 try await CLIRunner.run(["export", "--legacy-json", elsewhere.path], environment: empty).status == 0,
                 "a new file is written")
+            // A library emptied by removals writes its empty registry: that is what it holds now.
+            #expect(try await CLIRunner.run(["remove", "gemara:berakhot", "mishna:berakhot"], environment: env).status == 0)
+            #expect(try await CLIRunner.run(["export", "--legacy-json", registry.path], environment: env).status == 0)
+            let emptied = try JSONSerialization.jsonObject(with: Data(contentsOf: registry)) as? [String: [String: Any]]
+            #expect(emptied?["gemara"]?.isEmpty == true && emptied?["mishna"]?.isEmpty == true, "\(String(describing: emptied))")
         }
     }
 

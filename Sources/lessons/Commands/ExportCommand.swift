@@ -38,8 +38,9 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let target = URL(fileURLWithPath: legacyJSON)
         try Self.checkWritable(target)
-        // A library with nothing downloaded (a mistyped --library, say) never empties a registry that lists lessons.
-        if try await library.downloads(sync: false).isEmpty, Self.listsLessons(target) {
+        // A library that never downloaded anything (made at a mistyped --library by `catalog` or
+        // `today`, say) never empties a registry that lists lessons; one emptied by removals does.
+        if try await library.history().isEmpty, Self.listsLessons(target) {
             throw CommandFailure(
                 Terminal.say(.exportWouldEmpty, .text(global.libraryURL.path), .text(target.path)), exitCode: CommandFailure.usage)
         }
@@ -72,9 +73,10 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
-    /// Whether the file is a legacy registry with a lesson in it.
+    /// Whether the file is a legacy registry with a lesson in it (a pipe or a device is none: it is not read).
     static func listsLessons(_ file: URL) -> Bool {
-        guard let data = try? Data(contentsOf: file),
+        let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
+        guard type == .typeRegular, let data = try? Data(contentsOf: file),
             let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return false }
         return ["gemara", "mishna"].contains { (document[$0] as? [String: Any])?.isEmpty == false }

@@ -179,7 +179,7 @@ extension CommandPhrase {
         .exportNoFolder: "the folder %1$@ does not exist: create it first, or write elsewhere",
         .exportFolderIsFile: "%1$@ is a file, not a folder: write the export elsewhere",
         .exportWouldEmpty:
-            "the library %1$@ holds no downloaded lesson: its export would empty %2$@, which lists lessons; check --library (or LESSONS_LIBRARY), or delete the file first",
+            "the library %1$@ never downloaded a lesson: its export would empty %2$@, which lists lessons; check --library (or LESSONS_LIBRARY), or delete the file first",
         .exportNeedsPath: "--legacy-json needs a file path",
         .migrateNeedsFolder: "--from needs a folder",
         .migrateAdopted: "adopted %1$@ ← %2$@ (%3$@; placed by %4$@)",

@@ -198,7 +198,7 @@ extension CommandPhrase {
         .exportNoFolder: "la carpeta %1$@ no existe: créala antes, o escribe en otro sitio",
         .exportFolderIsFile: "%1$@ es un archivo, no una carpeta: escribe la exportación en otro sitio",
         .exportWouldEmpty:
-            "la biblioteca %1$@ no tiene ninguna clase descargada: su exportación vaciaría %2$@, que tiene clases; comprueba --library (o LESSONS_LIBRARY), o borra antes el archivo",
+            "la biblioteca %1$@ nunca descargó una clase: su exportación vaciaría %2$@, que tiene clases; comprueba --library (o LESSONS_LIBRARY), o borra antes el archivo",
         .exportNeedsPath: "--legacy-json necesita la ruta de un archivo",
         .migrateNeedsFolder: "--from necesita una carpeta",
         .migrateAdopted: "adoptado %1$@ ← %2$@ (%3$@; ubicado por %4$@)",
