@@ -269,15 +269,18 @@
   }
 
   let lastSummary = "";
+  let summarised = false;
 
   // The Queue page follows the downloads: when the live counts change, its list is read again
-  // from the app (at most every 2 s), so that what finished leaves it.
+  // from the app (at most every 2 s), so that what finished leaves it and what was asked elsewhere
+  // joins it; not while a control of the list has the keyboard's focus.
   let queueRead = 0;
   function followQueue() {
     const page = document.getElementById("queue-page");
     if (!page || queueRead) return;
     queueRead = setTimeout(async () => {
       queueRead = 0;
+      if (page.contains(document.activeElement) && document.activeElement !== document.body) return followQueue();
       try {
         const response = await fetch(location.href, { cache: "no-store" });
         if (!response.ok) return;
@@ -338,8 +341,10 @@
     document.getElementById("live-count").textContent = active > 0 ? String(active) : "";
     // Said politely, and only when the counts change (not at every percent).
     const summary = ["downloading", "queued", "complete", "failed"].filter((s) => counts[s]).map((s) => counts[s] + " " + words[s]).join(", ");
-    if (summary !== lastSummary) {
-      if (lastSummary) followQueue();
+    if (summary !== lastSummary || !summarised) {
+      // The first summary is the page's own; every change after it is followed.
+      if (summarised) followQueue();
+      summarised = true;
       lastSummary = summary;
       document.getElementById("live-status").textContent = summary ? words.live + ": " + summary : "";
     }
