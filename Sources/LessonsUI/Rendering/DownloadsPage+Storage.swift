@@ -69,19 +69,24 @@ extension DownloadsPage {
             """
     }
 
-    /// What a clean would remove, under each reason once ("the library holds more than 1.0 MB: …").
+    /// What a clean would remove: the lessons a reason shares listed under it once ("the library
+    /// holds more than 1.0 MB: …"), a reason of one lesson alone beside it.
     func removals(_ actions: [CleanAction], _ l: UserLanguage) -> HTML {
-        var reasons: [String] = []
-        let byReason = Dictionary(grouping: actions) { action in
+        var groups: [(reason: String, actions: [CleanAction])] = []
+        for action in actions {
             let reason = UIText.reason(action.reason, l)
-            if !reasons.contains(reason) { reasons.append(reason) }
-            return reason
+            if let index = groups.firstIndex(where: { $0.reason == reason }) {
+                groups[index].actions.append(action)
+            } else {
+                groups.append((reason, [action]))
+            }
         }
+        let item = { (action: CleanAction) -> HTML in "\(names.name(action.key, l)) \(l.size(action.bytes))" }
         return """
-            <ul class="removals">\(reasons.html { reason in
-                """
-                <li><span class="reason">\(reason)</span><ul>\((byReason[reason] ?? []).html { "<li>\(names.name($0.key, l)) \(l.size($0.bytes))</li>" })</ul></li>
-                """
+            <ul class="removals">\(groups.html { group in
+                group.actions.count == 1
+                    ? "<li>\(item(group.actions[0])) — \(group.reason)</li>"
+                    : "<li><span class=\"reason\">\(group.reason)</span><ul>\(group.actions.html { "<li>\(item($0))</li>" })</ul></li>"
             })</ul>
             """
     }
