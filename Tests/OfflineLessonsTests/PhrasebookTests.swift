@@ -165,6 +165,9 @@ struct PhrasebookTests {
                 .text(.en) == "the value 'x' is not valid for '--media <media>': use one of 'audio', 'video' or 'both'.")
         #expect(
             Phrasebook.recognize("Missing expected argument '--legacy-json <file>'").text(.en) == "missing argument '--legacy-json <file>'")
+        let two = Phrasebook.recognize("The value 'month' is invalid for '--every <every>'. Please provide one of 'day' and 'week'.")
+        #expect(two.text(.en) == "the value 'month' is not valid for '--every <every>': use one of 'day' or 'week'.")
+        #expect(two.text(.es) == "el valor 'month' no es válido para '--every <every>': usa uno de estos: 'day' o 'week'.")
     }
 
     @Test("marked, the catalog's words are between ⟦ and ⟧ and the values are not")

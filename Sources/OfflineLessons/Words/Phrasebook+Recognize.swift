@@ -34,6 +34,8 @@ extension Phrasebook {
         (.cliMissingValue, "Missing value for '%1$@'"),
         (.cliInvalidValue, "The value '%1$@' is invalid for '%2$@'"),
         (.cliInvalidValuePlease, "The value '%1$@' is invalid for '%2$@'. Please provide one of %3$@."),
+        // Two values it joins with "and": one of them is meant.
+        (.cliOr, "%1$@ and %2$@"),
     ]
 
     /// Digits with separators and signs (a count, a size), or text in quotes ('audio', 'video').
