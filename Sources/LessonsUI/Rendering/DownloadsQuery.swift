@@ -11,7 +11,8 @@ struct DownloadsQuery: Sendable, Equatable {
     enum Played: String, Sendable, CaseIterable { case played, unplayed }
 
     var sort: Sort = .shas
-    /// Words every one of which the lesson's name (or its masechet's) contains, in any case.
+    /// Words every one of which the lesson's name (or its masechet's) contains, in any case; a
+    /// number is a whole daf, chapter or mishna of the name.
     var text = ""
     var media: Media?
     var played: Played?

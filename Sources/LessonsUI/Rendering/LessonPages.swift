@@ -6,14 +6,11 @@ import OfflineLessons
 enum LessonPages {
     /// `back`: the lesson's row on its masechet's page, linked above the table.
     static func history(
-        _ lesson: LessonID, name: String, events: [RegistryEvent], back: (href: String, name: String)? = nil, _ context: PageContext
+        _ lesson: LessonID, name: String, events: [RegistryEvent], back: PlayerPage.Masechet? = nil, _ context: PageContext
     ) -> HTML {
         let l = context.language
-        let crumbs: HTML =
-            back.map { "<p class=\"crumbs\"><a href=\"\($0.href)\" id=\"back-to-masechet\">\(UIText.backTo($0.name, l))</a></p>\n" }
-            ?? .empty
         let body: HTML = """
-            \(crumbs)<table id="history"><thead><tr><th scope="col">\(UIText.whenColumn(l))</th><th scope="col">\(UIText.events(l))</th>\
+            \(back?.crumbs(l) ?? .empty)<table id="history"><thead><tr><th scope="col">\(UIText.whenColumn(l))</th><th scope="col">\(UIText.events(l))</th>\
             <th scope="col">\(UIText.mediumColumn(l))</th><th scope="col">\(UIText.detailColumn(l))</th></tr></thead><tbody>
             \(events.html { event in
                 """

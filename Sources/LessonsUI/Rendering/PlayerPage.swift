@@ -13,9 +13,22 @@ struct PlayerPage {
     }
 
     /// The masechet page the lesson is listed on.
+    /// The way back from a lesson's page (the player, its history) to its row on its masechet's page.
     struct Masechet {
         var name: String
         var href: String
+
+        /// `nil` when `names` cannot name the masechet: a link reads "Back to Berakhot", never an id.
+        init?(_ placed: PlacedLesson, names: LessonNames) {
+            guard let name = names.masechet(of: placed.id) else { return nil }
+            let type = placed.type.rawValue
+            self.name = name
+            self.href = "/shas/\(type)/\(placed.placement.masechetId)#lesson-\(type)-\(placed.lesson.id)"
+        }
+
+        func crumbs(_ l: UserLanguage) -> HTML {
+            "<p class=\"crumbs\"><a href=\"\(href)\" id=\"back-to-masechet\">\(UIText.backTo(name, l))</a></p>"
+        }
     }
 
     var lesson: LessonID
@@ -56,10 +69,7 @@ struct PlayerPage {
                 ? "<p class=\"warning\">\(Icon.failed.svg)<span>\(UIText.noPDF(l))</span></p>"
                 : "<p id=\"no-pdf\">\(Message(.screenNoPDFOffered).text(l))</p>"
         let history = Controls.link(UIText.history(l), "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history")
-        let back: HTML =
-            masechet.map {
-                "<p class=\"crumbs\"><a href=\"\($0.href)\" id=\"back-to-masechet\">\(UIText.backTo($0.name, l))</a></p>"
-            } ?? .empty
+        let back: HTML = masechet?.crumbs(l) ?? .empty
         let body: HTML = """
             \(back)<div class="player"><div class="media">\(element)
             <p class="warning" id="player-problem" role="alert" hidden>\(Icon.failed.svg)<span>\(Message(.screenCannotPlay, .text(name)).text(l))</span> \

@@ -101,11 +101,9 @@ struct PageRoutes: Sendable {
     }
 
     /// The way back to a lesson's row on its masechet's page, when the catalog cache places it.
-    func masechetLink(of lesson: LessonID) async throws -> (href: String, name: String)? {
+    func masechetLink(of lesson: LessonID) async throws -> PlayerPage.Masechet? {
         guard let placed = try? await library.lessons(for: [.lesson(lesson)], fetchingWithin: nil).first else { return nil }
-        let type = lesson.type.rawValue
-        let name = try await library.lessonNames(for: [placed]).masechet(of: lesson) ?? String(placed.placement.masechetId)
-        return ("/shas/\(type)/\(placed.placement.masechetId)#lesson-\(type)-\(lesson.id)", name)
+        return PlayerPage.Masechet(placed, names: try await library.lessonNames(for: [placed]))
     }
 
     /// "Berakhot 2": from the registry, else from the catalog cache (a lesson never requested);

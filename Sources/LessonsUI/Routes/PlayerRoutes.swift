@@ -67,9 +67,7 @@ struct PlayerRoutes: Sendable {
             lesson: lesson, name: name, media: complete, chosen: chosen, start: playback?.resumePosition.seconds ?? 0)
         page.offersPDF = status.media.first { $0.medium == .text }?.state != "unavailable"
         if let here = placed.first {
-            let names = try await library.lessonNames(for: [here])
-            let href = "/shas/\(lesson.type.rawValue)/\(here.placement.masechetId)#lesson-\(lesson.type.rawValue)-\(lesson.id)"
-            page.masechet = PlayerPage.Masechet(name: names.masechet(of: lesson) ?? String(here.placement.masechetId), href: href)
+            page.masechet = PlayerPage.Masechet(here, names: try await library.lessonNames(for: [here]))
             (page.previous, page.next) = try await neighbours(of: here)
         }
         return page.render(context)

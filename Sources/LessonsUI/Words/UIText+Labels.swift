@@ -49,8 +49,7 @@ extension UIText {
         Message(.screenTypeOf, .text(type), .text(masechet)).text(l)
     }
 
-    /// "3 downloaded", after a masechet's name.
-    /// "3 dapim, 1 mishna downloaded": what a masechet holds of each, the ones it has none of left out.
+    /// "3 dapim, 1 mishna downloaded", after a masechet's name: what a masechet holds of each, the ones it has none of left out.
     static func downloadedCount(dapim: Int, mishnayot: Int, _ l: UserLanguage) -> String {
         let counts =
             (dapim > 0 ? [Message(.screenDownloadedDapim, .number(dapim)).text(l)] : [])
