@@ -34,6 +34,9 @@ struct UITodayTests {
             let shekalim = try await fixture.get("/today?date=2021-03-23")
             #expect(shekalim.text.contains("Daf Yomi: Shekalim 2"))
             #expect(shekalim.text.contains("not in the catalog, which has no Gemara of Shekalim: skipped"))
+            let shas = try await fixture.library.catalog().shas
+            let masechet = try #require(shas.masechtot.first { $0.name == "Shekalim" })
+            #expect(shekalim.text.contains("<a href=\"/shas/mishna/\(masechet.id)\">The Mishna of Shekalim</a>"), "a link to its Mishna")
         }
     }
 

@@ -119,9 +119,11 @@ struct DafCalendarTests {
                 let skipped = try #require(try await library.lesson(of: .dafYomi, on: try Self.day(date), fetchingWithin: .seconds(10)))
                 #expect(skipped.portion.masechet == masechet)
                 #expect(skipped.absence == .noGemara && skipped.lessons.isEmpty, "\(date): \(skipped.lessons.map(\.name))")
+                let mishna = try await library.catalog().shas.masechtot.first { $0.name == masechet && !$0.chapterList.isEmpty }
+                #expect(mishna != nil && skipped.mishnaMasechetId == mishna?.id, "\(date): its Mishna offered instead")
             }
             let tamid = try #require(try await library.lesson(of: .dafYomi, on: try Self.day("2027-03-16"), fetchingWithin: .seconds(10)))
-            #expect(tamid.lessons.map(\.name) == ["Tamid 26"])
+            #expect(tamid.lessons.map(\.name) == ["Tamid 26"] && tamid.mishnaMasechetId == nil)
             let weekly = try #require(try await library.lesson(of: .dafHashavua, on: today, fetchingWithin: .seconds(10)))
             #expect(weekly.lessons.map(\.name) == ["Nazir 20"] && weekly.from.iso == "2026-11-22" && weekly.to.iso == "2026-11-28")
         }

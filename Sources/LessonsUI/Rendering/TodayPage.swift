@@ -169,7 +169,11 @@ enum TodayPage {
     ) -> HTML {
         let content: HTML
         if let lesson, lesson.absence != nil {
-            content = "<p class=\"absence\">\(UIText.absence(lesson, l))</p>\n"
+            let mishna: HTML =
+                lesson.mishnaMasechetId.map { id in
+                    " <a href=\"/shas/mishna/\(id)\">\(Message(.screenMishnaOf, .text(portion.masechet)).text(l))</a>"
+                } ?? .empty
+            content = "<p class=\"absence\">\(UIText.absence(lesson, l))\(mishna)</p>\n"
         } else if let lesson {
             content = """
                 <table class="lessons">

@@ -46,7 +46,8 @@ extension LessonLibrary {
             portions.append(
                 CalendarLesson(
                     calendar: plan.calendar, day: day, from: days.lowerBound, to: days.upperBound, portion: portion,
-                    lessons: try await status(of: lessons, sync: false), absence: absence))
+                    lessons: try await status(of: lessons, sync: false), absence: absence,
+                    mishnaMasechetId: try await catalog.mishnaMasechetId(of: portion, absence)))
         }
         let items = try await database.mediaItems(of: placed.map(\.id))
         let missing = placed.filter { lesson in

@@ -23,6 +23,9 @@ public struct CalendarLesson: Sendable, Hashable, Codable {
     /// The catalog's lessons on the portion (one a daf or mishna), each with its media's state.
     public var lessons: [LessonStatus]
     public var absence: Absence?
+    /// With ``Absence/noGemara``, the catalog's id of the masechet when it has its Mishna (Kinnim,
+    /// Middot): where the day's masechet can be learned instead. Never fetched in its place.
+    public var mishnaMasechetId: Int?
 
     /// Whether it has lessons and each is downloaded (its audio or video complete).
     public var isReady: Bool { !lessons.isEmpty && lessons.allSatisfy(\.downloaded) }
@@ -42,10 +45,12 @@ extension LessonLibrary {
         -> CalendarLesson?
     {
         guard let portion = calendar.portion(on: day), let days = calendar.days(around: day) else { return nil }
-        let (placed, absence) = try await catalog(within: timeout).lessons(on: portion)
+        let catalog = catalog(within: timeout)
+        let (placed, absence) = try await catalog.lessons(on: portion)
         let lessons = try await status(of: placed, sync: false)
         return CalendarLesson(
-            calendar: calendar, day: day, from: days.lowerBound, to: days.upperBound, portion: portion, lessons: lessons, absence: absence)
+            calendar: calendar, day: day, from: days.lowerBound, to: days.upperBound, portion: portion, lessons: lessons, absence: absence,
+            mishnaMasechetId: try await catalog.mishnaMasechetId(of: portion, absence))
     }
 }
 
@@ -63,6 +68,13 @@ extension Catalog {
             absence = absence ?? missing
         }
         return (found, found.isEmpty ? absence : nil)
+    }
+
+    /// For a portion whose Gemara the catalog lacks, its masechet's id when the catalog has its Mishna.
+    func mishnaMasechetId(of portion: Portion, _ absence: CalendarLesson.Absence?) async throws -> Int? {
+        guard absence == .noGemara, let found = try? MasechetNames.find(portion.masechet, in: try await shas().shas), !found.isFuzzy
+        else { return nil }
+        return found.masechet.chapterList.isEmpty ? nil : found.masechet.id
     }
 
     private func lessons(at place: StudyPlace, in shas: Shas) async throws -> ([PlacedLesson], CalendarLesson.Absence?) {

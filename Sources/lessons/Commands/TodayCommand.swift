@@ -90,7 +90,10 @@ struct TodayCommand: AsyncParsableCommand {
         let place = Terminal.say(calendar.place(of: portion, on: now.day))
         Terminal.out(Terminal.say(calendar.title) + ": \(portion.name)\(state(of: now))  " + Style.dim("(\(place))", on: .out))
         let label = Terminal.say(calendar.isWeekly ? .todayNextWeek : .todayTomorrow)
-        if let following = next.portion { Terminal.out("  \(label): \(following.name)\(state(of: next))") }
+        // The Mishna offered once, when the next daf is of the same masechet.
+        let offered = now.lesson?.mishnaMasechetId != nil && now.lesson?.mishnaMasechetId == next.lesson?.mishnaMasechetId
+        let nextState = offered ? " — " + Terminal.say(.todayNoGemara, .text(next.portion?.masechet ?? "")) : state(of: next)
+        if let following = next.portion { Terminal.out("  \(label): \(following.name)\(nextState)") }
     }
 
     /// " — downloaded", " — not downloaded", or why it has no lesson here; nothing when its
@@ -102,7 +105,10 @@ struct TodayCommand: AsyncParsableCommand {
 
     static func state(of lesson: CalendarLesson) -> String {
         switch lesson.absence {
-        case .noGemara: return Terminal.say(.todayNoGemara, .text(lesson.portion.masechet))
+        case .noGemara:
+            let skipped = Terminal.say(.todayNoGemara, .text(lesson.portion.masechet))
+            guard lesson.mishnaMasechetId != nil else { return skipped }
+            return Terminal.say(.todayMishnaInstead, .text(skipped), .text(lesson.portion.masechet))
         case .noMishna: return Terminal.say(.todayNoMishna, .text(lesson.portion.masechet))
         case .noLesson: return Terminal.say(.todayNoLesson)
         case nil: break

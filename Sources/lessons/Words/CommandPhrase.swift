@@ -40,7 +40,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case pinNothing, pinAlready, unpinNothing
     case historyNone, historyNoneForThese, historyFrom
     case planOwnPaceOnly, planOwnPaceNeedsFrom, planUnitNeedsFrom
-    case todayTomorrow, todayNextWeek
+    case todayTomorrow, todayNextWeek, todayMishnaInstead
     case todayNotBegun, todayDownloaded, todayUnderWay, todayQueued, todayQueuePaused, todaySomeDownloaded, todayNoneDownloaded
     case planAdded, planChanged, planUnchanged
     case planNone, planRemoved, planNextStep, planNoGemaraStart, planKeepWholeDays, readyQueuePaused, readyFetched
