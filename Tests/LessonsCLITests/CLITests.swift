@@ -32,21 +32,8 @@ struct CLIResult {
 
 /// Runs `lessons` to completion, capturing both streams through files (no pipe can fill up).
 private func lessons(_ arguments: [String], environment: [String: String] = cleanEnvironment()) async throws -> CLIResult {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("stdout")
-    let err = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = try ChildProcess(
-        try lessonsBinary(), arguments: arguments, environment: environment,
-        stdout: .file(out), stderr: .file(err))
-    await process.exit()
-    return CLIResult(
-        exitCode: process.terminationStatus,
-        stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    let result = try await CLIRunner.run(arguments, environment: environment)
+    return CLIResult(exitCode: result.status, stdout: result.stdout, stderr: result.stderr)
 }
 
 /// Runs `lessons serve --port 0 …` for the duration of `body`, which gets the printed API base.
@@ -278,61 +265,6 @@ struct CLITests {
         let result = try await lessons(arguments)
         #expect(result.exitCode == 2)
         #expect(result.stderr == "lessons: error: \(message)\n")
-    }
-
-    @Test("--version prints the one version constant; a usage error names its command's help")
-    func versionAndUsageHint() async throws {
-        let version = try await lessons(["--version"])
-        #expect(version.exitCode == 0 && version.stdout == LibraryVersion.current + "\n", "\(version.stdout)")
-        let usage = try await lessons(["download", "--concurrency", "0"])
-        #expect(usage.exitCode == 2)
-        #expect(usage.stderr.hasSuffix("(`lessons help download` shows the usage)\n"), "\(usage.stderr)")
-        let help = try await lessons(["help", "download"])
-        #expect(help.exitCode == 0 && help.stdout.contains("--limit-rate"), "\(help.stdout)")
-    }
-
-    @Test(
-        "each command's tables and examples fit 80 columns, in English and Spanish, so that no row wraps", arguments: ["C", "es_ES.UTF-8"])
-    func helpRowsFit(_ locale: String) async throws {
-        let commands = [
-            "serve", "demo", "catalog", "download", "list", "status", "remove", "sync", "clean", "pin", "unpin", "doctor", "migrate",
-            "export", "history", "ui", "queue", "today", "plan", "ready",
-        ]
-        for command in commands {
-            let result = try await lessons(
-                ["help", command], environment: cleanEnvironment(["LANG": locale, "LC_ALL": locale, "COLUMNS": "300"]))
-            #expect(result.exitCode == 0)
-            // The discussion comes before the usage line; its indented lines are preformatted rows.
-            let discussion = result.stdout.components(separatedBy: "\n").prefix { !$0.hasPrefix("USAGE:") && !$0.hasPrefix("USO:") }
-            for row in discussion where row.hasPrefix("  ") {
-                #expect(row.count <= 80, "\(locale) help \(command): \(row.count) columns: \(row)")
-            }
-        }
-    }
-
-    @Test("the completion scripts the README installs are generated, one per shell", arguments: ["bash", "zsh", "fish"])
-    func completionScripts(_ shell: String) async throws {
-        for arguments in [["--generate-completion-script", shell], ["--generate-completion-script=\(shell)"]] {
-            let result = try await lessons(arguments)
-            #expect(result.exitCode == 0, "\(arguments): \(result.stderr)")
-            #expect(result.stdout.contains("download") && result.stdout.contains("limit-rate"), "\(arguments)")
-        }
-    }
-
-    @Test(
-        "each command's help shows only the options it uses",
-        arguments: [
-            (["help", "pin"], ["--library", "--json"], ["--server", "--token", "--media-base", "--quiet"]),
-            (["export", "--help"], ["--legacy-json", "--library"], ["--token", "--server", "--quiet"]),
-            (["help", "download"], ["--server", "--token", "--cacert", "--quiet", "--limit-rate"], []),
-            (["help", "serve"], ["--token", "--port"], ["--library", "--server", "--media-base"]),
-        ])
-    func helpShowsItsOptions(_ arguments: [String], shown: [String], hidden: [String]) async throws {
-        let result = try await lessons(arguments)
-        #expect(result.exitCode == 0)
-        let options = try #require(result.stdout.components(separatedBy: "OPTIONS:").last)
-        for option in shown { #expect(options.contains(option + " "), "\(arguments) lacks \(option)") }
-        for option in hidden { #expect(!options.contains(option + " "), "\(arguments) shows \(option)") }
     }
 
     @Test("a catalog the server does not answer creates no library")
