@@ -142,6 +142,11 @@ struct ReadingCLITests {
             #expect(events.count >= 4 && events.allSatisfy { $0.contains("  Berakhot 2 ") }, "\(history.stdout)")
             let newest = try await CLIRunner.run(["--json", "history", "-n", "1"], environment: env)
             #expect(newest.stdout.contains("\"name\" : \"Berakhot 2\""), "\(newest.stdout)")
+            // A masechet whose list is not cached: fetched from the --server the command is given.
+            var offline = env
+            offline["LESSONS_SERVER"] = nil
+            let sukkah = try await CLIRunner.run(["history", "Sukkah 3", "--server", env["LESSONS_SERVER"] ?? ""], environment: offline)
+            #expect(sukkah.status == 0 && sukkah.stdout == "no events recorded for these lessons\n", "\(sukkah.stdout)\(sukkah.stderr)")
         }
     }
 

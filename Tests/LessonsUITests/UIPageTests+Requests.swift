@@ -12,11 +12,11 @@ extension UIPageTests {
             let spanish = try await fixture.get("/downloads", headers: [("Accept-Language", "es-AR,es;q=0.9,en;q=0.8")])
             #expect(spanish.text.contains("<html lang=\"es\">"))
             #expect(spanish.text.contains(">Descargas<"))
-            #expect(spanish.text.contains(UserPhrase.thirtyDayNotice.text(.es)))
-            // The legacy notice, with what it means here: nothing goes unasked.
+            // Not the legacy notice ("available for 30 days"): here nothing goes unasked.
+            #expect(!spanish.text.contains(UserPhrase.thirtyDayNotice.text(.es)))
             #expect(
                 spanish.text.contains(
-                    ##"<a href="#clean">Nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado; las clases fijadas se quedan.</a>"##
+                    ##"<a href="#clean">Limpiar ofrece lo descargado hace más de 30 días; nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado, y las clases fijadas se quedan.</a>"##
                 ))
             let weighted = try await fixture.get("/shas", headers: [("Accept-Language", "es;q=0.3, en;q=0.9")])
             #expect(weighted.text.contains("<html lang=\"en\">"))

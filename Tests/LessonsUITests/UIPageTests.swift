@@ -117,7 +117,8 @@ struct UIPageTests {
 
     @Test("remove, pin, unpin and clean act on the library and say so; a pinned lesson is said so on its masechet's page")
     func actions() async throws {
-        try await UIFixture.run { fixture in
+        // At a hundredth of their size, a daf's video alone is over the 1 MB quota asked below.
+        try await UIFixture.run(scale: 0.01) { fixture in
             try await fixture.download("gemara:berakhot:2-4")
             #expect(try await fixture.post("/api/pin?lesson=gemara/2").status == 200)
             #expect(try await fixture.library.pinnedLessons() == [LessonID(.gemara, 2)])
@@ -137,6 +138,14 @@ struct UIPageTests {
             let clean = try await fixture.post("/api/clean?days=0")
             #expect(clean.status == 200)
             #expect(try await fixture.library.downloads(sync: false).isEmpty)
+            // A quota kept, then passed: Clean's confirmation says how many files go, and the size
+            // its preview says.
+            #expect(try await fixture.post("/api/quota?maxMB=1").status == 200)
+            _ = try await fixture.download("gemara:berakhot:5", media: .video)
+            let over = try await fixture.get("/downloads")
+            let previewed = try #require(over.text.firstMatch(of: /Clean would remove ([^:<]+):/)?.1)
+            let asked = try #require(over.text.firstMatch(of: /data-confirm="Clean now: remove ([0-9]+) files \(([^)]+)\)\?"/))
+            #expect((Int(asked.1) ?? 0) > 0 && asked.2 == previewed, "\(asked.0)")
         }
     }
 

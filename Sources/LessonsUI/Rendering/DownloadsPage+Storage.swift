@@ -100,7 +100,7 @@ extension DownloadsPage {
             : """
             <p>\(UIText.cleanPreview(l)) \(l.size(clean.bytesFreed)):</p>
             \(removals(clean.actions, l))
-            \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: Message(.screenCleanConfirm).text(l), id: "clean-run"))
+            \(Controls.action(UIText.cleanRun(l), "/api/clean?days=30\(quota)", name: UIText.cleanRun(l), icon: .remove, confirm: UIText.cleanConfirm(clean, l), id: "clean-run"))
             """
         return """
             <section id="clean"><h2>\(UIText.cleanTitle(quota: storedQuota.map { l.size($0) }, l))</h2>

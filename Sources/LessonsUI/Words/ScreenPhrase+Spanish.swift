@@ -28,7 +28,7 @@ extension ScreenPhrase {
         .screenCleanPreview: "La limpieza eliminaría",
         .screenCleanNothing: "La limpieza no eliminaría nada.",
         .screenCleanRun: "Limpiar ahora",
-        .screenCleanConfirm: "¿Limpiar ahora?",
+        .screenCleanConfirm: "¿Limpiar ahora: borrar %1$@ %1$(archivo|archivos) (%2$@)?",
         .screenLiveTitle: "Descargas en curso",
         .screenLiveShort: "En curso",
         .screenRefreshShort: "Actualizar",
@@ -105,7 +105,8 @@ extension ScreenPhrase {
         .screenQuotaWouldRemove: "Con un máximo de %1$@ se eliminaría:",
         .screenQuotaRemovesNothing: "Con un máximo de %1$@ no se eliminaría nada.",
         .screenQuotaKeep: "Mantener la biblioteca bajo %1$@",
-        .screenQuotaKeepConfirm: "¿Mantener la biblioteca bajo %1$@? Ahora %2$(se elimina|se eliminan) %2$@ %2$(archivo|archivos) (%3$@).",
+        .screenQuotaKeepConfirm:
+            "¿Mantener la biblioteca bajo %1$@? %2$(Se eliminará|Se eliminarán) ahora %2$@ %2$(archivo|archivos) (%3$@).",
         .screenQuotaClear: "Quitar el tamaño máximo",
         .screenQuotaSet: "Tamaño máximo: %1$@; %2$@ %2$(archivo eliminado|archivos eliminados) (%3$@)",
         .screenQuotaCleared: "Sin tamaño máximo",
@@ -252,7 +253,7 @@ extension ScreenPhrase {
         .screenMishnaOf: "La Mishná de %1$@",
         .screenNoSuchPage: "No hay ninguna página en esta dirección",
         .screenThirtyDaysHow:
-            "Nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado; las clases fijadas se quedan.",
+            "Limpiar ofrece lo descargado hace más de 30 días; nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado, y las clases fijadas se quedan.",
         .screenNoGemaraMasechet: "Ninguna masejet de la Guemará tiene el número %1$@",
         .screenNoMishnaMasechet: "Ninguna masejet de la Mishná tiene el número %1$@",
         .screenNoSuchLesson: "Esta clase no está en la biblioteca ni en el catálogo guardado aquí",

@@ -34,6 +34,10 @@ extension UIText {
     static func quotaKeepConfirm(_ size: String, files: Int, freed: String, _ l: UserLanguage) -> String {
         Message(.screenQuotaKeepConfirm, .text(size), .number(files), .text(freed)).text(l)
     }
+    /// "Clean now: remove 14 files (5.0 GB)?"
+    static func cleanConfirm(_ report: CleanReport, _ l: UserLanguage) -> String {
+        Message(.screenCleanConfirm, .number(report.actions.count), .text(l.size(report.bytesFreed))).text(l)
+    }
     static func quotaClear(_ l: UserLanguage) -> String { Message(.screenQuotaClear).text(l) }
     static func quotaSet(_ size: String, files: Int, freed: String, _ l: UserLanguage) -> String {
         Message(.screenQuotaSet, .text(size), .number(files), .text(freed)).text(l)

@@ -7,7 +7,7 @@ import OfflineLessons
 enum UIText: String, Sendable, CaseIterable {
     case shas, downloads, history, refresh, refreshing, refreshed, downloadAudio, downloadVideo, downloadBoth
     case remove, removeMedium, removeConfirm, pin, unpin, pinned, play, pdf, chapter, daf, mishna, masechet, seder
-    case state, audio, video, text, total, freeSpace, cleanPreview, cleanNothing, cleanRun, thirtyDays
+    case state, audio, video, text, total, freeSpace, cleanPreview, cleanNothing, cleanRun
     case liveTitle, liveEmpty, cancel, retry, noCatalog, notFound, badRequest
     case syncNotes, back, events, noDownloads, wholeMasechet, gemara, mishnaType, size, rate, timeLeft
     case notRequested, queued, downloading, complete, failed, missing, corrupt, unavailable, removed, quota
@@ -21,7 +21,6 @@ enum UIText: String, Sendable, CaseIterable {
         case .refreshing: UserPhrase.refreshing.text(language)
         case .refreshed: UserPhrase.refreshed.text(language)
         case .removeConfirm: UserPhrase.deleteConfirmation.text(language)
-        case .thirtyDays: UserPhrase.thirtyDayNotice.text(language)
         case .complete: UserPhrase.downloadComplete.text(language)
         case .failed: UserPhrase.downloadFailed.text(language)
         default: phrase.map { Message($0).text(language) } ?? rawValue
@@ -87,7 +86,7 @@ enum UIText: String, Sendable, CaseIterable {
         case .stateComplete: .screenComplete
         case .stateFailed: .screenFailed
         // Said from ``UserPhrase`` (``callAsFunction(_:)``).
-        case .refresh, .refreshing, .refreshed, .removeConfirm, .thirtyDays, .complete, .failed: nil
+        case .refresh, .refreshing, .refreshed, .removeConfirm, .complete, .failed: nil
         }
     }
 

@@ -27,9 +27,11 @@ struct HistoryCommand: AsyncParsableCommand {
     var maxCount: Int?
 
     @OptionGroup var libraryOption: LibraryOption
+    /// For a masechet's list of lessons not cached yet, which a name in a selector needs.
+    @OptionGroup var serverOptions: ServerOptions
     @OptionGroup var output: OutputOptions
 
-    var global: GlobalOptions { GlobalOptions(libraryOption, nil, output) }
+    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
 
     func validate() throws {
         if let maxCount, maxCount < 1 { throw ValidationError(Terminal.say(.cliMaxCount, .number(maxCount))) }

@@ -150,12 +150,20 @@ func parseSelectors(_ arguments: [String]) throws -> [LessonSelector] {
 
 /// The selectors as typed, with a name the shell split into words joined again: `lessons pin
 /// Bava Kamma 2 Berakhot 1:3` reads as "Bava Kamma 2" and "Berakhot 1:3"; `Megillah 2 - 4` as one.
+/// Commas separate selectors as spaces do ("Berakhot 2, Megillah 3"); a dash of any length makes a range.
 func selectorTexts(_ arguments: [String]) -> [String] {
     var texts: [String] = []
     var words: [String] = []
     // Whether the last text is a name joined here, which a range may go on.
     var named = false
-    for argument in arguments {
+    let dashes: [Character] = ["\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}"]
+    // An argument with nothing in it stays, to be refused as no selector.
+    let split = arguments.flatMap { argument in
+        let parts = String(argument.map { dashes.contains($0) ? "-" : $0 }).split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? [argument] : parts
+    }
+    for argument in split {
         // A masechet's word: letters alone, and no selector of its own ("Bava", "Kamma").
         let isWord =
             argument.first?.isLetter == true && argument.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" })
