@@ -92,14 +92,6 @@ extension BrowserTests {
         #expect(try await browser.wait("window.openedBefore === true && document.querySelector(arguments[0])", [row]), "\(size)")
         let state = try await browser.run("return document.querySelector(arguments[0]).querySelector('.state').textContent", [row])
         #expect((state as? String)?.contains("queued: paused until you resume the queue") == true, "\(size): \(state ?? "none")")
-        let compact = try await browser.run(
-            """
-            const item = document.querySelector(arguments[0]);
-            const name = item.querySelector('.what').getBoundingClientRect();
-            const cancel = item.querySelector('button[data-action^="/api/cancel"]').getBoundingClientRect();
-            return cancel.left > name.left && cancel.top < name.bottom + 30 && item.getBoundingClientRect().height < 110;
-            """, [row])
-        #expect(compact as? Bool == true, "\(size): the row's buttons beside its name, the row short")
         #expect(try await !fixture.library.isDownloaded(lesson), "\(size): nothing downloads while paused")
         let live = "#live-list li[data-key=\"gemara/\(lesson.id)/audio\"][data-state=\"queued\"]"
         #expect(try await browser.wait("document.querySelector(arguments[0])", [live]), "\(size): the live panel lists it as queued")
