@@ -62,6 +62,14 @@ struct QueueCLITests {
             #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
             let nothing = try await CLIRunner.run(["queue", "resume"], environment: env)
             #expect(nothing.stdout == "the queue goes on; nothing waits in it\n", "\(nothing.stdout)")
+            // A repair the paused queue holds back says so, not "downloaded 0 files".
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
+            try FileManager.default.removeItem(at: LibraryLayout(root: root).fileURL(LessonID(.gemara, 1), .audio))
+            let repair = try await CLIRunner.run(["sync", "--repair"], environment: env)
+            #expect(repair.status == 0, "\(repair.stderr)")
+            #expect(
+                repair.stdout.contains("the queue is paused: 1 item waits; `lessons queue resume` lets it download\n"), "\(repair.stdout)")
+            #expect(!repair.stdout.contains("repair: downloaded 0 files"), "\(repair.stdout)")
         }
     }
 

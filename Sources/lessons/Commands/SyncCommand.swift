@@ -95,7 +95,11 @@ struct SyncCommand: AsyncParsableCommand {
                 exitCode: stoppedBy.exitCode)
         }
         if !global.json {
-            Terminal.out(Terminal.say(.syncRepairDownloaded, .number(summary.downloaded), .text(formatBytes(summary.bytes))))
+            // A paused queue holds the repair back: said, with how to let it go on.
+            if summary.queuePaused > 0 { Terminal.out(Terminal.say(.downloadQueuePaused, .number(summary.queuePaused))) }
+            if summary.queuePaused == 0 || summary.downloaded > 0 {
+                Terminal.out(Terminal.say(.syncRepairDownloaded, .number(summary.downloaded), .text(formatBytes(summary.bytes))))
+            }
         }
         if let reason = summary.serverUnreachable {
             let left = try await library.pendingDownloads()
