@@ -66,8 +66,13 @@ enum CLIRunner {
             defer { try? FileManager.default.removeItem(at: folder) }
             return Result(
                 status: process.terminationStatus,
-                stdout: (try? String(contentsOf: stdout, encoding: .utf8)) ?? "",
-                stderr: (try? String(contentsOf: stderr, encoding: .utf8)) ?? "")
+                stdout: Self.text(of: stdout),
+                stderr: Self.text(of: stderr))
+        }
+
+        /// What the file holds, bytes that are not UTF-8 replaced (never an empty string for them).
+        private static func text(of file: URL) -> String {
+            (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) } ?? "(unreadable: \(file.path))"
         }
     }
 }

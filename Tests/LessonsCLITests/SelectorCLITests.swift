@@ -113,13 +113,21 @@ struct SelectorCLITests {
             let dapim = try JSONDecoder().decode(StatusDocument.self, from: Data(range.stdout.utf8)).lessons.map(\.number)
             #expect(dapim == [2, 3, 4], "\(range.stdout)")
             // An en dash as a word processor writes it, and commas between names.
-            for arguments in [["Megillah 2\u{2013}4"], ["Megillah", "2", "\u{2013}", "4"], ["Megillah 2,", "Megillah 3,Megillah 4"]] {
+            for arguments in [
+                ["Megillah 2\u{2013}4"], ["Megillah", "2", "\u{2013}", "4"], ["Megillah 2,", "Megillah 3,Megillah 4"],
+                ["Megillah", "2", ",", "Megillah", "3-4"],
+            ] {
                 let typed = try await CLIRunner.run(["--json", "status", "--no-sync"] + arguments, environment: env)
                 let numbers = try JSONDecoder().decode(StatusDocument.self, from: Data(typed.stdout.utf8)).lessons.map(\.number)
                 #expect(numbers == [2, 3, 4], "\(arguments): \(typed.stdout)\(typed.stderr)")
             }
             let quoted = try await CLIRunner.run(["status", "Berakhot 2a", "3"], environment: env)
             #expect(quoted.status == 2 && quoted.stderr.hasPrefix("lessons: error: 'Berakhot 2a': dapim are whole"), "\(quoted.stderr)")
+            // A comma ends a name: what comes before it is told as it is.
+            let alone = try await CLIRunner.run(["status", "Berakhot,", "Megillah", "3"], environment: env)
+            #expect(alone.status == 2 && alone.stderr.hasPrefix("lessons: error: 'Berakhot' names no lesson"), "\(alone.stderr)")
+            let mediumThenComma = try await CLIRunner.run(["status", "Berakhot", "3", "video,", "Megillah", "2"], environment: env)
+            #expect(mediumThenComma.stderr.hasPrefix("lessons: error: 'video' is no lesson"), "\(mediumThenComma.stderr)")
             // A medium where --media was meant says so.
             let medium = try await CLIRunner.run(["status", "Berakhot", "3", "video"], environment: env)
             #expect(medium.stderr == "lessons: error: 'video' is no lesson: the media are chosen with --media video\n", "\(medium.stderr)")

@@ -86,7 +86,7 @@ struct TodayCLITests {
             #expect(
                 shekalim.stdout.contains(
                     "Daf Yomi: Shekalim 2 — not in the catalog, which has no Gemara of Shekalim: skipped"
-                        + " (the catalog has its Mishna: `lessons download mishna:Shekalim`)"), "\(shekalim.stdout)")
+                        + " (its Mishna is in the catalog: `lessons download mishna:shekalim`)"), "\(shekalim.stdout)")
         }
     }
 

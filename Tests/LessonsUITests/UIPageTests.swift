@@ -117,8 +117,7 @@ struct UIPageTests {
 
     @Test("remove, pin, unpin and clean act on the library and say so; a pinned lesson is said so on its masechet's page")
     func actions() async throws {
-        // At a hundredth of their size, a daf's video alone is over the 1 MB quota asked below.
-        try await UIFixture.run(scale: 0.01) { fixture in
+        try await UIFixture.run { fixture in
             try await fixture.download("gemara:berakhot:2-4")
             #expect(try await fixture.post("/api/pin?lesson=gemara/2").status == 200)
             #expect(try await fixture.library.pinnedLessons() == [LessonID(.gemara, 2)])
@@ -138,14 +137,21 @@ struct UIPageTests {
             let clean = try await fixture.post("/api/clean?days=0")
             #expect(clean.status == 200)
             #expect(try await fixture.library.downloads(sync: false).isEmpty)
-            // A quota kept, then passed: Clean's confirmation says how many files go, and the size
-            // its preview says.
+        }
+    }
+
+    @Test("Clean asks first, with how many files go and their size, as its preview says")
+    func cleanConfirmation() async throws {
+        // At a hundredth of their size, a daf's video alone is over the 1 MB kept.
+        try await UIFixture.run(scale: 0.01) { fixture in
             #expect(try await fixture.post("/api/quota?maxMB=1").status == 200)
             _ = try await fixture.download("gemara:berakhot:5", media: .video)
-            let over = try await fixture.get("/downloads")
-            let previewed = try #require(over.text.firstMatch(of: /Clean would remove ([^:<]+):/)?.1)
-            let asked = try #require(over.text.firstMatch(of: /data-confirm="Clean now: remove ([0-9]+) files \(([^)]+)\)\?"/))
-            #expect((Int(asked.1) ?? 0) > 0 && asked.2 == previewed, "\(asked.0)")
+            let page = try await fixture.get("/downloads")
+            let preview = try await fixture.library.clean(RetentionPolicy(maxBytes: 1_000_000), dryRun: true)
+            let files = preview.actions.count
+            #expect(files > 0)
+            let asked = "Clean now? \(files) \(files == 1 ? "file" : "files") (\(formatted(preview.bytesFreed))) will be removed."
+            #expect(page.text.contains("data-confirm=\"\(asked)\""), "\(asked)")
         }
     }
 

@@ -171,7 +171,7 @@ enum TodayPage {
         if let lesson, lesson.absence != nil {
             let mishna: HTML =
                 lesson.mishnaMasechetId.map { id in
-                    " <a href=\"/shas/mishna/\(id)\">\(Message(.screenMishnaOf, .text(portion.masechet)).text(l))</a>"
+                    ". <a href=\"/shas/mishna/\(id)\">\(Message(.screenMishnaOf, .text(portion.masechet)).text(l))</a>"
                 } ?? .empty
             content = "<p class=\"absence\">\(UIText.absence(lesson, l))\(mishna)</p>\n"
         } else if let lesson {

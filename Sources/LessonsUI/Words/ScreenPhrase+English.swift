@@ -28,7 +28,7 @@ extension ScreenPhrase {
         .screenCleanPreview: "Clean would remove",
         .screenCleanNothing: "Clean would remove nothing.",
         .screenCleanRun: "Clean now",
-        .screenCleanConfirm: "Clean now: remove %1$@ %1$(file|files) (%2$@)?",
+        .screenCleanConfirm: "Clean now? %1$@ %1$(file|files) (%2$@) will be removed.",
         .screenLiveTitle: "Downloads in progress",
         .screenLiveShort: "In progress",
         .screenRefreshShort: "Refresh",
@@ -247,7 +247,7 @@ extension ScreenPhrase {
         .screenMishnaOf: "The Mishna of %1$@",
         .screenNoSuchPage: "There is no page at this address",
         .screenThirtyDaysHow:
-            "Clean offers what was downloaded more than 30 days ago; nothing is removed until you clean the library or a plan you follow retires a past daf, and pinned lessons stay.",
+            "Clean, below, offers to remove what was downloaded more than 30 days ago or goes over the library's maximum size; nothing is removed until you clean the library or a plan you follow retires a past daf, and pinned lessons stay.",
         .screenNoGemaraMasechet: "No masechet of the Gemara has the number %1$@",
         .screenNoMishnaMasechet: "No masechet of the Mishna has the number %1$@",
         .screenNoSuchLesson: "This lesson is neither in the library nor in the catalog kept here",

@@ -28,7 +28,7 @@ extension ScreenPhrase {
         .screenCleanPreview: "La limpieza eliminaría",
         .screenCleanNothing: "La limpieza no eliminaría nada.",
         .screenCleanRun: "Limpiar ahora",
-        .screenCleanConfirm: "¿Limpiar ahora: borrar %1$@ %1$(archivo|archivos) (%2$@)?",
+        .screenCleanConfirm: "¿Limpiar ahora? %1$(Se eliminará|Se eliminarán) %1$@ %1$(archivo|archivos) (%2$@).",
         .screenLiveTitle: "Descargas en curso",
         .screenLiveShort: "En curso",
         .screenRefreshShort: "Actualizar",
@@ -253,7 +253,7 @@ extension ScreenPhrase {
         .screenMishnaOf: "La Mishná de %1$@",
         .screenNoSuchPage: "No hay ninguna página en esta dirección",
         .screenThirtyDaysHow:
-            "Limpiar ofrece lo descargado hace más de 30 días; nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado, y las clases fijadas se quedan.",
+            "La limpieza, más abajo, propone borrar lo descargado hace más de 30 días o lo que pase del tamaño máximo de la biblioteca; nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado, y las clases fijadas se quedan.",
         .screenNoGemaraMasechet: "Ninguna masejet de la Guemará tiene el número %1$@",
         .screenNoMishnaMasechet: "Ninguna masejet de la Mishná tiene el número %1$@",
         .screenNoSuchLesson: "Esta clase no está en la biblioteca ni en el catálogo guardado aquí",

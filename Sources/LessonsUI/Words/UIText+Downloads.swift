@@ -34,7 +34,7 @@ extension UIText {
     static func quotaKeepConfirm(_ size: String, files: Int, freed: String, _ l: UserLanguage) -> String {
         Message(.screenQuotaKeepConfirm, .text(size), .number(files), .text(freed)).text(l)
     }
-    /// "Clean now: remove 14 files (5.0 GB)?"
+    /// "Clean now? 14 files (5.0 GB) will be removed."
     static func cleanConfirm(_ report: CleanReport, _ l: UserLanguage) -> String {
         Message(.screenCleanConfirm, .number(report.actions.count), .text(l.size(report.bytesFreed))).text(l)
     }

@@ -108,7 +108,8 @@ struct TodayCommand: AsyncParsableCommand {
         case .noGemara:
             let skipped = Terminal.say(.todayNoGemara, .text(lesson.portion.masechet))
             guard lesson.mishnaMasechetId != nil else { return skipped }
-            return Terminal.say(.todayMishnaInstead, .text(skipped), .text(lesson.portion.masechet))
+            let selector = lesson.portion.masechet.lowercased().split(separator: " ").joined(separator: "-")
+            return Terminal.say(.todayMishnaInstead, .text(skipped), .text(selector))
         case .noMishna: return Terminal.say(.todayNoMishna, .text(lesson.portion.masechet))
         case .noLesson: return Terminal.say(.todayNoLesson)
         case nil: break

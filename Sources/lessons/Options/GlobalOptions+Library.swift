@@ -150,20 +150,19 @@ func parseSelectors(_ arguments: [String]) throws -> [LessonSelector] {
 
 /// The selectors as typed, with a name the shell split into words joined again: `lessons pin
 /// Bava Kamma 2 Berakhot 1:3` reads as "Bava Kamma 2" and "Berakhot 1:3"; `Megillah 2 - 4` as one.
-/// Commas separate selectors as spaces do ("Berakhot 2, Megillah 3"); a dash of any length makes a range.
+/// A comma ends a selector ("Berakhot, Megillah 3" is two); a dash of any length makes a range.
 func selectorTexts(_ arguments: [String]) -> [String] {
     var texts: [String] = []
     var words: [String] = []
     // Whether the last text is a name joined here, which a range may go on.
     var named = false
-    let dashes: [Character] = ["\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}"]
-    // An argument with nothing in it stays, to be refused as no selector.
-    let split = arguments.flatMap { argument in
-        let parts = String(argument.map { dashes.contains($0) ? "-" : $0 }).split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return parts.isEmpty ? [argument] : parts
-    }
-    for argument in split {
+    for piece in selectorPieces(arguments) {
+        guard let argument = piece else {
+            if !words.isEmpty { texts.append(words.joined(separator: " ")) }
+            words = []
+            named = false
+            continue
+        }
         // A masechet's word: letters alone, and no selector of its own ("Bava", "Kamma").
         let isWord =
             argument.first?.isLetter == true && argument.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" })
@@ -186,6 +185,26 @@ func selectorTexts(_ arguments: [String]) -> [String] {
     }
     if !words.isEmpty { texts.append(words.joined(separator: " ")) }
     return texts
+}
+
+/// The arguments with every dash made a hyphen and split at their commas, `nil` for each comma.
+/// An argument with nothing in it stays, to be refused as no selector.
+private func selectorPieces(_ arguments: [String]) -> [String?] {
+    let dashes: [Character] = ["\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}"]
+    var pieces: [String?] = []
+    for argument in arguments {
+        let dashed = String(argument.map { dashes.contains($0) ? "-" : $0 })
+        guard dashed.contains(",") else {
+            pieces.append(dashed)
+            continue
+        }
+        for (index, part) in dashed.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { pieces.append(nil) }
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { pieces.append(trimmed) }
+        }
+    }
+    return pieces
 }
 
 /// A process's hold on a library folder (a shared `flock` on it): any number of `lessons` hold

@@ -3,7 +3,7 @@ extension CommandPhrase {
     static let english: [CommandPhrase: String] = [
         .todayTomorrow: "tomorrow",
         .todayNextWeek: "next week",
-        .todayMishnaInstead: "%1$@ (the catalog has its Mishna: `lessons download mishna:%2$@`)",
+        .todayMishnaInstead: "%1$@ (its Mishna is in the catalog: `lessons download mishna:%2$@`)",
         .todayNotBegun: "not yet: it starts on %1$@",
         .todayDownloaded: "downloaded",
         .todayUnderWay: "downloading",

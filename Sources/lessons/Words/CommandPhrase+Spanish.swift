@@ -3,7 +3,7 @@ extension CommandPhrase {
     static let spanish: [CommandPhrase: String] = [
         .todayTomorrow: "mañana",
         .todayNextWeek: "la semana que viene",
-        .todayMishnaInstead: "%1$@ (el catálogo tiene su Mishná: `lessons download mishna:%2$@`)",
+        .todayMishnaInstead: "%1$@ (su Mishná está en el catálogo: `lessons download mishna:%2$@`)",
         .todayNotBegun: "todavía no: empieza el %1$@",
         .todayDownloaded: "descargada",
         .todayUnderWay: "descargándose",
