@@ -48,20 +48,20 @@ struct FailedCommandTests {
         // A server that takes the connection and never answers: the download waits for its catalog.
         let silent = try SilentSocket(listening: true)
         defer { withExtendedLifetime(silent) {} }
+        let registry = library.appendingPathComponent("library.sqlite")
+        // The screen opens the library as soon as the download has made it, and holds it: a shell
+        // watches for it, so that a busy test process cannot miss the download's 10 s wait.
+        let watch = #"while [ ! -f "$1" ]; do sleep 0.02; done; exec "$2" ui --library "$3" --port 0"#
+        let screen = try CLIRunner.start(
+            ["-c", watch, "sh", registry.path, try CLIRunner.binary().path, library.path], environment: ["LANG": "C"],
+            executable: "/bin/sh")
+        defer { screen.process.terminate() }
         let failing = try CLIRunner.start(
             ["download", "gemara:berakhot:2", "--library", library.path, "--server", "http://127.0.0.1:\(silent.port)/api/"],
             environment: ["LANG": "C"])
-        let registry = library.appendingPathComponent("library.sqlite")
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !FileManager.default.fileExists(atPath: registry.path) {
-            try #require(ContinuousClock.now < deadline, "the download never made its library")
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        // The screen opens it meanwhile, and holds it.
-        let screen = try CLIRunner.start(["ui", "--library", library.path, "--port", "0"], environment: ["LANG": "C"])
-        defer { screen.process.terminate() }
+        let deadline = ContinuousClock.now + .seconds(60)
         while ((try? String(contentsOf: screen.stdout, encoding: .utf8)) ?? "").isEmpty {
-            try #require(ContinuousClock.now < deadline + .seconds(30), "the screen never started")
+            try #require(ContinuousClock.now < deadline, "the screen never started on the library the download made")
             try await Task.sleep(for: .milliseconds(20))
         }
         await failing.exit()

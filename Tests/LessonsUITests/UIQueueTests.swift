@@ -15,7 +15,8 @@ struct UIQueueTests {
     func cancelOne() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             let slow = MediaKey(LessonID(.gemara, 2), .audio)
-            await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: slow)
+            // Slow enough to be still under way when the cancel arrives, on a busy machine too.
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 1000), at: slow)
             #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=1&media=audio").status == 200)
             _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/2/audio" && $0.state == "downloading" } }
             let page = try await fixture.get("/queue")
