@@ -363,6 +363,9 @@
     const back = () => { if (!moved && window.scrollY > 0) window.scrollTo(0, 0); };
     pdfFrame.addEventListener("load", () => { back(); setTimeout(back, 300); setTimeout(back, 1000); });
     window.addEventListener("blur", () => setTimeout(back, 0));  // the focus went into the frame
+    // A viewer slow to start (a busy phone) scrolls later: for its first 10 s, undone at once.
+    const until = Date.now() + 10000;
+    window.addEventListener("scroll", () => { if (Date.now() < until) back(); }, { passive: true });
   }
 
   const player = document.getElementById("player");
