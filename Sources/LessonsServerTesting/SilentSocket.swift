@@ -8,9 +8,12 @@ import Darwin
 
 /// A TCP socket on a loopback port that is bound but never answers: with `listening`, connections
 /// are accepted by the kernel and then hang (a timeout); without, they are refused (unreachable).
-public final class SilentSocket: Sendable {
+public final class SilentSocket: @unchecked Sendable {
     let descriptor: Int32
     public let port: Int
+    /// Connections taken by ``nextConnection(within:)``, kept open and silent until this socket goes.
+    private var accepted: [Int32] = []
+    private let lock = NSLock()
 
     public init(listening: Bool) throws {
         #if canImport(Glibc)
@@ -42,5 +45,26 @@ public final class SilentSocket: Sendable {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    deinit { close(descriptor) }
+    /// Takes the next connection on a thread of its own, keeps it open without answering, and
+    /// calls `then` on that thread at once (however busy the caller's tasks are): `true` once a
+    /// client has connected, `false` when none did within `seconds`.
+    public func nextConnection(withinSeconds seconds: Int32, then: @escaping @Sendable () -> Void) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let connection = poll(&waiting, 1, seconds * 1000) > 0 ? accept(descriptor, nil, nil) : -1
+                if connection >= 0 {
+                    lock.withLock { accepted.append(connection) }
+                    then()
+                }
+                continuation.resume(returning: connection >= 0)
+            }
+            thread.start()
+        }
+    }
+
+    deinit {
+        for connection in accepted { close(connection) }
+        close(descriptor)
+    }
 }

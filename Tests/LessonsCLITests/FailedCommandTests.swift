@@ -49,21 +49,23 @@ struct FailedCommandTests {
         let silent = try SilentSocket(listening: true)
         defer { withExtendedLifetime(silent) {} }
         let registry = library.appendingPathComponent("library.sqlite")
-        // The screen opens the library as soon as the download has made it, and holds it: a shell
-        // watches for it, so that a busy test process cannot miss the download's 10 s wait.
-        let watch = #"while [ ! -f "$1" ]; do sleep 0.02; done; exec "$2" ui --library "$3" --port 0"#
-        let screen = try CLIRunner.start(
-            ["-c", watch, "sh", registry.path, try CLIRunner.binary().path, library.path], environment: ["LANG": "C"],
-            executable: "/bin/sh")
-        defer { screen.process.terminate() }
         let failing = try CLIRunner.start(
             ["download", "gemara:berakhot:2", "--library", library.path, "--server", "http://127.0.0.1:\(silent.port)/api/"],
             environment: ["LANG": "C"])
+        // Once the download has made the library and asks for its catalog, it is stopped until the
+        // screen holds the library: however busy the machine, its wait cannot end before.
+        let download = failing.process.processIdentifier
+        let asked = await silent.nextConnection(withinSeconds: 60) { kill(download, SIGSTOP) }
+        defer { kill(download, SIGCONT) }
+        try #require(asked && FileManager.default.fileExists(atPath: registry.path), "\(failing.result().stderr)")
+        let screen = try CLIRunner.start(["ui", "--library", library.path, "--port", "0"], environment: ["LANG": "C"])
+        defer { screen.process.terminate() }
         let deadline = ContinuousClock.now + .seconds(60)
         while ((try? String(contentsOf: screen.stdout, encoding: .utf8)) ?? "").isEmpty {
-            try #require(ContinuousClock.now < deadline, "the screen never started on the library the download made")
+            try #require(ContinuousClock.now < deadline, "the screen never started: \(screen.result().stderr)")
             try await Task.sleep(for: .milliseconds(20))
         }
+        kill(download, SIGCONT)
         await failing.exit()
         #expect(failing.result().status == 3, "\(failing.result().stderr)")
         #expect(FileManager.default.fileExists(atPath: registry.path), "the library the screen holds stays")
