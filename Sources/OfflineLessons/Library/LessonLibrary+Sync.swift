@@ -73,6 +73,7 @@ extension LessonLibrary {
         }
         let reconciler = Reconciler(items: items, registeredLessons: registered, repair: options.repair)
         var actions = reconciler.plan(snapshot, known: known)
+        if actions.contains(where: { $0.action == .discovered }) { actions = await checkedDiscoveries(actions) }
         // Nothing to change (before any step is set aside for a download at work): kept for the
         // next quick sync at the same version.
         let quiet = quick && !actions.contains(where: \.changes)
@@ -135,6 +136,8 @@ extension LessonLibrary {
         case .missing:
             guard store.finalSize(key) == nil else { return false }  // back in place since the walk
             return try await database.markMissing(key, reason: Message(.detailSync, .text(action.reason)).description, at: now())
+        case .corrupt where planned == nil:
+            return try await setAsideUnregistered(key, bytes: action.bytes)
         case .corrupt, .adopted:
             guard store.finalSize(key) == action.bytes else { return false }  // changed since the walk
             // Held as a download holds it: no download claims, adopts or places the item between

@@ -48,6 +48,8 @@ public final class LessonLibrary: Sendable {
     let lessonCatalog: Catalog
     let store: MediaStore
     let engine: DownloadEngine
+    /// How media are fetched (also asked for a medium's size, see ``checkedDiscoveries(_:)``).
+    let transport: any Transport
     let hub = EventHub()
     /// Cancels, pauses and reorders asked of the queue while runs go on.
     let queueControl: QueueControl
@@ -80,6 +82,7 @@ public final class LessonLibrary: Sendable {
             return try LibraryDatabase.open(at: layout.databaseURL.path)
         }
         let transport = transport()
+        self.transport = transport
         do {
             database = try await opened
         } catch {

@@ -13,7 +13,7 @@ import Foundation
 /// | not complete | final file of another size | corrupt: moved aside (a download would overwrite it) |
 /// | queued, downloading, failed | partial file | kept for the resume |
 /// | nothing, or complete | partial file | removed |
-/// | nothing | final file of a lesson the library knows | discovered |
+/// | nothing | final file of a lesson the library knows | discovered (moved aside when the server's size differs) |
 /// | nothing | a file it cannot place | unknown: reported, kept |
 struct Reconciler {
     /// The registry as read once: items by key; and which lessons it knows, of those whose files

@@ -102,6 +102,7 @@ extension Message {
         switch key {
         case .syncWrongSize: Message(.syncWrongSizePlanned, arguments: arguments)
         case .syncNotRecordedSize: Message(.syncNotRecordedSizePlanned, arguments: arguments)
+        case .syncNotServerSize: Message(.syncNotServerSizePlanned, arguments: arguments)
         case .elsewhere: self
         default:
             Message(

@@ -53,7 +53,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     case syncWrongSizePlanned, syncNotRecordedSizePlanned
     case syncWrongSize, syncWholeFile, syncNotRecordedSize, syncSizeUnknown, syncKnownLesson, syncNoLesson, syncNoDownload
     case syncItemComplete, syncNotLaidOut, detailSync, detailSyncFound, syncNothingToDo, syncETagMismatch
-    case syncFileSize
+    case syncFileSize, syncServerSize, syncSizeUnchecked, syncNotServerSize, syncNotServerSizePlanned
     // Sync's actions, as its lines and summary name them
     case actionMissing, actionCorrupt, actionAdopted, actionDiscovered, actionRemovedPartial, actionRequeued, actionUnknown
     case countMissing, countCorrupt, countAdopted, countDiscovered, countRemovedPartial, countRequeued, countUnknown

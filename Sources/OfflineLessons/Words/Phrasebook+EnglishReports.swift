@@ -17,6 +17,11 @@ extension Phrasebook {
         .syncETagMismatch: "the server's ETag says MD5 %1$@; moved aside, not deleted",
         .syncSizeUnknown: "unknown",
         .syncKnownLesson: "a file of a known lesson that no download brought",
+        .syncServerSize: "a file of a known lesson that no download brought, of the size the server gives",
+        .syncSizeUnchecked: "a file of a known lesson that no download brought; its size could not be checked with the server",
+        .syncNotServerSize: "the server's file for this lesson has %1$@ bytes, so this is not it; moved aside, not deleted",
+        .syncNotServerSizePlanned:
+            "the server's file for this lesson has %1$@ bytes, so this is not it; sync moves it aside, never deletes it",
         .syncNoLesson: "no lesson %1$@ in the registry or the catalog cache: left as it is",
         .syncNoDownload: "no download of it is registered",
         .syncItemComplete: "the item is complete",

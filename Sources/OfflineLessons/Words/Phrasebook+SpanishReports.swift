@@ -18,6 +18,11 @@ extension Phrasebook {
         .syncETagMismatch: "el ETag del servidor dice MD5 %1$@; apartado, no borrado",
         .syncSizeUnknown: "desconocido",
         .syncKnownLesson: "un archivo de una clase conocida que ninguna descarga trajo",
+        .syncServerSize: "un archivo de una clase conocida que ninguna descarga trajo, del tamaño que da el servidor",
+        .syncSizeUnchecked: "un archivo de una clase conocida que ninguna descarga trajo; no se pudo comprobar su tamaño con el servidor",
+        .syncNotServerSize: "el archivo del servidor para esta clase tiene %1$@ bytes, así que no es este; apartado, no borrado",
+        .syncNotServerSizePlanned:
+            "el archivo del servidor para esta clase tiene %1$@ bytes, así que no es este; la sincronización lo aparta, nunca lo borra",
         .syncNoLesson: "ninguna clase %1$@ en el registro ni en el catálogo guardado: se deja como está",
         .syncNoDownload: "no hay ninguna descarga suya registrada",
         .syncItemComplete: "el elemento está completo",

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A file found where a known lesson's medium goes, with no download behind it, is checked
+/// against the size the server gives for that medium before it is taken as the lesson: a file of
+/// another size (another lesson's, a page saved in its place) is moved aside, never registered.
+extension LessonLibrary {
+    /// The steps, each discovery checked with the server: kept when the sizes agree or the server
+    /// cannot say; a move aside when they differ.
+    func checkedDiscoveries(_ actions: [SyncAction]) async -> [SyncAction] {
+        var checked = actions
+        for (index, action) in actions.enumerated() where action.action == .discovered {
+            guard let key = action.key, let bytes = action.bytes else { continue }
+            guard let url = await mediaURL(key), let size = await SizeProbe.size(of: url, through: transport) else {
+                checked[index].reason = Message(.syncSizeUnchecked).description
+                continue
+            }
+            if size == bytes {
+                checked[index].reason = Message(.syncServerSize).description
+            } else {
+                checked[index].action = .corrupt
+                checked[index].reason = Message(.syncNotServerSize, .number(size)).description
+            }
+        }
+        return checked
+    }
+
+    /// Where a lesson the registry or the catalog cache knows has the medium on the server.
+    private func mediaURL(_ key: MediaKey) async -> URL? {
+        var placed = try? await database.registeredLesson(key.lesson)
+        if placed == nil { placed = try? await database.cachedLesson(key.lesson) }
+        guard let lesson = placed?.lesson, let link = lesson.link(for: key.medium) else { return nil }
+        return try? locator.url(for: key.medium, link: link)
+    }
+
+    /// A file that no row names, moved aside without a registry write: the registry never knew
+    /// it. Held as a download holds the item; left when a download registered it meanwhile.
+    func setAsideUnregistered(_ key: MediaKey, bytes: Int?) async throws -> Bool {
+        let taken = try await store.holding(key) { () async throws -> Bool in
+            guard try await database.mediaItem(key) == nil, store.finalSize(key) == bytes else { return false }
+            try await store.moveAside(key, to: store.asideName(for: key, at: now()))
+            return true
+        }
+        return taken ?? false
+    }
+}
+
+/// Asks for the first byte of a medium and reads the whole size from the answer's head (its
+/// `Content-Range`, or the `Content-Length` of a server that sends it all), reading no body.
+final class SizeProbe: TransportSink {
+    /// The head, carried out of the transport as the sink's refusal of the body.
+    private struct Head: Error {
+        var head: TransportResponseHead
+    }
+
+    /// The size, or `nil` when the server does not answer within `limit` or answers with no
+    /// medium (an error status, a web page).
+    static func size(of url: URL, through transport: any Transport, within limit: Duration = .seconds(10)) async -> Int? {
+        await withTaskGroup(of: Int?.self) { group in
+            group.addTask {
+                do {
+                    try await transport.fetch(TransportRequest(url: url, headers: ["Range": "bytes=0-0"]), into: SizeProbe())
+                } catch let answer as Head {
+                    return size(in: answer.head)
+                } catch {}
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    static func size(in head: TransportResponseHead) -> Int? {
+        if head["content-type"].map({ TransportResponseHead.mediaType(of: $0).lowercased() == "text/html" }) == true { return nil }
+        switch head.status {
+        case 206: return head["content-range"].flatMap { $0.split(separator: "/").last }.flatMap { Int($0) }
+        case 200: return head["content-length"].flatMap { Int($0) }
+        default: return nil
+        }
+    }
+
+    func receive(head: TransportResponseHead) throws { throw Head(head: head) }
+    func receive(bytes: UnsafeRawBufferPointer) throws {}
+    var checkpointDue: Bool { false }
+    func checkpoint() async throws {}
+}
