@@ -89,6 +89,34 @@ struct OwnPaceCLITests {
         }
     }
 
+    @Test("a new --from replaces the own pace followed: said, with the command that goes back; a count is not carried into another unit")
+    func replaced() async throws {
+        try await PlanCLITests().withServer { env in
+            let first = try await CLIRunner.run(
+                ["plan", "add", "own-pace", "--from", "Bava Metzia 2", "--count", "2", "--every", "week"], environment: env)
+            #expect(first.status == 0 && !first.stdout.contains("takes the place"), "\(first.stdout)")
+            let chapters = try await CLIRunner.run(
+                ["plan", "add", "own-pace", "--from", "Berakhot 1", "--unit", "chapter"], environment: env)
+            #expect(chapters.status == 0 && chapters.stdout.contains("a chapter of Mishna a week"), "\(chapters.stdout)")
+            let back = #"lessons plan add own-pace --from "Bava Metzia 2" --unit daf --count 2 --every week"#
+            #expect(
+                chapters.stdout.contains(
+                    "It takes the place of your own pace until now (from Bava Metzia 2 on ")
+                    && chapters.stdout.contains("2 dapim a week); to go back to where that stands today: `\(back)`"),
+                "\(chapters.stdout)")
+            let again = try await CLIRunner.run(
+                ["plan", "add", "own-pace", "--from", "Bava Metzia 2", "--unit", "daf", "--count", "2", "--every", "week"], environment: env
+            )
+            #expect(again.status == 0, "\(again.stderr)")
+            let listed = try await CLIRunner.run(["plan", "list"], environment: env)
+            #expect(listed.stdout.contains("from Bava Metzia 2 on ") && listed.stdout.contains("2 dapim a week"), "\(listed.stdout)")
+            let spanish = try await CLIRunner.run(
+                ["plan", "add", "own-pace", "--from", "Berakhot 1:1"], environment: env.merging(["LANG": "es_ES.UTF-8"]) { $1 })
+            #expect(spanish.stdout.contains("Sustituye a tu ritmo de hasta ahora (desde Bava Metzia 2 el "), "\(spanish.stdout)")
+            #expect(spanish.stdout.contains("una mishná por semana"), "a mishna, not 2: \(spanish.stdout)")
+        }
+    }
+
     @Test("an own pace that starts where the catalog has no Gemara (Shekalim) is followed, with a warning that says so")
     func startWithoutGemara() async throws {
         try await PlanCLITests().withServer { env in

@@ -121,14 +121,17 @@ struct PlanAddCommand: AsyncParsableCommand {
             }
             do {
                 if let from {
-                    let (count, every, began) = (count ?? followed?.count ?? 1, every ?? followed?.every ?? .day, began ?? today)
-                    // The followed pace's unit stays when the place is one of it ("Berakhot 3" in chapters).
-                    if unit == nil, let kept = followed?.unit,
-                        let pace = try? OwnPace(from: from, unit: kept, count: count, began: began, every: every)
+                    let (every, began) = (every ?? followed?.every ?? .day, began ?? today)
+                    // The followed pace's unit stays when the place is one of it ("Berakhot 3" in
+                    // chapters), and so does its count; in another unit the count starts at 1.
+                    if unit == nil, let followed,
+                        let pace = try? OwnPace(from: from, unit: followed.unit, count: count ?? followed.count, began: began, every: every)
                     {
                         return .ownPace(pace)
                     }
-                    return .ownPace(try OwnPace(from: from, unit: unit, count: count, began: began, every: every))
+                    let pace = try OwnPace(from: from, unit: unit, count: count ?? 1, began: began, every: every)
+                    guard count == nil, let followed, followed.unit == pace.unit else { return .ownPace(pace) }
+                    return .ownPace(try OwnPace(from: from, unit: unit, count: followed.count, began: began, every: every))
                 }
                 guard let followed else {
                     if checkingOnly { return nil }
@@ -182,9 +185,29 @@ struct PlanAddCommand: AsyncParsableCommand {
         let phrase: CommandPhrase = followed == nil ? .planAdded : unchanged ? .planUnchanged : .planChanged
         Terminal.out(Terminal.say(phrase, .message(plan.calendar.title), .message(plan.settings)))
         if followed == nil { Terminal.out(Terminal.say(.planNextStep)) }
+        if let (old, standing) = Self.replacedPace(followed, by: plan, today: library.today()) {
+            Terminal.out(Terminal.say(.planPaceReplaced, .message(old.settings), .text(Self.command(goingOnWith: standing))))
+        }
         if !unchanged, let masechet = try await Self.startWithoutGemara(plan, library) {
             Terminal.warning(Terminal.say(.planNoGemaraStart, .text(masechet)))
         }
+    }
+
+    /// The own pace followed until now, moved to another place by a new --from: where it stood
+    /// today is then only in what is said: that pace, and the same going on from today's place.
+    /// `nil` when it goes on (or nothing was followed).
+    static func replacedPace(_ followed: LearningPlan?, by plan: LearningPlan, today: LearningDay) -> (OwnPace, OwnPace)? {
+        guard let old = pace(of: followed), let new = pace(of: plan), let standing = try? old.continuing(on: today) else { return nil }
+        return standing.first == new.first && standing.unit == new.unit ? nil : (old, standing)
+    }
+
+    /// The command that follows `pace` again from where it stands.
+    static func command(goingOnWith pace: OwnPace) -> String {
+        // The unit always: a followed pace's unit would otherwise read "Bava Metzia 2" its own way.
+        var words = ["lessons plan add own-pace --from \"\(pace.first.start)\" --unit \(pace.unit.rawValue)"]
+        if pace.count != 1 { words.append("--count \(pace.count)") }
+        if pace.every == .week { words.append("--every week") }
+        return words.joined(separator: " ")
     }
 
     /// The masechet an own pace of dapim starts in when the cached catalog has no Gemara of it

@@ -22,6 +22,7 @@ extension CommandPhrase {
         .planRemoved: "%1$@: ya no se sigue; sus clases se quedan, como cualquier otra descarga",
         .planNoGemaraStart:
             "el catálogo no tiene Guemará de %1$@: sus dapim se nombran cada día y se omiten, sin nada que descargar, hasta que el ritmo llegue a una masejet con clases",
+        .planPaceReplaced: "Sustituye a tu ritmo de hasta ahora (%1$@); para volver a donde está hoy: `%2$@`",
         .planNextStep: "`lessons ready` trae lo que los planes necesitan ahora: ejecútalo cada día (`lessons ready --help` explica cómo)",
         .planKeepWholeDays:
             "--keep admite días enteros: 7d, 2w, 0d o 1y (con 0d un daf se borra el día después del suyo), no '%1$@'; para guardar clases para siempre, fíjalas (`lessons pin`)",

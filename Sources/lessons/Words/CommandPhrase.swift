@@ -43,7 +43,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case todayTomorrow, todayNextWeek, todayMishnaInstead
     case todayNotBegun, todayDownloaded, todayUnderWay, todayQueued, todayQueuePaused, todaySomeDownloaded, todayNoneDownloaded
     case planAdded, planChanged, planUnchanged
-    case planNone, planRemoved, planNextStep, planNoGemaraStart, planKeepWholeDays, readyQueuePaused, readyFetched
+    case planNone, planRemoved, planNextStep, planPaceReplaced, planNoGemaraStart, planKeepWholeDays, readyQueuePaused, readyFetched
     case readyNotReady
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten
     case exportIsFolder
