@@ -73,6 +73,28 @@ struct QueueCLITests {
         }
     }
 
+    @Test("sync --repair downloads what it queued again and leaves the rest of the queue, said with how to resume it")
+    func repairLeavesTheQueue() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env).status == 0)
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:4"], environment: env).status == 0)
+            #expect(try await CLIRunner.run(["queue", "resume"], environment: env).status == 0)
+            try FileManager.default.removeItem(at: LibraryLayout(root: root).fileURL(LessonID(.gemara, 1), .audio))
+            let repair = try await CLIRunner.run(["sync", "--repair"], environment: env)
+            #expect(repair.status == 0, "\(repair.stderr)")
+            #expect(
+                repair.stdout.contains("repair: 2 other downloads in the queue stay there; `lessons download` resumes them\n")
+                    && repair.stdout.contains("repair: downloaded 1 file"), "\(repair.stdout)")
+            let queue = try await CLIRunner.run(["queue"], environment: env)
+            #expect(queue.stdout.contains("Berakhot 4") && !queue.stdout.contains("Berakhot 2"), "\(queue.stdout)")
+        }
+    }
+
     @Test("a queue paused before the first download: the library is made, paused, and the first download waits")
     func pausedFirst() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")

@@ -58,14 +58,21 @@ extension LessonLibrary {
     }
 
     /// Resumes every queued or interrupted download (after a crash, a cancel or a failure).
-    /// Failed items are retried too unless `includingFailed` is false.
-    public func resumePending(includingFailed: Bool = true) async throws -> DownloadRun {
+    /// Failed items are retried too unless `includingFailed` is false; with `only`, only those.
+    public func resumePending(includingFailed: Bool = true, only wanted: Set<MediaKey>? = nil) async throws -> DownloadRun {
         try checkWritable()
         try store.checkFolders()
         let states: [MediaState] = includingFailed ? [.queued, .downloading, .failed] : [.queued, .downloading]
-        let keys = try await database.mediaItems(in: states).map(\.key)
+        let keys = try await database.mediaItems(in: states).map(\.key).filter { wanted?.contains($0) ?? true }
         if includingFailed { try await database.requeueFailed(keys, at: now()) }
         return start(keys, pending: Set(keys), unavailable: [], badLinks: [], paused: try await isQueuePaused())
+    }
+
+    /// The items a `sync` repair queued again that no download has finished since (those of a
+    /// repair that was interrupted too): what ``resumePending(includingFailed:only:)`` finishes
+    /// for it, leaving the rest of the queue as it is.
+    public func pendingRepairs() async throws -> Set<MediaKey> {
+        try await database.pendingRepairs()
     }
 
     /// How many requested items are not downloaded yet (queued, or interrupted mid-download).

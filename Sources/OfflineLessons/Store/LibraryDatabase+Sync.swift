@@ -74,6 +74,28 @@ extension LibraryDatabase {
 
     /// A missing or corrupt item queued again (repair).
     @discardableResult
+    /// The items a repair queued and no download finished since: each pending item whose last
+    /// request is a repair's (``requeueForRepair(_:at:)``).
+    func pendingRepairs() async throws -> Set<MediaKey> {
+        let repair = Message(.detailRepair).description
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.type, m.id, m.medium FROM mediaItem m
+                    WHERE m.state IN ('queued', 'downloading')
+                      AND (SELECT e.detail FROM event e
+                           WHERE e.type = m.type AND e.id = m.id AND e.medium = m.medium AND e.kind = 'requested'
+                           ORDER BY e.seq DESC LIMIT 1) = ?
+                    """, arguments: [repair])
+            return Set(
+                rows.compactMap { row -> MediaKey? in
+                    guard let type = LessonType(rawValue: row["type"]), let medium = MediaKind(rawValue: row["medium"]) else { return nil }
+                    return MediaKey(LessonID(type, row["id"]), medium)
+                })
+        }
+    }
+
     func requeueForRepair(_ key: MediaKey, at now: Date) async throws -> Bool {
         try await write { db in
             let changed = try MediaItem.matching(key)

@@ -73,9 +73,14 @@ struct SyncCommand: AsyncParsableCommand {
                 Terminal.out(Terminal.say(.syncVerified, .number(report.verified), .number(report.unverifiable)))
             }
         }
-        // What this sync queued, and what an interrupted repair left queued, is downloaded now.
-        guard repair, try await library.pendingDownloads() > 0 else { return }
-        let run = try await library.resumePending(includingFailed: false)
+        // What this sync queued, and what an interrupted repair left queued, is downloaded now;
+        // the rest of the queue is left to `lessons download`.
+        guard repair else { return }
+        let repairs = try await library.pendingRepairs()
+        let others = try await library.pendingDownloads() - repairs.count
+        if others > 0, !global.json { Terminal.out(Terminal.say(.syncRepairLeavesQueue, .number(others))) }
+        guard !repairs.isEmpty else { return }
+        let run = try await library.resumePending(includingFailed: false, only: repairs)
         let mode = ProgressDisplay.Mode(global)
         // Ctrl-C and SIGTERM stop the downloads cleanly, as `lessons download` does: what is
         // unfinished stays queued.
@@ -89,7 +94,7 @@ struct SyncCommand: AsyncParsableCommand {
             }
         }
         if let stoppedBy {
-            let left = try await library.pendingDownloads()
+            let left = try await library.pendingRepairs().count
             throw CommandFailure(
                 Terminal.say(.downloadStoppedAfter, .text(stoppedBy.word), .number(summary.downloaded), .number(left)),
                 exitCode: stoppedBy.exitCode)
@@ -102,7 +107,7 @@ struct SyncCommand: AsyncParsableCommand {
             }
         }
         if let reason = summary.serverUnreachable {
-            let left = try await library.pendingDownloads()
+            let left = try await library.pendingRepairs().count
             throw CommandFailure(DownloadText.serverUnreachable(queued: left, reason: reason), exitCode: CommandFailure.unusable)
         }
         if !summary.failed.isEmpty {

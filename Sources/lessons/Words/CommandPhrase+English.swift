@@ -119,6 +119,8 @@ extension CommandPhrase {
         .syncMade: "sync made %1$@ %1$(change|changes) (%2$@); %3$@ %3$(file|files), %4$@ registered %4$(item|items) seen",
         .syncWouldMake: "sync would make %1$@ %1$(change|changes) (%2$@); %3$@ %3$(file|files), %4$@ registered %4$(item|items) seen",
         .syncVerified: "verified %1$@ %1$(file|files) against their MD5 ETag; %2$@ without one, not checked",
+        .syncRepairLeavesQueue:
+            "repair: %1$@ other %1$(download|downloads) in the queue %1$(stays|stay) there; `lessons download` resumes %1$(it|them)",
         .syncRepairDownloaded: "repair: downloaded %1$@ %1$(file|files), %2$@",
         .syncRepairFailed: "repair: %1$@ %1$(download|downloads) failed",
         .syncRepairWithDryRun: "--repair changes the library: it cannot go with --dry-run",

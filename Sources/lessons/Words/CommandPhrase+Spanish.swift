@@ -139,6 +139,8 @@ extension CommandPhrase {
         .syncMade: "la sincronización hizo %1$@ %1$(cambio|cambios) (%2$@); archivos vistos: %3$@; elementos registrados: %4$@",
         .syncWouldMake: "la sincronización haría %1$@ %1$(cambio|cambios) (%2$@); archivos vistos: %3$@; elementos registrados: %4$@",
         .syncVerified: "archivos verificados con su ETag MD5: %1$@; sin ETag, no comprobados: %2$@",
+        .syncRepairLeavesQueue:
+            "reparación: %1$@ %1$(descarga|descargas) más en la cola %1$(sigue|siguen) ahí; `lessons download` %1$(la|las) reanuda",
         .syncRepairDownloaded: "reparación: archivos descargados: %1$@, %2$@",
         .syncRepairFailed: "reparación: %1$(falló|fallaron) %1$@ %1$(descarga|descargas)",
         .syncRepairWithDryRun: "--repair cambia la biblioteca: no puede ir con --dry-run",

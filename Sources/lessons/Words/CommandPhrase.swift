@@ -27,7 +27,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case downloadFiles, downloadFilesFailed, downloadWaitingForServer, downloadWaitingForOthers, downloadOthersArrived
     case progressUnavailable, progressRetry, progressRetryOf, progressCompleted, progressInterrupted, progressWithdrawn
     case progressETA, progressOfAbout, progressVerifying, progressImporting, progressMaintenance
-    case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairFailed, syncRepairWithDryRun
+    case syncMade, syncWouldMake, syncVerified, syncRepairDownloaded, syncRepairLeavesQueue, syncRepairFailed, syncRepairWithDryRun
     case cleanRemoved
     case cleanNothing, cleanNothingAge, cleanNothingQuota, cleanNothingPinned, cleanNoLimit, cleanDays, cleanWouldRemove, cleanFreed,
         cleanWouldFree,
