@@ -95,9 +95,19 @@ struct DownloadCLITests {
             let status = try await CLIRunner.run(["status", "gemara:berakhot:2", "--json"], environment: env)
             #expect(status.stdout.contains("\"complete\""))
 
+            #expect(try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env).status == 0)
+            let dry = try await CLIRunner.run(["remove", "gemara:Berajot:2-3", "--dry-run"], environment: env)
+            #expect(dry.status == 0 && dry.stdout.hasPrefix("would remove Berakhot 2 audio (pinned)\n"), "\(dry.stdout)")
+            #expect(
+                dry.stdout.contains("\n4 items would be removed, ")
+                    && dry.stdout.hasSuffix(": run again without --dry-run to remove them\n"),
+                "\(dry.stdout)")
+            let untouched = try JSONDecoder().decode(
+                ListDocument.self, from: Data(try await CLIRunner.run(["list", "--json"], environment: env).stdout.utf8))
+            #expect(untouched.lessons.map(\.page) == Array(2...11), "a dry run removes nothing")
             let remove = try await CLIRunner.run(["remove", "gemara:Berajot:2-3"], environment: env)
             #expect(remove.status == 0)
-            #expect(remove.stdout.contains("4 items removed"))
+            #expect(remove.stdout.contains("4 items removed, "), "\(remove.stdout)")
             let after = try JSONDecoder().decode(
                 ListDocument.self, from: Data(try await CLIRunner.run(["list", "--json"], environment: env).stdout.utf8))
             #expect(after.lessons.map(\.page) == Array(4...11))

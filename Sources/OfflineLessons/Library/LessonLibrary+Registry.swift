@@ -134,17 +134,22 @@ extension LessonLibrary {
     /// Removes media of the registered lessons the selectors name (see ``remove(_:media:)``).
     /// Works offline: lessons are found in the registry; masechet names need the Shas (cached, or
     /// fetched when a server is configured).
-    public func remove(matching selectors: [LessonSelector], media: [MediaKind]? = nil) async throws -> RemovalReport {
-        try await remove(registeredLessons(matching: selectors), media: media)
+    public func remove(matching selectors: [LessonSelector], media: [MediaKind]? = nil, dryRun: Bool = false) async throws
+        -> RemovalReport
+    {
+        try await remove(registeredLessons(matching: selectors), media: media, dryRun: dryRun)
     }
 
     /// Removes media of lessons: files first, then registry rows, each removal logged. Without
     /// `media`, everything of the lesson goes. A lesson left without audio or video loses its PDF
-    /// too. Entries whose files are already gone are removed all the same (legacy B12).
-    public func remove(_ lessons: [LessonID], media: [MediaKind]? = nil) async throws -> RemovalReport {
-        try checkWritable()
-        try store.checkFolders()
-        var report = RemovalReport()
+    /// too. Entries whose files are already gone are removed all the same (legacy B12). A dry run
+    /// reports the same and changes nothing.
+    public func remove(_ lessons: [LessonID], media: [MediaKind]? = nil, dryRun: Bool = false) async throws -> RemovalReport {
+        if !dryRun {
+            try checkWritable()
+            try store.checkFolders()
+        }
+        var report = RemovalReport(dryRun: dryRun)
         for lesson in lessons {
             let items = try await database.mediaItems(of: lesson)
             var chosen = Set(items.map(\.key.medium).filter { media?.contains($0) ?? true })
@@ -154,9 +159,14 @@ extension LessonLibrary {
             }
             // File, then row, one item at a time: an error leaves every earlier item consistent.
             for key in chosen.sorted().map({ MediaKey(lesson, $0) }) {
+                let bytes = store.finalSize(key) ?? 0
+                guard !dryRun else {
+                    report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: store.finalSize(key) != nil, bytes: bytes))
+                    continue
+                }
                 // A failure is thrown, not swallowed: every deletion is reported.
                 let deleted = try await removeItem(key, reason: Message(.detailRemovedByRequest).description, kind: .removed)
-                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted))
+                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted, bytes: deleted ? bytes : 0))
             }
         }
         return report

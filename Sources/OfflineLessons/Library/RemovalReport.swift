@@ -5,6 +5,13 @@ public struct RemovalReport: Sendable, Hashable, Codable {
         public var medium: MediaKind
         /// Whether a file was on disk (false: the registry entry was all that was left).
         public var fileDeleted: Bool
+        /// The bytes its file held (or holds, in a dry run).
+        public var bytes: Int = 0
     }
+    /// What was removed, or in a dry run what would be.
     public var removed: [Entry] = []
+    /// Whether nothing was removed, only said.
+    public var dryRun = false
+    /// The bytes of the files removed.
+    public var bytes: Int { removed.filter(\.fileDeleted).reduce(0) { $0 + $1.bytes } }
 }

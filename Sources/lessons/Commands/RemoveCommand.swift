@@ -8,9 +8,11 @@ struct RemoveCommand: AsyncParsableCommand {
         abstract: HelpWords.say("Remove downloaded media (files and registry entries together)."),
         discussion: HelpWords.say(
             """
-            Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline: lessons are found in the registry.
+            Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. A pinned lesson goes as well (a pin keeps it from `lessons clean` only). Entries whose files are already gone are removed all the same. Works offline: lessons are found in the registry.
 
-            Example: lessons remove gemara:berakhot:2-4 --media video
+            Examples:
+              lessons remove gemara:berakhot:2-4 --media video
+              lessons remove gemara:berakhot --dry-run   # what would go, and how much
             """)
     )
 
@@ -20,6 +22,9 @@ struct RemoveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(HelpWords.say("Remove only this medium: audio, video or pdf (also: text).")))
     var media: MediaKind?
 
+    @Flag(help: ArgumentHelp(HelpWords.say("Say what would be removed, and its size; remove nothing.")))
+    var dryRun = false
+
     @OptionGroup var libraryOption: LibraryOption
     @OptionGroup var output: OutputOptions
 
@@ -27,11 +32,11 @@ struct RemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let parsed = try parseSelectors(selectors)
-        let library = try await global.openLibrary(existing: true)
+        let library = try await global.openLibrary(readOnly: dryRun, existing: true)
         // Named before the removal takes them out of the registry.
         let names = try await library.lessonNames()
         let pinned = try await library.pinnedLessons()
-        let report = try await library.remove(matching: parsed, media: media.map { [$0] })
+        let report = try await library.remove(matching: parsed, media: media.map { [$0] }, dryRun: dryRun)
         if global.json {
             try Terminal.json(report.named(by: names))
             return
@@ -39,12 +44,19 @@ struct RemoveCommand: AsyncParsableCommand {
         // A pinned lesson goes all the same (a pin keeps it from `clean` alone), said beside it.
         for entry in report.removed {
             let mark = pinned.contains(entry.lesson) ? " (" + Terminal.say(.cliPinned) + ")" : ""
-            Terminal.out(
-                Terminal.say(
-                    entry.fileDeleted ? .removeRemoved : .removeRemovedGone, .text(names.spoken(MediaKey(entry.lesson, entry.medium))))
-                    + mark)
+            let phrase: CommandPhrase =
+                switch (dryRun, entry.fileDeleted) {
+                case (false, true): .removeRemoved
+                case (false, false): .removeRemovedGone
+                case (true, true): .removeWould
+                case (true, false): .removeWouldGone
+                }
+            Terminal.out(Terminal.say(phrase, .text(names.spoken(MediaKey(entry.lesson, entry.medium)))) + mark)
         }
-        guard report.removed.isEmpty else { return Terminal.out(Terminal.say(.removeCount, .number(report.removed.count))) }
+        guard report.removed.isEmpty else {
+            let size = formatBytes(report.bytes)
+            return Terminal.out(Terminal.say(dryRun ? .removeWouldCount : .removeCount, .number(report.removed.count), .text(size)))
+        }
         // Downloaded lessons matched, without the medium asked for: said so, not as no match.
         if let media, try await !library.registeredLessons(matching: parsed).isEmpty {
             return Terminal.out(Terminal.say(.removeNoMedium, .text(media.spoken)))

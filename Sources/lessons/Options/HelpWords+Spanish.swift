@@ -80,8 +80,10 @@ extension HelpWords {
             "Deja que `lessons clean` vuelva a borrar clases.",
         "Example: lessons unpin gemara:berakhot:2-4":
             "Ejemplo: lessons unpin gemara:berakhot:2-4",
-        "Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. Entries whose files are already gone are removed all the same. Works offline: lessons are found in the registry.\n\nExample: lessons remove gemara:berakhot:2-4 --media video":
-            "Sin --media, se va toda la clase. Una clase que se queda sin audio ni vídeo pierde también su PDF. Las entradas cuyos archivos ya no están se borran igualmente. Funciona sin conexión: las clases se buscan en el registro.\n\nEjemplo: lessons remove gemara:berakhot:2-4 --media video",
+        "Without --media, all of a lesson goes. A lesson left with no audio or video loses its PDF too. A pinned lesson goes as well (a pin keeps it from `lessons clean` only). Entries whose files are already gone are removed all the same. Works offline: lessons are found in the registry.\n\nExamples:\n  lessons remove gemara:berakhot:2-4 --media video\n  lessons remove gemara:berakhot --dry-run   # what would go, and how much":
+            "Sin --media, se va toda la clase. Una clase que se queda sin audio ni vídeo pierde también su PDF. Una clase fijada se va también (fijarla solo la protege de `lessons clean`). Las entradas cuyos archivos ya no están se borran igualmente. Funciona sin conexión: las clases se buscan en el registro.\n\nEjemplos:\n  lessons remove gemara:berakhot:2-4 --media video\n  lessons remove gemara:berakhot --dry-run   # lo que se iría, y cuánto ocupa",
+        "Say what would be removed, and its size; remove nothing.":
+            "Dice lo que se borraría, y cuánto ocupa; no borra nada.",
         "Remove downloaded media (files and registry entries together).":
             "Borra medios descargados (archivos y entradas del registro a la vez).",
         "Remove only this medium: audio, video or pdf (also: text).":

@@ -182,7 +182,11 @@ extension CommandPhrase {
         .removeRemovedGone: "borrado %1$@ (el archivo ya no estaba)",
         .removeNothing: "nada que borrar: ninguna clase descargada coincide",
         .removeNoMedium: "nada que borrar: las clases que coinciden no tienen %1$@ descargado",
-        .removeCount: "%1$@ %1$(elemento borrado|elementos borrados)",
+        .removeCount: "%1$@ %1$(elemento borrado|elementos borrados), %2$@",
+        .removeWould: "se borraría %1$@",
+        .removeWouldGone: "se borraría %1$@ (su archivo ya no está)",
+        .removeWouldCount:
+            "se %1$(borraría|borrarían) %1$@ %1$(elemento|elementos), %2$@: ejecuta de nuevo sin --dry-run para %1$(borrarlo|borrarlos)",
         .pinCount: "%1$@ %1$(clase fijada|clases fijadas)",
         .unpinCount: "%1$@ %1$(clase desfijada|clases desfijadas)",
         .pinAlready: "%1$@ %1$(clase ya fijada|clases ya fijadas)",

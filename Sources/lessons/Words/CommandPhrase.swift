@@ -36,7 +36,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair
     case fixDownload, fixResumeAndDownload
-    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeNothing, removeNoMedium, removeCount, pinCount, unpinCount
+    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeWould, removeWouldGone, removeWouldCount, removeNothing,
+        removeNoMedium, removeCount, pinCount, unpinCount
     case pinNothing, pinAlready, unpinNothing
     case historyNone, historyNoneForThese, historyFrom
     case planOwnPaceOnly, planOwnPaceNeedsFrom, planUnitNeedsFrom
