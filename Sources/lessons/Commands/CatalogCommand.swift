@@ -56,7 +56,16 @@ struct CatalogCommand: AsyncParsableCommand {
             refresh = true
         }
         let library = try await global.openLibrary()
-        let catalog = try await library.catalog(refresh: refresh)
+        let catalog: CatalogSnapshot
+        do {
+            catalog = try await library.catalog(refresh: refresh)
+        } catch let error as CatalogError {
+            // A refresh the server cannot answer falls back to the cached copy (its report says when
+            // it was fetched).
+            guard refresh, case .unreachable = error, let cached = try? await library.catalog(refresh: false) else { throw error }
+            Terminal.warning(Terminal.say(.catalogRefreshFailed, .message(error.words)))
+            catalog = cached
+        }
         if let masechet {
             let report = try await MasechetReport(masechet, library: library)
             if global.json { try Terminal.json(report) } else { report.printHuman() }

@@ -8,6 +8,12 @@ struct MasechetReport: Encodable {
     var seder: String
     var gemara: [LessonStatus]
     var mishna: [LessonStatus]
+    /// Whether the Gemara's listing is neither cached nor could be fetched (the server out of reach).
+    var gemaraNotCached = false
+    /// The chapters of Mishna whose listings are neither cached nor could be fetched.
+    var chaptersNotCached: [Int] = []
+    /// Why they could not be fetched.
+    var unreachable: String?
 
     /// Resolves `name` (any spelling `download` takes) and reads the states of all its lessons.
     init(_ name: String, library: LessonLibrary) async throws {
@@ -19,10 +25,54 @@ struct MasechetReport: Encodable {
         masechet = match.masechet.name
         seder = match.seder.name
         let id = String(match.masechet.id)
-        let dapim = match.masechet.pages > 0 ? try await library.lessons(for: .gemara(masechet: id, dapim: nil)) : []
-        let mishnayot = try await library.lessons(for: .mishna(masechet: id, chapters: nil, mishnayot: nil))
+        // Offline, what is cached is shown and what is not is named, one listing at a time;
+        // with nothing at all to show, the server's absence is the error. Once it has not
+        // answered, it is not asked again.
+        var firstError: CatalogError?
+        func listing(_ selector: LessonSelector) async throws -> [PlacedLesson]? {
+            do {
+                if firstError != nil { return try await library.lessons(for: [selector], fetchingWithin: nil) }
+                return try await library.lessons(for: selector)
+            } catch let error as CatalogError {
+                switch error {
+                case .unreachable: firstError = firstError ?? error
+                case .notCached where firstError != nil: break
+                default: throw error
+                }
+                return nil
+            }
+        }
+        var dapim: [PlacedLesson] = []
+        if match.masechet.pages > 0 {
+            let listed = try await listing(.gemara(masechet: id, dapim: nil))
+            dapim = listed ?? []
+            gemaraNotCached = listed == nil
+        }
+        var mishnayot: [PlacedLesson] = []
+        for chapter in 1...max(1, match.masechet.chapters) {
+            guard let listed = try await listing(.mishna(masechet: id, chapters: chapter...chapter, mishnayot: nil)) else {
+                chaptersNotCached.append(chapter)
+                continue
+            }
+            mishnayot += listed
+        }
+        if let firstError, dapim.isEmpty, mishnayot.isEmpty { throw firstError }
         gemara = try await library.status(of: dapim, sync: false)
         mishna = try await library.status(of: mishnayot, sync: false)
+        unreachable = firstError.map { Terminal.say($0.words) }
+    }
+
+    /// "2-4, 7": the chapters, runs of them joined.
+    static func spans(_ numbers: [Int]) -> String {
+        var spans: [ClosedRange<Int>] = []
+        for number in numbers {
+            if let last = spans.last, last.upperBound + 1 == number {
+                spans[spans.count - 1] = last.lowerBound...number
+            } else {
+                spans.append(number...number)
+            }
+        }
+        return spans.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
     }
 
     func printHuman() {
@@ -41,6 +91,16 @@ struct MasechetReport: Encodable {
                 Terminal.out("  " + Terminal.say(.cliChapter, .number(lesson.chapter)))
             }
             Terminal.out("    " + Self.line(lesson))
+        }
+        if let unreachable {
+            let chapters = Self.spans(chaptersNotCached)
+            let part: Message =
+                switch (gemaraNotCached, chapters.isEmpty) {
+                case (true, true): Message(CommandPhrase.masechetPartGemara, arguments: [])
+                case (false, _): Message(CommandPhrase.masechetPartChapters, arguments: [.text(chapters)])
+                case (true, false): Message(CommandPhrase.masechetPartBoth, arguments: [.text(chapters)])
+                }
+            Terminal.warning(Terminal.say(.masechetNotCached, .message(part), .text(masechet), .text(unreachable)))
         }
     }
 

@@ -267,6 +267,11 @@ extension CommandPhrase {
         .planNoGemaraStart:
             "the catalog has no Gemara of %1$@: its dapim are named each day and skipped, with nothing to fetch, until the pace reaches a masechet with lessons",
         .planPaceReplaced: "It takes the place of your own pace until now (%1$@); to go back to where that stands today: `%2$@`",
+        .catalogRefreshFailed: "not refreshed, the cached copy is shown: %1$@",
+        .masechetNotCached: "%1$@ of %2$@ not shown: not cached, and %3$@",
+        .masechetPartGemara: "the Gemara",
+        .masechetPartChapters: "Mishna chapters %1$@",
+        .masechetPartBoth: "the Gemara and Mishna chapters %1$@",
         .planNextStep: "`lessons ready` fetches what the plans want now: run it daily (`lessons ready --help` shows how)",
         .planKeepWholeDays:
             "--keep takes whole days: 7d, 2w, 0d or 1y (with 0d a daf goes the day after its day), not '%1$@'; to keep lessons for good, pin them (`lessons pin`)",

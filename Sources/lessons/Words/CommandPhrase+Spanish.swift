@@ -23,6 +23,11 @@ extension CommandPhrase {
         .planNoGemaraStart:
             "el catálogo no tiene Guemará de %1$@: sus dapim se nombran cada día y se omiten, sin nada que descargar, hasta que el ritmo llegue a una masejet con clases",
         .planPaceReplaced: "Sustituye a tu ritmo de hasta ahora (%1$@); para volver a donde está hoy: `%2$@`",
+        .catalogRefreshFailed: "no se actualizó, se muestra la copia guardada: %1$@",
+        .masechetNotCached: "falta en la lista %1$@ de %2$@: nada de ello está guardado, y %3$@",
+        .masechetPartGemara: "la Guemará",
+        .masechetPartChapters: "los capítulos %1$@ de la Mishná",
+        .masechetPartBoth: "la Guemará y los capítulos %1$@ de la Mishná",
         .planNextStep: "`lessons ready` trae lo que los planes necesitan ahora: ejecútalo cada día (`lessons ready --help` explica cómo)",
         .planKeepWholeDays:
             "--keep admite días enteros: 7d, 2w, 0d o 1y (con 0d un daf se borra el día después del suyo), no '%1$@'; para guardar clases para siempre, fíjalas (`lessons pin`)",

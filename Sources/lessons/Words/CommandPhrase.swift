@@ -44,6 +44,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case todayTomorrow, todayNextWeek, todayMishnaInstead
     case todayNotBegun, todayDownloaded, todayUnderWay, todayQueued, todayQueuePaused, todaySomeDownloaded, todayNoneDownloaded
     case planAdded, planChanged, planUnchanged
+    case catalogRefreshFailed, masechetNotCached, masechetPartGemara, masechetPartChapters, masechetPartBoth
     case planNone, planRemoved, planNextStep, planPaceReplaced, planNoGemaraStart, planKeepWholeDays, readyQueuePaused, readyFetched
     case readyNotReady
     case exportWrote, exportCannotWrite, exportPermission, exportDiskFull, exportReadOnly, exportNotWritten
