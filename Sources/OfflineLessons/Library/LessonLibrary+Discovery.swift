@@ -5,12 +5,16 @@ import Foundation
 /// another size (another lesson's, a page saved in its place) is moved aside, never registered.
 extension LessonLibrary {
     /// The steps, each discovery checked with the server: kept when the sizes agree or the server
-    /// cannot say; a move aside when they differ.
+    /// cannot say; a move aside when they differ. A server that does not answer is not asked again.
     func checkedDiscoveries(_ actions: [SyncAction]) async -> [SyncAction] {
         var checked = actions
+        var answering = true
         for (index, action) in actions.enumerated() where action.action == .discovered {
             guard let key = action.key, let bytes = action.bytes else { continue }
-            guard let url = await mediaURL(key), let size = await SizeProbe.size(of: url, through: transport) else {
+            var answer = SizeProbe.Answer.noAnswer
+            if answering, let url = await mediaURL(key) { answer = await SizeProbe.size(of: url, through: transport) }
+            if case .noAnswer = answer { answering = false }
+            guard case .size(let size) = answer else {
                 checked[index].reason = Message(.syncSizeUnchecked).description
                 continue
             }
@@ -52,23 +56,29 @@ final class SizeProbe: TransportSink {
         var head: TransportResponseHead
     }
 
-    /// The size, or `nil` when the server does not answer within `limit` or answers with no
-    /// medium (an error status, a web page).
-    static func size(of url: URL, through transport: any Transport, within limit: Duration = .seconds(10)) async -> Int? {
-        await withTaskGroup(of: Int?.self) { group in
+    enum Answer: Sendable {
+        case size(Int)
+        /// An answer with no medium in it (an error status, a web page).
+        case noSize
+        /// No answer within the limit (the server out of reach).
+        case noAnswer
+    }
+
+    static func size(of url: URL, through transport: any Transport, within limit: Duration = .seconds(10)) async -> Answer {
+        await withTaskGroup(of: Answer.self) { group in
             group.addTask {
                 do {
                     try await transport.fetch(TransportRequest(url: url, headers: ["Range": "bytes=0-0"]), into: SizeProbe())
                 } catch let answer as Head {
-                    return size(in: answer.head)
+                    return size(in: answer.head).map(Answer.size) ?? .noSize
                 } catch {}
-                return nil
+                return .noAnswer
             }
             group.addTask {
                 try? await Task.sleep(for: limit)
-                return nil
+                return .noAnswer
             }
-            let first = await group.next() ?? nil
+            let first = await group.next() ?? .noAnswer
             group.cancelAll()
             return first
         }
