@@ -87,6 +87,8 @@ struct TodayCLITests {
                 shekalim.stdout.contains(
                     "Daf Yomi: Shekalim 2 — not in the catalog, which has no Gemara of Shekalim: skipped"
                         + " (its Mishna is in the catalog: `lessons download mishna:shekalim`)"), "\(shekalim.stdout)")
+            let json = try await CLIRunner.run(["today", "--date", "2021-03-23", "--json"], environment: env)
+            #expect(json.stdout.contains(#""mishna" : "mishna:shekalim""#), "\(json.stdout)")
         }
     }
 

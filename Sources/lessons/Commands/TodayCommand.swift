@@ -103,13 +103,17 @@ struct TodayCommand: AsyncParsableCommand {
         return " — " + state(of: lesson)
     }
 
+    /// A masechet as a selector names it: "Bava Kamma" → `bava-kamma`.
+    static func mishnaSelectorWord(_ masechet: String) -> String {
+        masechet.lowercased().split(separator: " ").joined(separator: "-")
+    }
+
     static func state(of lesson: CalendarLesson) -> String {
         switch lesson.absence {
         case .noGemara:
             let skipped = Terminal.say(.todayNoGemara, .text(lesson.portion.masechet))
             guard lesson.mishnaMasechetId != nil else { return skipped }
-            let selector = lesson.portion.masechet.lowercased().split(separator: " ").joined(separator: "-")
-            return Terminal.say(.todayMishnaInstead, .text(skipped), .text(selector))
+            return Terminal.say(.todayMishnaInstead, .text(skipped), .text(mishnaSelectorWord(lesson.portion.masechet)))
         case .noMishna: return Terminal.say(.todayNoMishna, .text(lesson.portion.masechet))
         case .noLesson: return Terminal.say(.todayNoLesson)
         case nil: break
@@ -151,6 +155,9 @@ struct TodayEntry: Encodable {
     var portion: Portion?
     var lessons: [LessonStatus]
     var absence: CalendarLesson.Absence?
+    /// With no Gemara in the catalog, the selector of the masechet's Mishna when it has one
+    /// (`mishna:kinnim`): where the day's masechet can be learned instead.
+    var mishna: String?
     var problem: String?
 
     init(_ calendar: DafCalendar, _ found: TodayCommand.Found, next: Bool) {
@@ -163,6 +170,9 @@ struct TodayEntry: Encodable {
         portion = found.portion
         lessons = found.lesson?.lessons ?? []
         absence = found.lesson?.absence
+        if let lesson = found.lesson, lesson.mishnaMasechetId != nil {
+            mishna = "mishna:" + TodayCommand.mishnaSelectorWord(lesson.portion.masechet)
+        }
         problem = found.problem
     }
 }
