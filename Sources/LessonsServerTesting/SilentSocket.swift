@@ -11,7 +11,7 @@ import Darwin
 public final class SilentSocket: @unchecked Sendable {
     let descriptor: Int32
     public let port: Int
-    /// Connections taken by ``nextConnection(within:)``, kept open and silent until this socket goes.
+    /// Connections taken by ``nextConnection(withinSeconds:then:)``, kept open and silent until this socket goes.
     private var accepted: [Int32] = []
     private let lock = NSLock()
 
@@ -52,7 +52,9 @@ public final class SilentSocket: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let connection = poll(&waiting, 1, seconds * 1000) > 0 ? accept(descriptor, nil, nil) : -1
+                var ready = poll(&waiting, 1, seconds * 1000)
+                while ready < 0, errno == EINTR { ready = poll(&waiting, 1, seconds * 1000) }
+                let connection = ready > 0 ? accept(descriptor, nil, nil) : -1
                 if connection >= 0 {
                     lock.withLock { accepted.append(connection) }
                     then()

@@ -44,6 +44,7 @@ struct SyncDiscoveryTests {
             #expect(try await library.database.mediaItem(ownKey)?.state == .complete)
             let aside = try FileManager.default.contentsOfDirectory(atPath: layout.asideFolder.path)
             #expect(aside.count == 1 && (try? Data(contentsOf: layout.asideFolder.appendingPathComponent(aside[0]))) == foreign)
+            #expect(try await library.history(of: stray.id).first?.kind == .movedAside, "the move is in the event log")
             #expect(try await library.sync().changes.isEmpty, "a second sync finds nothing to do")
 
             // With the server out of reach, the size cannot be checked: the file is taken, and said so.

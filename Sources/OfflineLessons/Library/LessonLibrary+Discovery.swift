@@ -11,9 +11,11 @@ extension LessonLibrary {
         var answering = true
         for (index, action) in actions.enumerated() where action.action == .discovered {
             guard let key = action.key, let bytes = action.bytes else { continue }
-            var answer = SizeProbe.Answer.noAnswer
-            if answering, let url = await mediaURL(key) { answer = await SizeProbe.size(of: url, through: transport) }
-            if case .noAnswer = answer { answering = false }
+            var answer = SizeProbe.Answer.noSize
+            if answering, let url = await mediaURL(key) {
+                answer = await SizeProbe.size(of: url, through: transport)
+                if case .noAnswer = answer { answering = false }
+            }
             guard case .size(let size) = answer else {
                 checked[index].reason = Message(.syncSizeUnchecked).description
                 continue
@@ -41,7 +43,8 @@ extension LessonLibrary {
     func setAsideUnregistered(_ key: MediaKey, bytes: Int?) async throws -> Bool {
         let taken = try await store.holding(key) { () async throws -> Bool in
             guard try await database.mediaItem(key) == nil, store.finalSize(key) == bytes else { return false }
-            try await store.moveAside(key, to: store.asideName(for: key, at: now()))
+            let used = try await store.moveAside(key, to: store.asideName(for: key, at: now()))
+            try await database.noteMovedAside(key, to: used, at: now())
             return true
         }
         return taken ?? false

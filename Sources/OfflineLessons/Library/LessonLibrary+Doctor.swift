@@ -4,12 +4,16 @@ extension LessonLibrary {
     /// integrity check. Changes nothing.
     public func diagnose() async throws -> DoctorReport {
         let drift = try await sync(SyncOptions(dryRun: true))
+        let rows = Set(try await database.allMediaItems().map(\.key))
         var problems = drift.actions.map { action in
             // A file gone is said as the registry's missing items are, so that they share a line.
             DoctorReport.Problem(
                 kind: action.action.rawValue, type: action.type, id: action.id, medium: action.medium, path: action.path,
                 detail: action.action == .missing ? Message(.doctorWasComplete).description : "\(action.found): \(action.reason)",
-                fix: action.action == .unknown ? .moveOut : action.action == .missing || action.action == .corrupt ? .repair : .sync)
+                fix: action.action == .unknown
+                    ? .moveOut
+                    : (action.action == .missing || action.action == .corrupt) && action.key.map(rows.contains) == true
+                        ? .repair : .sync)
         }
         let drifting = Set(drift.actions.compactMap(\.key))
         let download: DoctorReport.Fix = try await isQueuePaused() ? .resumeAndDownload : .download

@@ -72,8 +72,11 @@ extension LibraryDatabase {
         }
     }
 
-    /// A missing or corrupt item queued again (repair).
-    @discardableResult
+    /// A file no row names, moved aside by sync: logged under its lesson, with where it went.
+    func noteMovedAside(_ key: MediaKey, to name: String, at now: Date) async throws {
+        try await write { db in try RegistryEvent.append(.movedAside, key.lesson, key.medium, name, at: now, in: db) }
+    }
+
     /// The items a repair queued and no download finished since: each pending item whose last
     /// request is a repair's (``requeueForRepair(_:at:)``).
     func pendingRepairs() async throws -> Set<MediaKey> {
@@ -96,6 +99,8 @@ extension LibraryDatabase {
         }
     }
 
+    /// A missing or corrupt item queued again (repair).
+    @discardableResult
     func requeueForRepair(_ key: MediaKey, at now: Date) async throws -> Bool {
         try await write { db in
             let changed = try MediaItem.matching(key)

@@ -62,7 +62,11 @@ struct CatalogCommand: AsyncParsableCommand {
         } catch let error as CatalogError {
             // A refresh the server cannot answer falls back to the cached copy (its report says when
             // it was fetched).
-            guard refresh, case .unreachable = error, let cached = try? await library.catalog(refresh: false) else { throw error }
+            guard refresh, let cached = try await library.cachedCatalog() else { throw error }
+            switch error {
+            case .unreachable, .notCached: break
+            default: throw error
+            }
             Terminal.warning(Terminal.say(.catalogRefreshFailed, .message(error.words)))
             catalog = cached
         }

@@ -205,8 +205,8 @@ struct PlanAddCommand: AsyncParsableCommand {
     static func command(goingOnWith pace: OwnPace) -> String {
         // The unit always: a followed pace's unit would otherwise read "Bava Metzia 2" its own way.
         var words = ["lessons plan add own-pace --from \"\(pace.first.start)\" --unit \(pace.unit.rawValue)"]
-        if pace.count != 1 { words.append("--count \(pace.count)") }
-        if pace.every == .week { words.append("--every week") }
+        // Every setting: those not given would be taken from the pace that replaced it.
+        words.append("--count \(pace.count) --every \(pace.every.rawValue)")
         return words.joined(separator: " ")
     }
 

@@ -9,7 +9,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: HelpWords.say("Run a content server with the demo catalog of the whole Shas."),
         discussion: HelpWords.say(
             """
-            Speaks the legacy lessons API (masechtot_list/, gemara/masechet/{id}/, mishna/masechet/{id}/chapter/{n}/) and serves synthetic media with Range, ETag and HEAD. It prints its API base URL on stdout; give that to other commands with --server. With --token T (or $LESSONS_TOKEN) only T is accepted; otherwise any non-empty token is.
+            Speaks the legacy lessons API (masechtot_list/, gemara/masechet/{id}/, mishna/masechet/{id}/chapter/{n}/) and serves synthetic media with Range, ETag and HEAD. It prints its API base URL on stdout; give that to other commands with --server. With --token T (or $LESSONS_TOKEN) the lesson listings take only T; otherwise any non-empty token. The Shas and the media are open to anyone who can reach the port, as in the legacy API.
 
             Example:
               lessons serve --port 8080 &

@@ -32,8 +32,14 @@ extension Annotated {
 }
 
 extension RemovalReport {
-    /// `{"removed": [...]}` with each entry's lesson named.
-    func named(by names: LessonNames) -> [String: [Annotated<Entry>]] {
-        ["removed": removed.map { Annotated($0, ["name": names.name($0.lesson)]) }]
+    /// `{"removed": [...], "bytes": …, "dryRun": …}` with each entry's lesson named.
+    func named(by names: LessonNames) -> Named {
+        Named(removed: removed.map { Annotated($0, ["name": names.name($0.lesson)]) }, bytes: bytes, dryRun: dryRun)
+    }
+
+    struct Named: Encodable {
+        var removed: [Annotated<Entry>]
+        var bytes: Int
+        var dryRun: Bool
     }
 }

@@ -27,7 +27,7 @@ struct MasechetReport: Encodable {
         let id = String(match.masechet.id)
         // Offline, what is cached is shown and what is not is named, one listing at a time;
         // with nothing at all to show, the server's absence is the error. Once it has not
-        // answered, it is not asked again.
+        // answered (or there is none), it is not asked again.
         var firstError: CatalogError?
         func listing(_ selector: LessonSelector) async throws -> [PlacedLesson]? {
             do {
@@ -35,8 +35,7 @@ struct MasechetReport: Encodable {
                 return try await library.lessons(for: selector)
             } catch let error as CatalogError {
                 switch error {
-                case .unreachable: firstError = firstError ?? error
-                case .notCached where firstError != nil: break
+                case .unreachable, .notCached: firstError = firstError ?? error
                 default: throw error
                 }
                 return nil

@@ -24,7 +24,7 @@ extension CommandPhrase {
             "el catálogo no tiene Guemará de %1$@: sus dapim se nombran cada día y se omiten, sin nada que descargar, hasta que el ritmo llegue a una masejet con clases",
         .planPaceReplaced: "Sustituye a tu ritmo de hasta ahora (%1$@); para volver a donde está hoy: `%2$@`",
         .catalogRefreshFailed: "no se actualizó, se muestra la copia guardada: %1$@",
-        .masechetNotCached: "falta en la lista %1$@ de %2$@: nada de ello está guardado, y %3$@",
+        .masechetNotCached: "no aparecen en la lista de %2$@: %1$@; no están guardados, y %3$@",
         .masechetPartGemara: "la Guemará",
         .masechetPartChapters: "los capítulos %1$@ de la Mishná",
         .masechetPartBoth: "la Guemará y los capítulos %1$@ de la Mishná",
@@ -145,7 +145,7 @@ extension CommandPhrase {
         .syncWouldMake: "la sincronización haría %1$@ %1$(cambio|cambios) (%2$@); archivos vistos: %3$@; elementos registrados: %4$@",
         .syncVerified: "archivos verificados con su ETag MD5: %1$@; sin ETag, no comprobados: %2$@",
         .syncRepairLeavesQueue:
-            "reparación: %1$@ %1$(descarga|descargas) más en la cola %1$(sigue|siguen) ahí; `lessons download` %1$(la|las) reanuda",
+            "reparación: %1$(otra descarga|otras %1$@ descargas) de la cola %1$(sigue|siguen) ahí; `lessons download` %1$(la|las) reanuda",
         .syncRepairDownloaded: "reparación: archivos descargados: %1$@, %2$@",
         .syncRepairFailed: "reparación: %1$(falló|fallaron) %1$@ %1$(descarga|descargas)",
         .syncRepairWithDryRun: "--repair cambia la biblioteca: no puede ir con --dry-run",
