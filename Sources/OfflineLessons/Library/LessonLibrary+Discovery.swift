@@ -67,7 +67,8 @@ final class SizeProbe: TransportSink {
         case noAnswer
     }
 
-    static func size(of url: URL, through transport: any Transport, within limit: Duration = .seconds(10)) async -> Answer {
+    /// A short limit: a sync, a doctor or a page waits at most this once for a server away.
+    static func size(of url: URL, through transport: any Transport, within limit: Duration = .seconds(3)) async -> Answer {
         await withTaskGroup(of: Answer.self) { group in
             group.addTask {
                 do {
