@@ -9,6 +9,17 @@ import Testing
 /// wait; the queue lists what waits by name; a cancel takes items out; resumed, they download.
 @Suite("lessons queue")
 struct QueueCLITests {
+    /// A fresh library folder (not made yet) and a server, named in the environment, in English.
+    static func withLibrary(_ body: @Sendable ([String: String], URL) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
+        try await server.withRunning { running in
+            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
+            try await body(env, root)
+        }
+    }
+
     @Test("pause, a download that waits, the list, a cancel, resume and download")
     func pauseAndResume() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
@@ -75,11 +86,7 @@ struct QueueCLITests {
 
     @Test("sync --repair downloads what it queued again and leaves the rest of the queue, said with how to resume it")
     func repairLeavesTheQueue() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
-        try await server.withRunning { running in
-            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
+        try await Self.withLibrary { env, root in
             #expect(try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env).status == 0)
             #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
             #expect(try await CLIRunner.run(["download", "gemara:berakhot:4"], environment: env).status == 0)
@@ -97,11 +104,7 @@ struct QueueCLITests {
 
     @Test("a queue paused before the first download: the library is made, paused, and the first download waits")
     func pausedFirst() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-queue-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let server = try ContentServer(configuration: .init(mediaSizeScale: 0.001))
-        try await server.withRunning { running in
-            let env = ["LESSONS_SERVER": running.apiBase.absoluteString, "LESSONS_TOKEN": "t", "LESSONS_LIBRARY": root.path, "LANG": "C"]
+        try await Self.withLibrary { env, _ in
             let paused = try await CLIRunner.run(["queue", "pause"], environment: env)
             #expect(paused.status == 0 && paused.stdout.contains("the queue is paused"), "\(paused.stderr)")
             let waiting = try await CLIRunner.run(["download", "gemara:berakhot:2"], environment: env)
