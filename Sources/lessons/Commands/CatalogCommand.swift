@@ -57,32 +57,32 @@ struct CatalogCommand: AsyncParsableCommand {
         }
         let library = try await global.openLibrary()
         let catalog: CatalogSnapshot
+        // A refresh the server cannot answer shows the cached copy (its report says when it was
+        // fetched), and still fails: what was asked for was not done.
+        var notRefreshed: CatalogError?
         do {
             catalog = try await library.catalog(refresh: refresh)
         } catch let error as CatalogError {
-            // A refresh the server cannot answer falls back to the cached copy (its report says when
-            // it was fetched).
             guard refresh, let cached = try await library.cachedCatalog() else { throw error }
             switch error {
             case .unreachable, .notCached: break
             default: throw error
             }
-            Terminal.warning(Terminal.say(.catalogRefreshFailed, .message(error.words)))
+            notRefreshed = error
             catalog = cached
         }
         if let masechet {
             let report = try await MasechetReport(masechet, library: library)
             if global.json { try Terminal.json(report) } else { report.printHuman() }
-            return
-        }
-        let report = CatalogReport(catalog)
-        for problem in catalog.shas.problems {
-            Terminal.warning(Terminal.say(.catalogBadEntry, .message(Phrasebook.recognize("\(problem)"))))
-        }
-        if global.json {
-            try Terminal.json(report)
         } else {
-            report.printHuman()
+            let report = CatalogReport(catalog)
+            for problem in catalog.shas.problems {
+                Terminal.warning(Terminal.say(.catalogBadEntry, .message(Phrasebook.recognize("\(problem)"))))
+            }
+            if global.json { try Terminal.json(report) } else { report.printHuman() }
+        }
+        if let notRefreshed {
+            throw CommandFailure(Terminal.say(.catalogRefreshFailed, .message(notRefreshed.words)), exitCode: CommandFailure.unusable)
         }
     }
 }
