@@ -203,11 +203,9 @@ struct PlanAddCommand: AsyncParsableCommand {
 
     /// The command that follows `pace` again from where it stands.
     static func command(goingOnWith pace: OwnPace) -> String {
-        // The unit always: a followed pace's unit would otherwise read "Bava Metzia 2" its own way.
-        var words = ["lessons plan add own-pace --from \"\(pace.first.start)\" --unit \(pace.unit.rawValue)"]
-        // Every setting: those not given would be taken from the pace that replaced it.
-        words.append("--count \(pace.count) --every \(pace.every.rawValue)")
-        return words.joined(separator: " ")
+        // Every setting: one not given would be taken from the pace that replaced it (its unit
+        // would even read "Bava Metzia 2" its own way).
+        "lessons plan add own-pace --from \"\(pace.first.start)\" --unit \(pace.unit.rawValue) --count \(pace.count) --every \(pace.every.rawValue)"
     }
 
     /// The masechet an own pace of dapim starts in when the cached catalog has no Gemara of it
