@@ -38,8 +38,9 @@ extension LessonLibrary {
         return try? locator.url(for: key.medium, link: link)
     }
 
-    /// A file that no row names, moved aside without a registry write: the registry never knew
-    /// it. Held as a download holds the item; left when a download registered it meanwhile.
+    /// A file that no row names, moved aside with no row made for it (the registry never knew
+    /// it), the move logged. Held as a download holds the item; left when a download registered
+    /// it meanwhile.
     func setAsideUnregistered(_ key: MediaKey, bytes: Int?) async throws -> Bool {
         let taken = try await store.holding(key) { () async throws -> Bool in
             guard try await database.mediaItem(key) == nil, store.finalSize(key) == bytes else { return false }
