@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -38,17 +39,17 @@ public struct CatalogClient: Sendable {
     private let givenClient: HTTPClient?
     let logger: Logger
 
-    /// `httpClient`: `nil` for `HTTPClient.shared`, taken at the first request (made, it cost
-    /// about a millisecond of every command's start, when most commands answer from the cache).
-    /// With ``Configuration/trusted`` and no `httpClient`, a client of its own trusts them.
+    /// `httpClient`: `nil` for a client of the catalog's own, made at the first request (made, it
+    /// cost about a millisecond of every command's start, when most commands answer from the
+    /// cache); it trusts ``Configuration/trusted`` too.
     public init(configuration: Configuration, httpClient: HTTPClient? = nil, logger: Logger = .silent) {
         self.configuration = configuration
         self.givenClient = httpClient
         self.logger = logger
-        ownClient = httpClient == nil ? configuration.trusted.map(OwnedHTTPClient.init(trusting:)) : nil
+        ownClient = httpClient == nil ? OwnedHTTPClient(trusting: configuration.trusted) : nil
     }
 
-    /// The client made for ``Configuration/trusted``, shut down when the last copy goes.
+    /// The client made at the first request, shut down when the last copy goes.
     private let ownClient: OwnedHTTPClient?
 
     var httpClient: HTTPClient { givenClient ?? ownClient?.client ?? .shared }
@@ -115,17 +116,30 @@ public struct CatalogClient: Sendable {
     }
 }
 
-/// An HTTP client trusting extra certificates, shut down when it goes.
+/// The catalog's HTTP client, made at its first use and shut down when it goes. A refused
+/// connection fails the request at once (the shared client tries again until the request's
+/// timeout): a server away is said in a moment, and the cached catalog answers.
 private final class OwnedHTTPClient: Sendable {
-    let client: HTTPClient
+    private let trusted: TrustedCertificates?
+    private let made = NIOLockedValueBox<HTTPClient?>(nil)
 
-    init(trusting trusted: TrustedCertificates) {
-        var configuration = HTTPClient.Configuration()
-        configuration.tlsConfiguration = trusted.tlsConfiguration
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    init(trusting trusted: TrustedCertificates?) {
+        self.trusted = trusted
+    }
+
+    var client: HTTPClient {
+        made.withLockedValue { made in
+            if let made { return made }
+            var configuration = HTTPClient.Configuration()
+            if let trusted { configuration.tlsConfiguration = trusted.tlsConfiguration }
+            configuration.connectionPool.retryConnectionEstablishment = false
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            made = client
+            return client
+        }
     }
 
     deinit {
-        client.shutdown { _ in }
+        made.withLockedValue { $0 }?.shutdown { _ in }
     }
 }
