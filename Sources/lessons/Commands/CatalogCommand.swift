@@ -30,10 +30,10 @@ struct CatalogCommand: AsyncParsableCommand {
     var refresh = false
 
     @OptionGroup var libraryOption: LibraryOption
-    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var serverOptions: CatalogServerOptions
     @OptionGroup var output: OutputOptions
 
-    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
+    var global: GlobalOptions { GlobalOptions(libraryOption, catalogServer: serverOptions, output) }
 
     func validate() throws {
         guard let masechet else { return }

@@ -28,10 +28,10 @@ struct HistoryCommand: AsyncParsableCommand {
 
     @OptionGroup var libraryOption: LibraryOption
     /// For a masechet's list of lessons not cached yet, which a name in a selector needs.
-    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var serverOptions: CatalogServerOptions
     @OptionGroup var output: OutputOptions
 
-    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
+    var global: GlobalOptions { GlobalOptions(libraryOption, catalogServer: serverOptions, output) }
 
     func validate() throws {
         if let maxCount, maxCount < 1 { throw ValidationError(Terminal.say(.cliMaxCount, .number(maxCount))) }

@@ -18,10 +18,10 @@ struct TodayCommand: AsyncParsableCommand {
     var date: String?
 
     @OptionGroup var libraryOption: LibraryOption
-    @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup var serverOptions: CatalogServerOptions
     @OptionGroup var output: OutputOptions
 
-    var global: GlobalOptions { GlobalOptions(libraryOption, serverOptions, output) }
+    var global: GlobalOptions { GlobalOptions(libraryOption, catalogServer: serverOptions, output) }
 
     func validate() throws {
         if let date, LearningDay(iso: date) == nil { throw ValidationError(Terminal.say(.todayNotADay, .text(date))) }

@@ -26,8 +26,8 @@ struct TokenOption: ParsableArguments {
     var token: String?
 }
 
-/// Which server, with what token, media base and trusted certificates (commands that fetch).
-struct ServerOptions: ParsableArguments {
+/// Which server, with what token and trusted certificates (commands that read the catalog).
+struct CatalogServerOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -40,17 +40,22 @@ struct ServerOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            HelpWords.say("The media base URL for audio and PDF keys (default: $LESSONS_MEDIA_BASE, else the server's origin + /media/)."),
-            valueName: "url"))
-    var mediaBase: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
             HelpWords.say(
                 "A PEM file of certificates to trust besides the system's, for a server behind a private CA (default: $LESSONS_CA_FILE)."),
             valueName: "file"))
     var cacert: String?
+}
+
+/// The catalog's server and where the media are (commands that fetch media).
+struct ServerOptions: ParsableArguments {
+    @OptionGroup var catalogServer: CatalogServerOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            HelpWords.say("The media base URL for audio and PDF keys (default: $LESSONS_MEDIA_BASE, else the server's origin + /media/)."),
+            valueName: "url"))
+    var mediaBase: String?
 }
 
 /// How results are printed (every command).
@@ -83,10 +88,15 @@ struct GlobalOptions {
     var noColor = false
 
     init(_ library: LibraryOption? = nil, _ server: ServerOptions? = nil, _ output: OutputOptions, _ progress: ProgressOption? = nil) {
+        self.init(library, catalogServer: server?.catalogServer, output, progress)
+        mediaBase = server?.mediaBase
+    }
+
+    init(_ library: LibraryOption?, catalogServer server: CatalogServerOptions?, _ output: OutputOptions, _ progress: ProgressOption? = nil)
+    {
         self.library = library?.library
         self.server = server?.server
         token = server?.token
-        mediaBase = server?.mediaBase
         cacert = server?.cacert
         json = output.json
         noColor = output.noColor
