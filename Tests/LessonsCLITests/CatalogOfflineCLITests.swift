@@ -5,7 +5,9 @@ import Testing
 /// `lessons catalog` with the server out of reach: what is cached is shown, and what is not is named.
 @Suite("lessons catalog offline")
 struct CatalogOfflineCLITests {
-    @Test("a masechet shows its cached listings and names the rest; --refresh shows the cached Shas and exits 3; nothing cached is exit 3")
+    @Test(
+        "a masechet shows its cached listings and names the rest, its size in full; --refresh shows the cached Shas and exits 3; nothing cached is exit 3"
+    )
     func offline() async throws {
         try await ReadingCLITests().withLibrary { env, _ in
             let closed = try SilentSocket(listening: false)
@@ -14,6 +16,9 @@ struct CatalogOfflineCLITests {
             let berakhot = try await CLIRunner.run(["catalog", "berakhot"], environment: away)
             #expect(berakhot.status == 0, "\(berakhot.stderr)")
             #expect(berakhot.stdout.contains("Berakhot 2 ") && berakhot.stdout.contains("Berakhot 1:3 "), "\(berakhot.stdout)")
+            #expect(
+                berakhot.stdout.hasPrefix("Berakhot (Seder Zeraim): 63 dapim, 57 mishnayot; "),
+                "the masechet's size, not the count of lessons shown: \(berakhot.stdout)")
             #expect(
                 berakhot.stderr.hasPrefix("lessons: warning: Mishna chapters 2–9 of Berakhot not shown: not cached, and could not reach"),
                 "\(berakhot.stderr)")

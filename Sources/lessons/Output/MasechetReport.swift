@@ -6,6 +6,9 @@ import OfflineLessons
 struct MasechetReport: Encodable {
     var masechet: String
     var seder: String
+    /// The masechet's size in the Shas, whether or not its listings could be read.
+    var dapim: Int
+    var mishnayot: Int
     var gemara: [LessonStatus]
     var mishna: [LessonStatus]
     /// Whether the Gemara's listing is neither cached nor could be fetched (the server out of reach).
@@ -24,6 +27,8 @@ struct MasechetReport: Encodable {
         }
         masechet = match.masechet.name
         seder = match.seder.name
+        dapim = match.masechet.pages
+        mishnayot = match.masechet.chapterList.reduce(0) { $0 + $1.mishnayot }
         let id = String(match.masechet.id)
         // Offline, what is cached is shown and what is not is named, one listing at a time;
         // with nothing at all to show, the server's absence is the error. Once it has not
@@ -77,7 +82,7 @@ struct MasechetReport: Encodable {
     func printHuman() {
         let downloaded = (gemara + mishna).filter(\.downloaded).count
         Terminal.out(
-            Terminal.say(.masechetHeader, .text(masechet), .text(seder), .number(gemara.count), .number(mishna.count), .number(downloaded)))
+            Terminal.say(.masechetHeader, .text(masechet), .text(seder), .number(dapim), .number(mishnayot), .number(downloaded)))
         if !gemara.isEmpty {
             Terminal.out(Terminal.say(.cliGemara))
             for lesson in gemara { Terminal.out("  " + Self.line(lesson)) }
