@@ -60,7 +60,7 @@ extension BrowserTests {
             try await withBrowser { browser in
                 try await browser.open(first.url.absoluteString.replacingOccurrences(of: "/?token", with: "/shas/gemara/1?token"))
                 #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('#chapter-1-audio')"))
-                try await browser.run("window.sameDocument = true")
+                try await browser.run("window.sameDocument = true; window.confirm = () => true")
                 try await app.stop()
                 let lost =
                     "document.getElementById('connection').textContent.startsWith('Lost the connection to the app. Trying again in ')"

@@ -17,7 +17,12 @@ struct BrowserTests {
                 #expect(try await browser.wait("document.querySelector('#seder-1') && document.title.startsWith('Shas')"))
                 try await browser.click("#masechet-1 a.gemara")
                 #expect(try await browser.wait("document.querySelector('#chapter-1-audio')"))
+                try await browser.run("window.confirm = (text) => { window.asked = text; return true; }")
                 try await browser.click("#chapter-1-audio")
+                let asked = try await browser.run("return window.asked") as? String
+                #expect(
+                    asked?.hasPrefix("Download the ") == true && asked?.contains(" lessons of Berakhot, chapter 1, audio?") == true,
+                    "\(asked ?? "nothing asked")")
                 var seen: [String] = []
                 let end = ContinuousClock.now + .seconds(90)
                 while ContinuousClock.now < end {

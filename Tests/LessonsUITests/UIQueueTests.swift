@@ -60,6 +60,10 @@ struct UIQueueTests {
             #expect(
                 masechet.contains("Download the 63 lessons of Berakhot (Gemara), audio? They wait in the Queue"),
                 "a masechet's worth is asked first")
+            #expect(
+                masechet.contains(#"title="Download Berakhot, chapter 1, video" data-confirm="Download the "#)
+                    && masechet.contains(" lessons of Berakhot, chapter 1, video? They wait in the Queue"),
+                "a chapter's worth too")
         }
     }
 

@@ -214,7 +214,7 @@ extension ScreenPhrase {
             "Cancel %1$(the item|all %1$@ items) of the queue? What was partly downloaded is deleted, and so is the PDF of a lesson left without audio or video.",
         .screenCancelledAll: "%1$@ %1$(item|items) cancelled",
         .screenDownloadManyConfirm:
-            "Download the %1$@ %1$(lesson|lessons) of %2$@, %3$@? They wait in the Queue, where they can be paused or cancelled.",
+            "Download %1$(the lesson|the %1$@ lessons) of %2$@, %3$@? They wait in the Queue, where they can be paused or cancelled.",
         .screenResumeAll: "Resume all",
         .screenRetryFailed: "Retry failed (%1$@)",
         .screenCancelItem: "Cancel %1$@",
