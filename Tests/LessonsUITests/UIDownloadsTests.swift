@@ -171,12 +171,12 @@ struct UIDownloadsTests {
             #expect(spanish.text.contains("Berakhot 2 audio ya está descargado"), "\(spanish.text)")
             #expect(try await fixture.library.pendingDownloads() == 0)
             let video = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=1&media=video")
-            #expect(video.text.contains("1 lesson requested"), "\(video.text)")
+            #expect(video.text.contains("Requested: Berakhot 2 (video)"), "\(video.text)")
             // Its audio there and its PDF gone: asked again, the PDF is fetched again.
             let pdf = MediaKey(LessonID(.gemara, 2), .text)
             try FileManager.default.removeItem(at: fixture.library.fileURL(for: pdf))
             let refetch = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=2&media=audio")
-            #expect(refetch.text.contains("1 lesson requested"), "\(refetch.text)")
+            #expect(refetch.text.contains("Requested: Berakhot 3 (audio)"), "\(refetch.text)")
             let end = ContinuousClock.now + .seconds(60)
             while !FileManager.default.fileExists(atPath: fixture.library.fileURL(for: pdf).path), ContinuousClock.now < end {
                 try await Task.sleep(for: .milliseconds(50))

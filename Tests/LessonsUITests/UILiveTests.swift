@@ -15,7 +15,7 @@ struct UILiveTests {
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: slow)
             let answer = try await fixture.post("/api/download?type=gemara&masechet=1&chapter=1&media=audio")
             #expect(answer.status == 200)
-            #expect(answer.text.contains("lesson requested") || answer.text.contains("lessons requested"))
+            #expect(answer.text.contains(#"Requested: "#) && answer.text.contains(#" lessons, Berakhot 2 to Berakhot "#), "\(answer.text)")
             let samples = try await fixture.watchTransfers { sample in
                 sample.first { $0.key == "gemara/1/audio" }?.state == "complete"
             }

@@ -43,7 +43,13 @@ struct UIQueueTests {
         try await UIFixture.run { fixture in
             try await fixture.download("gemara:berakhot:2")
             #expect(try await fixture.post("/api/queue/pause").status == 200)
-            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=1&media=audio").status == 200)
+            let asked = try await fixture.post(
+                "/api/download?type=gemara&masechet=1&chapter=1&media=audio", headers: [("Accept-Language", "es")])
+            #expect(asked.status == 200)
+            #expect(
+                asked.text.contains(" clases, de Berakhot 2 a Berakhot ")
+                    && asked.text.contains(" (audio); la cola está en pausa hasta que la reanudes"),
+                "the lessons named, in the page's language: \(asked.text)")
             let queued = try await fixture.library.queue().count
             #expect(queued > 4, "the chapter waits: \(queued)")
             let page = try await fixture.get("/queue").text

@@ -154,7 +154,7 @@ extension ScreenPhrase {
             "This masechet's lessons are not saved on this device and the content server cannot be reached: try again when it answers.",
         .screenNothingDownloadedHere: "No lesson of this masechet is downloaded.",
         .screenWaitsForServer: "queued: waits for the server",
-        .screenQueuedForServer: "%1$@ %1$(lesson|lessons) queued: waiting for the server; %1$(it downloads|they download) when it answers.",
+        .screenQueuedForServer: "Queued: %1$@ (%2$@), to download when the server answers.",
         .screenConnectionLost: "Lost the connection to the app. Trying again in %s s.",
         .screenConnectionBack: "Connection restored; reloading the page.",
         .screenActionUnsent: "Not sent: the app is not answering.",
@@ -179,7 +179,8 @@ extension ScreenPhrase {
         .screenNovember: "November",
         .screenDecember: "December",
         // After an action
-        .screenRequested: "%1$@ %1$(lesson|lessons) requested",
+        .screenRequested: "Requested: %1$@ (%2$@)",
+        .screenLessonSpan: "%1$@ lessons, %2$@ to %3$@",
         .screenAlreadyDownloaded: "%1$@ is already downloaded",
         .screenAllAlreadyDownloaded: "Already downloaded: the %1$@ lessons asked for",
         .screenRemovedOf: "removed %1$@ %1$(item|items) of %2$@",
@@ -229,7 +230,7 @@ extension ScreenPhrase {
         .screenNothingToCancel: "Nothing to cancel: it has ended.",
         .screenNextNow: "%1$@ is next.",
         .screenNotQueued: "%1$@ is not queued.",
-        .screenRequestedWhilePaused: "%1$@ %1$(lesson|lessons) requested; the queue is paused: %1$(it waits|they wait) until you resume it",
+        .screenRequestedWhilePaused: "Requested: %1$@ (%2$@); the queue is paused until you resume it",
         // A request it cannot answer
         .screenNothing: "nothing",
         .screenTheQuota: "the quota",

@@ -158,7 +158,7 @@ extension ScreenPhrase {
         .screenNothingDownloadedHere: "Ninguna clase de esta masejet está descargada.",
         .screenWaitsForServer: "en cola: espera al servidor",
         .screenQueuedForServer:
-            "%1$@ %1$(clase|clases) en cola: %1$(espera|esperan) al servidor; se %1$(descargará|descargarán) cuando responda.",
+            "En cola: %1$@ (%2$@), para descargar cuando el servidor responda.",
         .screenConnectionLost: "Se perdió la conexión con la aplicación. Nuevo intento en %s s.",
         .screenConnectionBack: "Conexión recuperada; actualizando la página.",
         .screenActionUnsent: "No se pudo enviar: la aplicación no responde.",
@@ -183,7 +183,8 @@ extension ScreenPhrase {
         .screenNovember: "noviembre",
         .screenDecember: "diciembre",
         // After an action
-        .screenRequested: "%1$@ %1$(clase pedida|clases pedidas)",
+        .screenRequested: "A la cola: %1$@ (%2$@)",
+        .screenLessonSpan: "%1$@ clases, de %2$@ a %3$@",
         .screenAlreadyDownloaded: "%1$@ ya está descargado",
         .screenAllAlreadyDownloaded: "Ya descargadas: las %1$@ clases pedidas",
         .screenRemovedOf: "%1$@ %1$(archivo|archivos) de %2$@ %1$(eliminado|eliminados)",
@@ -235,7 +236,7 @@ extension ScreenPhrase {
         .screenNextNow: "%1$@ es el siguiente.",
         .screenNotQueued: "%1$@ no está en cola.",
         .screenRequestedWhilePaused:
-            "%1$@ %1$(clase pedida|clases pedidas); la cola está en pausa: %1$(espera|esperan) hasta que la reanudes",
+            "A la cola: %1$@ (%2$@); la cola está en pausa hasta que la reanudes",
         // A request it cannot answer
         .screenNothing: "nada",
         .screenTheQuota: "la cuota",

@@ -2,7 +2,9 @@ import OfflineLessons
 
 /// What the app says after an action, in the page's language.
 extension UIText {
-    static func requested(_ count: Int, _ l: UserLanguage) -> String { Message(.screenRequested, .number(count)).text(l) }
+    static func requested(_ what: RequestedLessons, _ l: UserLanguage) -> String {
+        Message(.screenRequested, .text(what.named(l)), .text(choiceLong(what.choice, l))).text(l)
+    }
 
     /// "Megillah 3 audio is already downloaded", or for several lessons, how many.
     static func alreadyDownloaded(_ names: [String], _ l: UserLanguage) -> String {
@@ -29,5 +31,17 @@ extension UIText {
     /// page's language when the library's catalog knows the sentence.
     static func reason(_ english: String, _ l: UserLanguage) -> String {
         Phrasebook.recognize(english).text(l)
+    }
+}
+
+/// The lessons a download button asked for, named for its outcome: "Berakhot 2", or "10 lessons,
+/// Berakhot 2 to Berakhot 11", in Shas order.
+struct RequestedLessons {
+    var names: [String]
+    var choice: MediaChoice
+
+    func named(_ l: UserLanguage) -> String {
+        guard let first = names.first, let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return Message(.screenLessonSpan, .number(names.count), .text(first), .text(last)).text(l)
     }
 }
