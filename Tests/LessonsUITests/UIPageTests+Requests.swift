@@ -36,7 +36,9 @@ extension UIPageTests {
             #expect(back.header("Location") == "/today?date=2026-11-28")
             try await fixture.download("gemara/1")
             let pinned = try await fixture.post("/api/pin?lesson=gemara/1", headers: [("Accept-Language", "es")])
-            #expect(pinned.text.contains("1 clase fijada"))
+            #expect(pinned.text.contains("Berakhot 2 está fijada: la limpieza la conserva"), "\(pinned.text)")
+            let unpinned = try await fixture.post("/api/unpin?lesson=gemara/1")
+            #expect(unpinned.text.contains("Berakhot 2 is no longer pinned"), "\(unpinned.text)")
         }
     }
 

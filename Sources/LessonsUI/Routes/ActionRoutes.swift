@@ -190,7 +190,8 @@ struct ActionRoutes: Sendable {
 
     func pin(_ request: Request, _ pinned: Bool) async throws -> Outcome {
         let lesson = try RequestInput.lesson(request.uri.queryParameters.get("lesson"))
-        let changed = pinned ? try await library.pin([.lesson(lesson)]) : try await library.unpin([.lesson(lesson)])
-        return Outcome(ok: true, message: UIText.pinChanged(pinned, changed.count, RequestInput.language(request)), reload: true)
+        _ = pinned ? try await library.pin([.lesson(lesson)]) : try await library.unpin([.lesson(lesson)])
+        let name = try await library.lessonNames().name(lesson)
+        return Outcome(ok: true, message: UIText.pinChanged(pinned, name, RequestInput.language(request)), reload: true)
     }
 }

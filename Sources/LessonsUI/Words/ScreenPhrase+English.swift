@@ -185,8 +185,8 @@ extension ScreenPhrase {
         .screenAllAlreadyDownloaded: "Already downloaded: the %1$@ lessons asked for",
         .screenRemovedOf: "removed %1$@ %1$(item|items) of %2$@",
         .screenRemovedFrom: "Removed from %1$@: %2$@",
-        .screenPinnedCount: "pinned %1$@ %1$(lesson|lessons)",
-        .screenUnpinnedCount: "unpinned %1$@ %1$(lesson|lessons)",
+        .screenPinnedNow: "%1$@ is pinned: clean keeps it",
+        .screenUnpinnedNow: "%1$@ is no longer pinned",
         .screenCleaned: "clean removed %1$@ %1$(item|items), %2$@",
         .screenRetrying: "retrying",
         // The player, and watched progress in lists

@@ -189,8 +189,8 @@ extension ScreenPhrase {
         .screenAllAlreadyDownloaded: "Ya descargadas: las %1$@ clases pedidas",
         .screenRemovedOf: "%1$@ %1$(archivo|archivos) de %2$@ %1$(eliminado|eliminados)",
         .screenRemovedFrom: "Borrado de %1$@: %2$@",
-        .screenPinnedCount: "%1$@ %1$(clase fijada|clases fijadas)",
-        .screenUnpinnedCount: "%1$@ %1$(clase desfijada|clases desfijadas)",
+        .screenPinnedNow: "%1$@ está fijada: la limpieza la conserva",
+        .screenUnpinnedNow: "%1$@ ya no está fijada",
         .screenCleaned: "la limpieza eliminó %1$@ %1$(archivo|archivos), %2$@",
         .screenRetrying: "reintentando",
         // The player, and watched progress in lists

@@ -53,7 +53,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenJanuary, screenFebruary, screenMarch, screenApril, screenMay, screenJune, screenJuly, screenAugust
     case screenSeptember, screenOctober, screenNovember, screenDecember
     // After an action
-    case screenRequested, screenLessonSpan, screenRemovedOf, screenPinnedCount, screenUnpinnedCount, screenCleaned, screenRetrying
+    case screenRequested, screenLessonSpan, screenRemovedOf, screenPinnedNow, screenUnpinnedNow, screenCleaned, screenRetrying
     // The player, and watched progress in lists
     case screenBackTo, screenPlayerControls, screenSkipBack, screenSkipForward, screenSpeed, screenSpeedNamed
     case screenSkipBackShort, screenSkipForwardShort, screenPreviousLesson, screenNext, screenOtherLessons, screenPlayed

@@ -17,8 +17,8 @@ extension UIText {
         Message(.screenRemovedOf, .number(count), .text(lesson)).text(l)
     }
 
-    static func pinChanged(_ pinned: Bool, _ count: Int, _ l: UserLanguage) -> String {
-        Message(pinned ? .screenPinnedCount : .screenUnpinnedCount, .number(count)).text(l)
+    static func pinChanged(_ pinned: Bool, _ lesson: String, _ l: UserLanguage) -> String {
+        Message(pinned ? .screenPinnedNow : .screenUnpinnedNow, .text(lesson)).text(l)
     }
 
     static func cleaned(_ count: Int, bytes: String, _ l: UserLanguage) -> String {
