@@ -197,6 +197,9 @@ struct UIDownloadsTests {
             #expect(row.contains(#"data-key="gemara/1/text""#))
             #expect(row.contains(#"aria-label="Download Berakhot 2, audio again""#))
             #expect(!row.contains("/play/gemara/1"), "nothing to play")
+            #expect(
+                row.contains(#"<a href="/media/gemara/1/text" class="button pdf" aria-label="Open the PDF of Berakhot 2""#), "its PDF opens"
+            )
             #expect(page.contains("Berakhot 2 audio: missing"), "the sync notes say why")
             #expect(order(["download-gemara-1"], in: try await fixture.get("/downloads?media=missing").text) == ["download-gemara-1"])
             let again = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=1&media=audio")
@@ -207,6 +210,7 @@ struct UIDownloadsTests {
             let back = try #require(rowHTML("download-gemara-1", in: try await fixture.get("/downloads").text))
             #expect(!back.contains("missing"))
             #expect(back.contains("/play/gemara/1"))
+            #expect(!back.contains("Open the PDF of Berakhot 2"), "the player shows it")
         }
     }
 

@@ -69,6 +69,9 @@ struct UIMediaTests {
             #expect(
                 audio.text.contains(#"<audio id="player" controls preload="metadata" src="/media/gemara/1/audio" data-lesson="gemara/1""#))
             #expect(audio.text.contains(#"<iframe id="pdf" title="PDF of Berakhot 2" src="/media/gemara/1/text">"#))
+            #expect(
+                audio.text.contains(#"<a href="/media/gemara/1/text" class="button pdf" aria-label="Open the PDF of Berakhot 2""#),
+                "a phone shows no PDF in a frame: it opens in the browser's viewer")
             #expect(audio.text.contains(#"href="/play/gemara/1?medium=video""#))
             let video = try await fixture.get("/play/gemara/1?medium=video")
             #expect(video.text.contains(#"<video id="player""#))

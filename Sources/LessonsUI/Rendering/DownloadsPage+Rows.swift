@@ -18,8 +18,10 @@ extension DownloadsPage {
         let playable = media.contains { $0 != .text }
         let play: HTML =
             playable ? Controls.link(UIText.play(l), "/play/\(path)", name: UIText.playNamed(name, l), icon: .play, css: "play") : .empty
+        // A lesson with no audio or video has no player, where its PDF shows: it opens here.
+        let pdf: HTML = !playable && media.contains(.text) ? UIText.openPDF(path, of: name, l) : .empty
         let actions: HTML = """
-            \(play)\(pin)\
+            \(play)\(pdf)\(pin)\
             \(Controls.link(UIText.history(l), "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))\
             \(Controls.action(UIText.remove(l), "/api/remove?lesson=\(id.description)", name: UIText.removeNamed(name, l), icon: .remove, confirm: UIText.removeLessonConfirm(name, size: l.size(lesson.bytes), pinned: isPinned, l)))
             """

@@ -86,6 +86,8 @@ extension ScreenPhrase {
         .screenMedium: "Medium",
         .screenDetailColumn: "Detail",
         .screenPDFOf: "PDF of %1$@",
+        .screenOpenPDF: "Open PDF",
+        .screenOpenPDFOf: "Open the PDF of %1$@",
         .screenNoPDF: "PDF not downloaded",
         .screenNoPDFOffered: "This lesson has no PDF",
         // The Downloads page

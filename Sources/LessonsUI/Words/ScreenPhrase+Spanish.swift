@@ -86,6 +86,8 @@ extension ScreenPhrase {
         .screenMedium: "Medio",
         .screenDetailColumn: "Detalle",
         .screenPDFOf: "PDF de %1$@",
+        .screenOpenPDF: "Abrir PDF",
+        .screenOpenPDFOf: "Abrir el PDF de %1$@",
         .screenNoPDF: "PDF sin descargar",
         .screenNoPDFOffered: "Esta clase no tiene PDF",
         // The Downloads page

@@ -31,7 +31,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
         screenTypeOf
     case screenDownloadedCount, screenDownloadedDapim, screenDownloadedMishnayot, screenPreviewQuota, screenLessonColumn,
         screenActionsColumn, screenFilesColumn
-    case screenWhenColumn, screenMedium, screenDetailColumn, screenPDFOf, screenNoPDF, screenNoPDFOffered
+    case screenWhenColumn, screenMedium, screenDetailColumn, screenPDFOf, screenOpenPDF, screenOpenPDFOf, screenNoPDF, screenNoPDFOffered
     // The Downloads page: storage, quota, sorting and filtering, the selection, removing a medium
     case screenStorage, screenStorageLessons, screenStorageOther, screenStorageFree, screenDisk, screenStorageSummary
     case screenStorageUnknown, screenQuotaMB, screenCleanTitle, screenCleanTitleQuota, screenQuotaTitle, screenQuotaNone
