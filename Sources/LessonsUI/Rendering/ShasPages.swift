@@ -35,7 +35,15 @@ enum ShasPages {
 
                 """
         }
-        return Layout.page(UIText.shas(l), context, body: body)
+        let find: HTML = """
+            <form id="find" method="get" action="/shas/find" role="search">
+            <label for="find-text">\(Message(.screenFindLabel).text(l))</label>
+            <input type="search" id="find-text" name="q" placeholder="\(Message(.screenFindExample).text(l))">
+            <button type="submit">\(Message(.screenFindButton).text(l))</button>
+            </form>
+
+            """
+        return Layout.page(UIText.shas(l), context, body: "\(find)\(body)")
     }
 
     /// One masechet of one type: its lessons by chapter, each with its state per medium.

@@ -11,6 +11,7 @@ struct PageRoutes: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         router.get("/") { _, _ in Response.redirect("/today") }
         router.get("/shas") { request, _ in await page(request) { try await shas($0) } }
+        router.get("/shas/find") { request, _ in await find(request) }
         router.get("/shas/:type/:masechet") { request, context in
             await page(request) { page in
                 try await masechet(

@@ -69,6 +69,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
     case screenNoGemaraOf, screenMishnaOf, screenNoSuchPage, screenThirtyDaysHow
     case screenNoGemaraMasechet, screenNoMishnaMasechet, screenNoSuchLesson, screenFindInShas, screenSeeToday, screenNoSuchAsset
+    case screenFindLabel, screenFindButton, screenFindExample
     case screenNoMedium, screenMediaOutside, screenNotDownloaded, screenBadPick
     case screenNotOneOf, screenBadChapter, screenWrongHost, screenOtherSite, screenWrongToken, screenNeedsTokenHeader
 }

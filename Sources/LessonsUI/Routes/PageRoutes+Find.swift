@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import OfflineLessons
+
+/// `GET /shas/find?q=`: a masechet or a lesson as people write it ("Bava Metzia", "BM 21",
+/// "ברכות", "Berakhot 1:3"), opened on its masechet's page at its row or chapter; what names
+/// nothing is said so, with the closest names.
+extension PageRoutes {
+    func find(_ request: Request) async -> Response {
+        let text = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return .redirect("/shas") }
+        var found: String?
+        let failed = await page(request) { context in
+            found = try await place(of: text, context)
+            return .empty
+        }
+        return found.map { .redirect($0) } ?? failed
+    }
+
+    /// The page (and place on it) of what `text` names.
+    private func place(of text: String, _ context: PageContext) async throws -> String {
+        let shas = try await catalog(context).shas
+        var lesson: LessonSelector
+        var named = true
+        do {
+            lesson = try LessonSelector(parsing: text)
+        } catch let asLesson as SelectorError {
+            // A name alone is a masechet's: read as one, or said wrong as the lesson it is not.
+            guard let masechet = try? LessonSelector(parsing: "mishna:\(text)") else { throw asLesson }
+            lesson = masechet
+            named = false
+        }
+        if case .lesson(let id) = lesson {
+            guard let placed = try await listing(lesson, context)?.first else {
+                throw RouteFailure(.notFound, Message(.screenNoSuchLesson))
+            }
+            return "/shas/\(id.type.rawValue)/\(placed.placement.masechetId)#lesson-\(id.type.rawValue)-\(id.id)"
+        }
+        guard let match = try lesson.masechetMatch(in: shas) else { return "/shas" }
+        let id = match.masechet.id
+        guard named else { return "/shas/\(match.masechet.pages > 0 ? "gemara" : "mishna")/\(id)" }
+        switch lesson {
+        case .mishna(_, let chapters?, nil):
+            return "/shas/mishna/\(id)#chapter-\(chapters.lowerBound)"
+        default:
+            let type: LessonType = if case .gemara = lesson { .gemara } else { .mishna }
+            let first = try? await listing(lesson, context)?.first
+            return "/shas/\(type.rawValue)/\(id)" + (first.map { "#lesson-\(type.rawValue)-\($0.lesson.id)" } ?? "")
+        }
+    }
+}
