@@ -257,7 +257,7 @@ extension ScreenPhrase {
         .screenFindInShas: "Find lessons in the Shas",
         .screenFindLabel: "Find a masechet or a lesson",
         .screenFindButton: "Find",
-        .screenFindExample: "e.g. Bava Metzia 21, Berakhot 1:3, BM",
+        .screenFindExample: "e.g. BM 21, Berakhot 1:3",
         .screenSeeToday: "See today's daf",
         .screenNoSuchAsset: "no such asset",
         .screenNoMedium: "no medium",

@@ -263,7 +263,7 @@ extension ScreenPhrase {
         .screenFindInShas: "Busca clases en el Shas",
         .screenFindLabel: "Busca una masejet o una clase",
         .screenFindButton: "Buscar",
-        .screenFindExample: "p. ej. Bava Metzia 21, Berakhot 1:3, BM",
+        .screenFindExample: "p. ej. BM 21, Berakhot 1:3",
         .screenSeeToday: "Mira el daf de hoy",
         .screenNoSuchAsset: "no existe ese recurso",
         .screenNoMedium: "falta el medio",
