@@ -189,7 +189,7 @@ struct DownloadCLITests {
 
     // --quiet leaves the events unread: the signal cancels the run itself.
     @Test(
-        "Ctrl-C (130) and SIGTERM (143) stop a download cleanly: items go back to the queue, the next run finishes them",
+        "Ctrl-C (130) and SIGTERM (143) stop a download cleanly: what completed is said, items go back to the queue, the next run finishes them",
         arguments: [([], SIGINT), (["--quiet"], SIGINT), ([], SIGTERM)])
     func interrupt(extra: [String], signal: Int32) async throws {
         let faults = FaultInjector()
@@ -216,6 +216,11 @@ struct DownloadCLITests {
             #expect(
                 result.stderr.hasPrefix("lessons: error: ") || result.stderr.contains("\nlessons: error: "),
                 "the message starts a line: \(result.stderr)")
+            if extra.isEmpty {
+                let counted = try #require(result.stderr.firstMatch(of: /after (\d+) files?/).flatMap { Int($0.1) }, "\(result.stderr)")
+                let said = result.stderr.split(separator: "\n").count { $0.hasPrefix("completed ") }
+                #expect(said == counted, "every file the stop counts was said completed: \(result.stderr)")
+            }
             let registry = try LibraryDatabase.open(at: database.path)
             #expect(try await registry.mediaItems(in: [.downloading]).isEmpty)
             #expect(try await !registry.mediaItems(in: [.queued]).isEmpty)

@@ -145,22 +145,8 @@ struct DownloadCommand: AsyncParsableCommand {
             run = try await library.download(lessons, media: media)
             names = try await library.lessonNames(for: lessons)
         }
-        let progress = ProgressDisplay(mode: mode, names: names)
-        if progress.mode == .silent {
-            // Nothing to show (--quiet, --json): the events are not kept (reading each one would
-            // wake this task: a thread switch per event), and a Ctrl-C cancels the run itself.
-            run.discardEvents()
-            let summary = await withTaskCancellationHandler {
-                await run.summary
-            } onCancel: {
-                run.cancel()
-            }
-            return Outcome(summary: summary, library: library, names: names)
-        }
-        for await event in run { progress.handle(event) }
-        if Task.isCancelled { run.cancel() }
-        progress.clear()
-        return Outcome(summary: await run.summary, library: library, names: names)  // a Ctrl-C after the summary changes nothing
+        let summary = await ProgressDisplay.show(run, mode: mode, names: names)
+        return Outcome(summary: summary, library: library, names: names)  // a Ctrl-C after the summary changes nothing
     }
 
     func printSummary(_ summary: DownloadSummary, names: LessonNames, resumed: Bool) {

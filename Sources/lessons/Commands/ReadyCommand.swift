@@ -109,14 +109,7 @@ struct ReadyCommand: AsyncParsableCommand {
     /// nothing is missing.
     private func fetch(_ work: PlanWork, library: LessonLibrary) async throws -> DownloadSummary? {
         guard let run = try await library.fetch(work) else { return nil }
-        let display = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: try await library.lessonNames(for: work.missing))
-        if display.mode == .silent {
-            run.discardEvents()
-            return await run.summary
-        }
-        for await event in run { display.handle(event) }
-        display.clear()
-        return await run.summary
+        return await ProgressDisplay.show(run, mode: ProgressDisplay.Mode(global), names: try await library.lessonNames(for: work.missing))
     }
 
     /// One line per plan: the dapim now ready; or why some are not, with the exit code that says so.

@@ -80,19 +80,18 @@ struct SyncCommand: AsyncParsableCommand {
         let others = try await library.pendingDownloads() - repairs.count
         if others > 0, !global.json { Terminal.out(Terminal.say(.syncRepairLeavesQueue, .number(others))) }
         guard !repairs.isEmpty else { return }
-        let run = try await library.resumePending(includingFailed: false, only: repairs)
         let mode = ProgressDisplay.Mode(global)
         // Ctrl-C and SIGTERM stop the downloads cleanly, as `lessons download` does: what is
-        // unfinished stays queued.
-        let (summary, stoppedBy) = await runInterruptibly { () -> DownloadSummary in
-            let progress = ProgressDisplay(mode: mode, names: names)
-            for await event in run { progress.handle(event) }
-            return await withTaskCancellationHandler {
-                await run.summary
-            } onCancel: {
-                run.cancel()
+        // unfinished stays queued. They are caught before the run starts.
+        let (result, stoppedBy) = await runInterruptibly { () -> Result<DownloadSummary, any Error> in
+            do {
+                let run = try await library.resumePending(includingFailed: false, only: repairs)
+                return .success(await ProgressDisplay.show(run, mode: mode, names: names))
+            } catch {
+                return .failure(error)
             }
         }
+        let summary = try result.get()
         if let stoppedBy {
             let left = try await library.pendingRepairs().count
             throw CommandFailure(

@@ -235,3 +235,25 @@ final class ProgressDisplay {
         return result + "…" + (text.contains("\u{1B}") ? "\u{1B}[0m" : "")
     }
 }
+
+extension ProgressDisplay {
+    /// Shows a run's events to their end, a stopped run's too (a cancelled task's loop would end
+    /// at once, and the items the stop cut would go unsaid), and returns its summary. Cancelling
+    /// the caller cancels the run; silent, the events are not read at all.
+    static func show(_ run: DownloadRun, mode: Mode, names: LessonNames) async -> DownloadSummary {
+        let shown = Task {
+            // Nothing to show (--quiet, --json): the events are not kept (reading each one would
+            // wake a task: a thread switch per event).
+            guard mode != .silent else { return run.discardEvents() }
+            let progress = ProgressDisplay(mode: mode, names: names)
+            for await event in run { progress.handle(event) }
+            progress.clear()
+        }
+        return await withTaskCancellationHandler {
+            await shown.value
+            return await run.summary
+        } onCancel: {
+            run.cancel()
+        }
+    }
+}
