@@ -4,10 +4,10 @@
 # lists, selectors, media keys, Range headers, sizes and durations, and the web app's request
 # parts. Each target checks properties, not only "no crash" (Sources/LessonsFuzz/FuzzTarget*.swift).
 #
-#   Scripts/fuzz.sh            # 30 s per target (what CI runs)
+#   Scripts/fuzz.sh            # 30 s per target
 #   Scripts/fuzz.sh 300        # by hand: 5 minutes per target
 #   Scripts/fuzz.sh 60 api     # one target
-#   LESSONS_FUZZ_SEED=1 …      # the same inputs in the same order each run (CI); 0, the default, a new seed
+#   LESSONS_FUZZ_SEED=1 …      # the same inputs in the same order each run; 0, the default, a new seed
 #
 # Each target starts from its committed seeds (Fuzz/Corpus/TARGET) and keeps what it learns in
 # .build-fuzz/corpus/TARGET. An input that breaks a property is written to Fuzz/Crashes/ (commit
