@@ -45,4 +45,26 @@ extension BrowserTests {
             #expect(left == [LessonID(.gemara, 3), LessonID(.gemara, 5), LessonID(.gemara, 6)])
         }
     }
+
+    @Test("on a phone, a lesson checked far down the Downloads page has Remove selected in reach at the foot of the screen")
+    func removeSelectedInReach() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.download("gemara:berakhot:2-9")
+            try await withBrowser { browser in
+                try await browser.emulate(width: 390, height: 844, mobile: true)
+                try await browser.open(fixture.app.url.absoluteString.replacingOccurrences(of: "/?token", with: "/downloads?token"))
+                #expect(try await browser.wait("document.querySelector('#download-gemara-8')"))
+                let inView = """
+                    const r = document.getElementById('remove-selected').getBoundingClientRect();
+                    return r.top >= 0 && r.bottom <= window.innerHeight
+                    """
+                try await browser.run("document.querySelector('#download-gemara-8').scrollIntoView({block: 'center'})")
+                #expect(try await browser.run(inView) as? Bool == false, "out of reach before: the test shows nothing otherwise")
+                try await browser.run("document.querySelector('#download-gemara-8 input.pick').click()")
+                #expect(try await browser.run(inView) as? Bool == true, "in reach once a lesson is checked")
+                try await browser.run("document.querySelector('#download-gemara-8 input.pick').click()")
+                #expect(try await browser.run(inView) as? Bool == false, "back in its place with nothing checked")
+            }
+        }
+    }
 }

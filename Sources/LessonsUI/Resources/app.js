@@ -128,10 +128,13 @@
   if (selection) {
     selection.addEventListener("change", (event) => {
       const box = event.target;
-      if (!box.matches("input.pick[data-group]")) return;
-      for (const other of selection.querySelectorAll("input.pick")) {
-        if ((other.dataset.in || "").split(" ").includes(box.dataset.group)) other.checked = box.checked;
+      if (box.matches("input.pick[data-group]")) {
+        for (const other of selection.querySelectorAll("input.pick")) {
+          if ((other.dataset.in || "").split(" ").includes(box.dataset.group)) other.checked = box.checked;
+        }
       }
+      // With something checked, Remove selected stays in reach at the foot of the screen.
+      document.body.classList.toggle("selecting", selection.querySelector("input.pick:checked") !== null);
     });
     selection.addEventListener("submit", async (event) => {
       event.preventDefault();
