@@ -32,6 +32,11 @@ extension UIPageTests {
             #expect(mishna.hasPrefix("/shas/mishna/1#lesson-mishna-"), "\(mishna)")
             #expect(try await fixture.get("/shas/find?q=Kinnim").header("Location") == "/shas/mishna/\(try id("Kinnim"))")
             #expect(try await fixture.get("/shas/find?q=%20").header("Location") == "/shas")
+            #expect(try await fixture.get("/shas/find?q=mishna:berakhot:3").header("Location") == "/shas/mishna/1#chapter-3")
+            let noDaf = try await fixture.get("/shas/find?q=Berakhot%201")
+            #expect(noDaf.status == 400 && noDaf.text.contains("dapim start at 2"), "said, not passed over: \(noDaf.status)")
+            let beyond = try await fixture.get("/shas/find?q=Berakhot%20100")
+            #expect(beyond.header("Location") == "/shas/gemara/1", "a daf it lacks: the masechet's page, which lists its dapim")
 
             let nothing = try await fixture.get("/shas/find?q=Brakhox%20Zzz")
             #expect(nothing.status == 400)

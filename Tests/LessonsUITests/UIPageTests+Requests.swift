@@ -39,6 +39,8 @@ extension UIPageTests {
             #expect(pinned.text.contains("Berakhot 2 está fijada: la limpieza la conserva"), "\(pinned.text)")
             let unpinned = try await fixture.post("/api/unpin?lesson=gemara/1")
             #expect(unpinned.text.contains("Berakhot 2 is no longer pinned"), "\(unpinned.text)")
+            let absent = try await fixture.post("/api/pin?lesson=gemara/9")
+            #expect(absent.text.contains(#""ok":false"#) && absent.text.contains(" is not downloaded"), "\(absent.text)")
         }
     }
 

@@ -126,6 +126,10 @@
   // button asks what goes, confirms once naming it, and removes it all in one request.
   const selection = document.getElementById("selection");
   if (selection) {
+    // Boxes a browser checks again on its own (back, reload) count as checked.
+    const noteSelecting = () =>
+      document.body.classList.toggle("selecting", selection.querySelector("input.pick:checked") !== null);
+    window.addEventListener("pageshow", noteSelecting);
     selection.addEventListener("change", (event) => {
       const box = event.target;
       if (box.matches("input.pick[data-group]")) {
@@ -134,7 +138,7 @@
         }
       }
       // With something checked, Remove selected stays in reach at the foot of the screen.
-      document.body.classList.toggle("selecting", selection.querySelector("input.pick:checked") !== null);
+      noteSelecting();
     });
     selection.addEventListener("submit", async (event) => {
       event.preventDefault();

@@ -190,8 +190,14 @@ struct ActionRoutes: Sendable {
 
     func pin(_ request: Request, _ pinned: Bool) async throws -> Outcome {
         let lesson = try RequestInput.lesson(request.uri.queryParameters.get("lesson"))
-        _ = pinned ? try await library.pin([.lesson(lesson)]) : try await library.unpin([.lesson(lesson)])
+        let changed = pinned ? try await library.pin([.lesson(lesson)]) : try await library.unpin([.lesson(lesson)])
         let name = try await library.lessonNames().name(lesson)
-        return Outcome(ok: true, message: UIText.pinChanged(pinned, name, RequestInput.language(request)), reload: true)
+        let l = RequestInput.language(request)
+        // A lesson no longer in the library (removed from another page) is pinned by nothing.
+        let isPinned = try await library.pinnedLessons().contains(lesson)
+        guard !changed.isEmpty || pinned == isPinned else {
+            return Outcome(ok: false, message: Message(.screenNotDownloaded, .text(name)).text(l), reload: true)
+        }
+        return Outcome(ok: true, message: UIText.pinChanged(pinned, name, l), reload: true)
     }
 }

@@ -25,8 +25,9 @@ extension PageRoutes {
         do {
             lesson = try LessonSelector(parsing: text)
         } catch let asLesson as SelectorError {
-            // A name alone is a masechet's: read as one, or said wrong as the lesson it is not.
-            guard let masechet = try? LessonSelector(parsing: "mishna:\(text)") else { throw asLesson }
+            // Letters alone name a masechet; with a number, what is wrong with the lesson is said
+            // ("Berakhot 1": dapim start at 2), not passed over for the masechet's page.
+            guard !text.contains(where: \.isNumber), let masechet = try? LessonSelector(parsing: "mishna:\(text)") else { throw asLesson }
             lesson = masechet
             named = false
         }
@@ -44,8 +45,11 @@ extension PageRoutes {
             return "/shas/mishna/\(id)#chapter-\(chapters.lowerBound)"
         default:
             let type: LessonType = if case .gemara = lesson { .gemara } else { .mishna }
-            let first = try? await listing(lesson, context)?.first
-            return "/shas/\(type.rawValue)/\(id)" + (first.map { "#lesson-\(type.rawValue)-\($0.lesson.id)" } ?? "")
+            // Not listed (not cached with the server away, or no such daf): the masechet's page,
+            // which says which.
+            guard let listed = try await listing(lesson, context) else { return "/shas/\(type.rawValue)/\(id)" }
+            guard let first = listed.first else { throw RouteFailure(.notFound, Message(.screenNoSuchLesson)) }
+            return "/shas/\(type.rawValue)/\(id)#lesson-\(type.rawValue)-\(first.lesson.id)"
         }
     }
 }

@@ -35,7 +35,7 @@ public struct CatalogClient: Sendable {
     }
 
     public var configuration: Configuration
-    /// The client passed in; `nil` for `HTTPClient.shared`.
+    /// The client passed in; `nil` for the catalog's own.
     private let givenClient: HTTPClient?
     let logger: Logger
 
@@ -46,13 +46,13 @@ public struct CatalogClient: Sendable {
         self.configuration = configuration
         self.givenClient = httpClient
         self.logger = logger
-        ownClient = httpClient == nil ? OwnedHTTPClient(trusting: configuration.trusted) : nil
+        ownClient = OwnedHTTPClient(trusting: configuration.trusted)
     }
 
-    /// The client made at the first request, shut down when the last copy goes.
-    private let ownClient: OwnedHTTPClient?
+    /// The client made at the first request with none given, shut down when the last copy goes.
+    private let ownClient: OwnedHTTPClient
 
-    var httpClient: HTTPClient { givenClient ?? ownClient?.client ?? .shared }
+    var httpClient: HTTPClient { givenClient ?? ownClient.client }
 
     /// The Shas from the server, not cached (for a caller with no library to cache it in).
     /// Throws ``CatalogError/emptyShas`` when it has no masechtot.
