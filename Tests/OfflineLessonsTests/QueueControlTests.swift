@@ -73,8 +73,10 @@ struct QueueControlTests {
             // Two seconds between its chunks: the cancel lands mid-body however slow the machine.
             await fixture.faults.inject(.throttle(millisecondsPerChunk: 2_000), at: slow)
             let run = try await library.download(lessons, media: .audio)
-            let deadline = ContinuousClock.now + .seconds(30)
+            // A generous wait: the whole suite in parallel under AddressSanitizer once kept it past 30 s.
+            let deadline = ContinuousClock.now + .seconds(90)
             while library.store.partialSize(slow) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(library.store.partialSize(slow) > 0, "the slow item's body had begun when the cancel came")
             let elsewhere = try await fixture.library()
             #expect(try await elsewhere.cancelDownload(slow).removed.map(\.medium).sorted() == [.audio, .text])
             let (events, summary) = await collect(run)
