@@ -25,6 +25,13 @@ enum Controls {
             """
     }
 
+    /// The link that opens a lesson's PDF in the browser's own viewer (a phone shows no PDF in a frame).
+    static func openPDF(_ lessonPath: String, of what: String, _ l: UserLanguage) -> HTML {
+        link(
+            Message(.screenOpenPDF).text(l), "/media/\(lessonPath)/text", name: Message(.screenOpenPDFOf, .text(what)).text(l), icon: .pdf,
+            css: "pdf")
+    }
+
     /// The three download buttons for a scope (`type=…&masechet=…[&chapter=…][&lesson=…]`), for
     /// `what` ("Berakhot 2", "Berakhot, chapter 1").
     /// With `confirming` (how many lessons, named how), each button asks first.

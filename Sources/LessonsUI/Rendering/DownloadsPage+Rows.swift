@@ -19,7 +19,7 @@ extension DownloadsPage {
         let play: HTML =
             playable ? Controls.link(UIText.play(l), "/play/\(path)", name: UIText.playNamed(name, l), icon: .play, css: "play") : .empty
         // A lesson with no audio or video has no player, where its PDF shows: it opens here.
-        let pdf: HTML = !playable && media.contains(.text) ? UIText.openPDF(path, of: name, l) : .empty
+        let pdf: HTML = !playable && media.contains(.text) ? Controls.openPDF(path, of: name, l) : .empty
         let actions: HTML = """
             \(play)\(pdf)\(pin)\
             \(Controls.link(UIText.history(l), "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))\

@@ -75,7 +75,7 @@ struct PlayerPage {
             <p class="warning" id="player-problem" role="alert" hidden>\(Icon.failed.svg)<span>\(Message(.screenCannotPlay, .text(name)).text(l))</span> \
             \(Controls.link(UIText.history(l), "/history/\(path)", name: UIText.historyOf(name, l), icon: .history, css: "history"))</p>
             \(controls(l))
-            <p class="links">\(switcher)\(media.contains(.text) ? UIText.openPDF(path, of: name, l) : .empty)\(history)</p>
+            <p class="links">\(switcher)\(media.contains(.text) ? Controls.openPDF(path, of: name, l) : .empty)\(history)</p>
             \(neighbours(l))</div>
             <div class="document">\(pdf)</div></div>
             """

@@ -162,12 +162,12 @@ struct ActionRoutes: Sendable {
             names: lessons.sorted { ($0.placement.chapter, $0.number) < ($1.placement.chapter, $1.number) }.map { names.name($0.id) },
             choice: choice)
         if offline {
-            return Outcome(ok: true, message: UIText.queuedForServer(requested, l), reload: false)
+            return Outcome(ok: true, message: UIText.requested(.screenQueuedForServer, requested, l), reload: false)
         }
         if try await library.isQueuePaused() {
-            return Outcome(ok: true, message: UIText.requestedWhilePaused(requested, l), reload: false)
+            return Outcome(ok: true, message: UIText.requested(.screenRequestedWhilePaused, requested, l), reload: false)
         }
-        return Outcome(ok: true, message: UIText.requested(requested, l), reload: false)
+        return Outcome(ok: true, message: UIText.requested(.screenRequested, requested, l), reload: false)
     }
 
     /// What to say when every lesson asked for has its requested media (those it offers) and its

@@ -66,11 +66,5 @@ extension UIText {
     static func detailColumn(_ l: UserLanguage) -> String { Message(.screenDetailColumn).text(l) }
     static func pdfOf(_ what: String, _ l: UserLanguage) -> String { Message(.screenPDFOf, .text(what)).text(l) }
 
-    /// The link that opens a lesson's PDF in the browser's own viewer (a phone shows no PDF in a frame).
-    static func openPDF(_ lessonPath: String, of what: String, _ l: UserLanguage) -> HTML {
-        Controls.link(
-            Message(.screenOpenPDF).text(l), "/media/\(lessonPath)/text", name: Message(.screenOpenPDFOf, .text(what)).text(l), icon: .pdf,
-            css: "pdf")
-    }
     static func noPDF(_ l: UserLanguage) -> String { Message(.screenNoPDF).text(l) }
 }

@@ -28,10 +28,6 @@ extension UIText {
     /// A queued item while the server cannot be reached.
     static func waitsForServer(_ l: UserLanguage) -> String { Message(.screenWaitsForServer).text(l) }
 
-    static func queuedForServer(_ what: RequestedLessons, _ l: UserLanguage) -> String {
-        Message(.screenQueuedForServer, .text(what.named(l)), .text(choiceLong(what.choice, l))).text(l)
-    }
-
     /// The page's script: the app itself stopped answering. `%s` is the seconds until the next try.
     static func connectionLost(_ l: UserLanguage) -> String { Message(.screenConnectionLost).text(l) }
 

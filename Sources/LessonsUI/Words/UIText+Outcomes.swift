@@ -2,8 +2,10 @@ import OfflineLessons
 
 /// What the app says after an action, in the page's language.
 extension UIText {
-    static func requested(_ what: RequestedLessons, _ l: UserLanguage) -> String {
-        Message(.screenRequested, .text(what.named(l)), .text(choiceLong(what.choice, l))).text(l)
+    /// A download's outcome (requested, queued for the server, waiting for the queue's resume),
+    /// naming the lessons and the medium.
+    static func requested(_ outcome: ScreenPhrase, _ what: RequestedLessons, _ l: UserLanguage) -> String {
+        Message(outcome, .text(what.named(l)), .text(choiceLong(what.choice, l))).text(l)
     }
 
     /// "Megillah 3 audio is already downloaded", or for several lessons, how many.

@@ -30,7 +30,4 @@ extension UIText {
     static func nothingToCancel(_ l: UserLanguage) -> String { Message(.screenNothingToCancel).text(l) }
     static func nextNow(_ what: String, _ l: UserLanguage) -> String { Message(.screenNextNow, .text(what)).text(l) }
     static func notQueued(_ what: String, _ l: UserLanguage) -> String { Message(.screenNotQueued, .text(what)).text(l) }
-    static func requestedWhilePaused(_ what: RequestedLessons, _ l: UserLanguage) -> String {
-        Message(.screenRequestedWhilePaused, .text(what.named(l)), .text(choiceLong(what.choice, l))).text(l)
-    }
 }
