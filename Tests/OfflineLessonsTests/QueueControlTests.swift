@@ -70,14 +70,15 @@ struct QueueControlTests {
             let library = try await fixture.library()
             let lessons = try await fixture.lessons("gemara:berakhot:2-3", in: library)
             let slow = MediaKey(lessons[0].id, .audio)
-            // Two seconds between its chunks: the cancel lands mid-body however slow the machine.
-            await fixture.faults.inject(.throttle(millisecondsPerChunk: 2_000), at: slow)
+            // The other process is open before the run begins, so only its cancel falls in the window.
+            let elsewhere = try await fixture.library()
+            // Four seconds between its chunks: the cancel lands mid-body however slow the machine.
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 4_000), at: slow)
             let run = try await library.download(lessons, media: .audio)
             // A generous wait: the whole suite in parallel under AddressSanitizer once kept it past 30 s.
             let deadline = ContinuousClock.now + .seconds(90)
             while library.store.partialSize(slow) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
             #expect(library.store.partialSize(slow) > 0, "the slow item's body had begun when the cancel came")
-            let elsewhere = try await fixture.library()
             #expect(try await elsewhere.cancelDownload(slow).removed.map(\.medium).sorted() == [.audio, .text])
             let (events, summary) = await collect(run)
             #expect(summary?.failed.isEmpty == true && summary?.withdrawn ?? 0 >= 1, "\(String(describing: summary))")
