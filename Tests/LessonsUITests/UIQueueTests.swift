@@ -6,12 +6,12 @@ import Testing
 
 @testable import LessonsUI
 
-/// The Queue page and its actions over HTTP: cancel one item of a chapter's download while the
-/// others go on; pause (kept across a restart of the app) and resume; move an item to the front;
-/// every item named, its state and reason in words.
+/// The Queue page and its actions over HTTP: cancel one lesson of a chapter's download while the
+/// others go on; pause (kept across a restart of the app) and resume; move a lesson or an item to
+/// the front; every lesson named, its media's states and reasons in words.
 @Suite("Web app: the queue")
 struct UIQueueTests {
-    @Test("cancelling one item of a chapter's download leaves the others downloading to the end")
+    @Test("cancelling one lesson of a chapter's download leaves the others downloading to the end")
     func cancelOne() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             let slow = MediaKey(LessonID(.gemara, 2), .audio)
@@ -20,10 +20,14 @@ struct UIQueueTests {
             #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=1&media=audio").status == 200)
             _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/2/audio" && $0.state == "downloading" } }
             let page = try await fixture.get("/queue")
-            #expect(page.text.contains("Berakhot 3 audio") && page.text.contains("Cancel Berakhot 3 audio"))
+            // One row a lesson, its media's states in it, its buttons for the lesson.
+            let row = page.text.components(separatedBy: #"<li data-lesson="gemara/2">"#).dropFirst().first?.prefix { $0 != "\n" } ?? ""
+            #expect(row.contains(#"<span class="what">Berakhot 3</span>"#) && row.contains(#"aria-label="Cancel Berakhot 3""#), "\(row)")
+            #expect(row.contains(#"data-keys="gemara/2/audio""#) && row.contains("audio — downloading"), "\(row)")
             #expect(page.text.firstMatch(of: /<span class="what">(gemara|mishna)\/\d+/) == nil)
-            let cancel = try await fixture.post("/api/cancel?key=gemara/2/audio")
-            #expect(cancel.status == 200 && cancel.text.contains("Berakhot 3 audio: cancelled"), "\(cancel.text)")
+            let cancel = try await fixture.post("/api/cancel?lesson=gemara/2")
+            #expect(cancel.status == 200 && cancel.text.contains("Berakhot 3: cancelled"), "\(cancel.text)")
+            #expect(try await fixture.library.queue().allSatisfy { $0.key.lesson != slow.lesson }, "its audio and its PDF left the queue")
             let samples = try await fixture.watchTransfers { sample in
                 sample.filter { $0.key.hasPrefix("gemara/") && $0.key != "gemara/2/audio" && $0.key != "gemara/2/text" }
                     .allSatisfy { $0.state == "complete" }
@@ -85,7 +89,9 @@ struct UIQueueTests {
             try await app.withRunning { app in
                 let page = try await fetch("http://127.0.0.1:\(app.port)/queue")
                 #expect(page.text.contains("id=\"queue-paused\""), "the notice")
-                #expect(page.text.contains("Berakhot 6 audio") && page.text.contains("queued: paused until you resume the queue"))
+                #expect(
+                    page.text.contains(#"<span class="what">Berakhot 6</span>"#)
+                        && page.text.contains("audio, PDF — queued: paused until you resume the queue"))
                 #expect(page.text.contains("id=\"queue-resume\""))
                 #expect(try await !library.isDownloaded(LessonID(.gemara, 5)))
                 let resume = try await post("http://127.0.0.1:\(app.port)/api/queue/resume")
@@ -100,7 +106,7 @@ struct UIQueueTests {
         }
     }
 
-    @Test("a failed item says why in the page's language, and retry-all is offered; next moves a queued item to the front")
+    @Test("a failed item says why in the page's language, and retry-all is offered; next moves a queued lesson, or one item, to the front")
     func failedAndNext() async throws {
         try await UIFixture.run { fixture in
             await fixture.faults.inject(.failFirst(count: 10, status: 404), at: MediaKey(LessonID(.gemara, 7), .audio))
@@ -111,15 +117,25 @@ struct UIQueueTests {
             #expect(spanish.text.contains("falló: el servidor respondió HTTP 404"), "\(spanish.text)")
             #expect(spanish.text.contains("Reintentar los fallidos (1)"))
             // The button that moves an item to the front says so: not "Next", which reads as a way on.
-            #expect(spanish.text.contains("aria-label=\"Descargar primero: Berakhot 9 audio\""), "\(spanish.text)")
+            #expect(spanish.text.contains("aria-label=\"Descargar primero: Berakhot 9\""), "\(spanish.text)")
+            // The lesson's audio and PDF wait alike: one line says so for both.
+            #expect(spanish.text.contains(#"data-keys="gemara/8/audio gemara/8/text" data-state="queued""#), "\(spanish.text)")
+            #expect(spanish.text.contains("audio, PDF — en cola"), "\(spanish.text)")
             #expect(spanish.text.contains("<span>Descargar primero</span>") && !spanish.text.contains("<span>Siguiente</span>"))
             // The lesson's cell says why it waits, as the live panel does, before any script runs.
             let masechet = try await fixture.get("/shas/gemara/1")
             let cell = masechet.text.components(separatedBy: #"data-key="gemara/8/audio""#).dropFirst().first?.prefix(700) ?? ""
             #expect(cell.contains("queued: paused until you resume the queue"), "\(cell)")
-            let next = try await fixture.post("/api/queue/next?key=gemara/8/audio")
-            #expect(next.status == 200 && next.text.contains("Berakhot 9 audio is next"), "\(next.text)")
-            #expect(try await fixture.library.queue().first?.key == MediaKey(LessonID(.gemara, 8), .audio))
+            let next = try await fixture.post("/api/queue/next?lesson=gemara/8")
+            #expect(next.status == 200 && next.text.contains("Berakhot 9 is next"), "\(next.text)")
+            #expect(
+                try await fixture.library.queue().prefix(2).map(\.key) == [
+                    .init(LessonID(.gemara, 8), .audio), .init(LessonID(.gemara, 8), .text),
+                ],
+                "the lesson's items at the front, in their order")
+            let one = try await fixture.post("/api/queue/next?key=gemara/8/text")
+            #expect(one.status == 200 && one.text.contains("Berakhot 9 PDF is next"), "\(one.text)")
+            #expect(try await fixture.library.queue().first?.key == MediaKey(LessonID(.gemara, 8), .text))
             let notQueued = try await fixture.post("/api/queue/next?key=gemara/1/audio")
             #expect(notQueued.text.contains("is not queued"))
         }

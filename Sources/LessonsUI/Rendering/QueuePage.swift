@@ -1,9 +1,9 @@
 import Foundation
 import OfflineLessons
 
-/// The Queue page: every queued, downloading and failed item with its state and reason in words,
-/// and what people do with a queue: cancel one item, move one to the front, pause or resume all,
-/// retry the failed ones.
+/// The Queue page: every lesson with queued, downloading or failed items, their states and reasons
+/// in words, and what people do with a queue: cancel a lesson, move one to the front, pause or
+/// resume all, retry the failed ones.
 enum QueuePage {
     static func render(_ items: [TransferSnapshot], paused: Bool, names: LessonNames, _ context: PageContext) -> HTML {
         let l = context.language
@@ -30,7 +30,7 @@ enum QueuePage {
         let list: HTML =
             items.isEmpty
             ? "<p id=\"queue-empty\">\(UIText.queueEmpty(l))</p>"
-            : "<ol class=\"queue\" id=\"queue-list\">\n\(items.html { row($0, names: names, paused: paused, l) })</ol>"
+            : "<ol class=\"queue\" id=\"queue-list\">\n\(lessons(items).html { row($0.lesson, $0.items, names: names, paused: paused, l) })</ol>"
         return Layout.page(
             UIText.queueTitle(l), context,
             body: """
@@ -45,32 +45,58 @@ enum QueuePage {
         item.isTransferring && !paused
     }
 
-    /// One item: its name, its state in words (with the reason), and its buttons.
-    static func row(_ item: TransferSnapshot, names: LessonNames, paused: Bool, _ l: UserLanguage) -> HTML {
-        let what = names.name(item.key, l)
-        let key = Format.itemKey(item.key.lesson, item.key.medium)
-        let state: String
-        var text: String
-        if item.state == .failed {
-            state = "failed"
-            text = UIText.state("failed", l) + (item.lastError.map { ": " + Phrasebook.recognize($0).text(l) } ?? "")
-        } else if isDownloading(item, paused: paused) {
-            state = "downloading"
-            let percent = item.expectedBytes.flatMap { $0 > 0 ? min(100, item.receivedBytes * 100 / $0) : nil }
-            text = UIText.state("downloading", l) + (percent.map { " \($0)%" } ?? "")
-        } else {
-            state = "queued"
-            text = paused ? UIText.waitsForResume(l) : item.lastError != nil ? UIText.waitsForServer(l) : UIText.waitingForSlot(l)
-            if let reason = item.lastError { text += " (" + Phrasebook.recognize(reason).text(l) + ")" }
+    /// A lesson's items, in the order of the queue: one row each, ordered by their first item.
+    static func lessons(_ items: [TransferSnapshot]) -> [(lesson: LessonID, items: [TransferSnapshot])] {
+        var order: [LessonID] = []
+        var byLesson: [LessonID: [TransferSnapshot]] = [:]
+        for item in items {
+            if byLesson[item.key.lesson] == nil { order.append(item.key.lesson) }
+            byLesson[item.key.lesson, default: []].append(item)
+        }
+        return order.map { ($0, byLesson[$0] ?? []) }
+    }
+
+    /// One lesson: its name, the state of its media in words (those that read alike on one line:
+    /// "audio, PDF — queued"), and buttons for the lesson as a whole.
+    static func row(_ lesson: LessonID, _ items: [TransferSnapshot], names: LessonNames, paused: Bool, _ l: UserLanguage) -> HTML {
+        let what = names.name(lesson)
+        var lines: [(state: String, text: String, keys: [MediaKey])] = []
+        for item in items {
+            let (state, text) = described(item, paused: paused, l)
+            if let index = lines.firstIndex(where: { $0.state == state && $0.text == text }) {
+                lines[index].keys.append(item.key)
+            } else {
+                lines.append((state, text, [item.key]))
+            }
+        }
+        let states: HTML = lines.html { line in
+            let keys = line.keys.map { Format.itemKey($0.lesson, $0.medium) }.joined(separator: " ")
+            let media = line.keys.map { $0.medium.name(l) }.joined(separator: ", ")
+            return
+                "<span class=\"state\" data-keys=\"\(keys)\" data-state=\"\(line.state)\">\(Controls.state(line.state, text: "\(media) — \(line.text)"))</span>"
         }
         let next: HTML =
-            state == "queued"
-            ? Controls.action(UIText.next(l), "/api/queue/next?key=\(key)", name: UIText.nextItem(what, l), icon: .download) : .empty
-        let cancel = Controls.action(UIText.cancel(l), "/api/cancel?key=\(key)", name: UIText.cancelItem(what, l), icon: .cancel)
+            lines.contains { $0.state == "queued" }
+            ? Controls.action(UIText.next(l), "/api/queue/next?lesson=\(lesson)", name: UIText.nextItem(what, l), icon: .download) : .empty
+        let cancel = Controls.action(UIText.cancel(l), "/api/cancel?lesson=\(lesson)", name: UIText.cancelItem(what, l), icon: .cancel)
         return """
-            <li data-key="\(key)" data-state="\(state)"><span class="what">\(what)</span> \
-            <span class="state">\(Controls.state(state, text: text))</span> <span class="buttons">\(next)\(cancel)</span></li>
+            <li data-lesson="\(lesson)"><span class="what">\(what)</span> \
+            <span class="states">\(states)</span> <span class="buttons">\(next)\(cancel)</span></li>
 
             """
+    }
+
+    /// An item's state, as its data says it and in words with the reason.
+    static func described(_ item: TransferSnapshot, paused: Bool, _ l: UserLanguage) -> (state: String, text: String) {
+        if item.state == .failed {
+            return ("failed", UIText.state("failed", l) + (item.lastError.map { ": " + Phrasebook.recognize($0).text(l) } ?? ""))
+        }
+        if isDownloading(item, paused: paused) {
+            let percent = item.expectedBytes.flatMap { $0 > 0 ? min(100, item.receivedBytes * 100 / $0) : nil }
+            return ("downloading", UIText.state("downloading", l) + (percent.map { " \($0)%" } ?? ""))
+        }
+        var text = paused ? UIText.waitsForResume(l) : item.lastError != nil ? UIText.waitsForServer(l) : UIText.waitingForSlot(l)
+        if let reason = item.lastError { text += " (" + Phrasebook.recognize(reason).text(l) + ")" }
+        return ("queued", text)
     }
 }

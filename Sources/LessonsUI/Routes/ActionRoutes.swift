@@ -72,14 +72,15 @@ struct ActionRoutes: Sendable {
         }
         router.post("/api/cancel") { request, _ in
             await act(request) {
-                // One item: its transfer stops, it leaves the queue; the run's other items go on.
+                // One item, or a lesson's items in the queue: their transfers stop, they leave the
+                // queue; the run's other items go on.
                 let l = RequestInput.language(request)
-                let key = try RequestInput.item(request.uri.queryParameters.get("key"))
-                let what = try await library.lessonNames().name(key, l)
-                let report = try await library.cancelDownload(key)
-                let message = report.removed.isEmpty ? UIText.nothingToCancel(l) : UIText.cancelledItem(what, l)
+                let (what, keys) = try await RequestInput.items(request, in: library)
+                var removed = false
+                for key in keys { removed = try await !library.cancelDownload(key).removed.isEmpty || removed }
+                let message = removed ? UIText.cancelledItem(what, l) : UIText.nothingToCancel(l)
                 // Reloaded, the page shows the item gone from the queue and its lesson's new state.
-                return Outcome(ok: !report.removed.isEmpty, message: message, reload: !report.removed.isEmpty)
+                return Outcome(ok: removed, message: message, reload: removed)
             }
         }
         router.post("/api/retry") { request, _ in

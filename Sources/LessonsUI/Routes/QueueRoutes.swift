@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import OfflineLessons
 
-/// The Queue page and its actions: pause and resume all (kept in the library), move an item to
-/// the front. Cancel and retry are ``ActionRoutes``'.
+/// The Queue page and its actions: pause and resume all (kept in the library), move an item or a
+/// lesson's items to the front. Cancel and retry are ``ActionRoutes``'.
 struct QueueRoutes: Sendable {
     let services: AppServices
     let pages: PageRoutes
@@ -50,10 +50,12 @@ struct QueueRoutes: Sendable {
         }
         router.post("/api/queue/next") { request, _ in
             await actions.act(request) {
-                let key = try RequestInput.item(request.uri.queryParameters.get("key"))
-                let what = try await library.lessonNames().name(key, RequestInput.language(request))
+                let (what, keys) = try await RequestInput.items(request, in: library)
                 let l = RequestInput.language(request)
-                guard try await library.moveToFront(key) else {
+                // The last first, so that the lesson's items keep their order at the front.
+                var moved = false
+                for key in keys.reversed() { moved = try await library.moveToFront(key) || moved }
+                guard moved else {
                     return ActionRoutes.Outcome(ok: false, message: UIText.notQueued(what, l), reload: false)
                 }
                 return ActionRoutes.Outcome(ok: true, message: UIText.nextNow(what, l), reload: true)

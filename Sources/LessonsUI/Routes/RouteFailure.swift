@@ -86,6 +86,18 @@ enum RequestInput {
         return MediaKey(lesson, medium)
     }
 
+    /// The items an action names: one (`key=gemara/5/audio`), or those of a lesson in the queue
+    /// (`lesson=gemara/5`), with their name in the request's language.
+    static func items(_ request: Request, in library: LessonLibrary) async throws -> (what: String, keys: [MediaKey]) {
+        let names = try await library.lessonNames()
+        guard let text = request.uri.queryParameters.get("lesson") else {
+            let key = try item(request.uri.queryParameters.get("key"))
+            return (names.name(key, language(request)), [key])
+        }
+        let id = try lesson(text)
+        return (names.name(id), try await library.queue().map(\.key).filter { $0.lesson == id })
+    }
+
     static func medium(_ text: String?) throws -> MediaKind? {
         guard let text else { return nil }
         guard let medium = MediaKind(rawValue: text) else {
