@@ -102,6 +102,7 @@ extension UIPageTests {
                 ("/api/download?type=gemara&masechet=x&media=audio", 400), ("/api/download?type=gemara&masechet=1&media=all", 400),
                 ("/api/download?type=gemara&masechet=1&lesson=99999&media=audio", 400), ("/api/remove?lesson=bad", 400),
                 ("/api/remove?lesson=gemara/1&medium=sound", 400), ("/api/cancel?key=gemara/1", 400),
+                ("/api/cancel?lesson=gemara/1/audio", 400), ("/api/queue/next?lesson=talmud/1", 400),
                 ("/api/download?type=gemara&masechet=2&media=audio", 400),
             ] {
                 let answer = try await fixture.post(path)
