@@ -37,7 +37,7 @@ struct DemoTests {
         #expect(report.lessons.map { "\($0.type)/\($0.id)" } == ["gemara/1", "gemara/2", "gemara/3", "gemara/4", "mishna/1", "mishna/2"])
     }
 
-    @Test("demo in Spanish: the history in Spanish word order, names for ids")
+    @Test("demo in Spanish: what it downloads named, the history in Spanish word order, names for ids")
     func spanish() async throws {
         let result = try await CLIRunner.run(["demo"], environment: ["LANG": "es_ES.UTF-8", "LC_ALL": "", "LANGUAGE": ""])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -45,6 +45,9 @@ struct DemoTests {
         let history = result.stdout.split(separator: "\n").first { $0.hasPrefix("historial de Berakhot 1:3: ") }
         #expect(history?.hasPrefix("historial de Berakhot 1:3: audio pedido, PDF pedido, ") == true, "\(result.stdout)")
         #expect(history?.contains("audio completado") == true && history?.hasSuffix(", audio falta") == true, "\(result.stdout)")
+        #expect(
+            result.stdout.contains("descargando 6 clases (audio + PDF): Berakhot 2 – Berakhot 4, Berakhot 1:1 – Berakhot 1:3\n"),
+            "what is downloaded, named as people name it: \(result.stdout)")
         let library = result.stdout.split(separator: "\n").first { $0.hasPrefix("biblioteca: ") }?.split(separator: " ").dropFirst().first
         if let library { try? FileManager.default.removeItem(atPath: String(library)) }
     }

@@ -54,8 +54,15 @@ struct DemoCommand: AsyncParsableCommand {
                     .demoCatalog, .number(totals.sedarim), .number(totals.masechtot), .number(totals.dapim), .number(totals.mishnayot)))
             let selectors = [try LessonSelector(parsing: "gemara:berakhot:2-4"), try LessonSelector(parsing: "mishna:berakhot:1:1-3")]
             let lessons = try await library.lessons(for: selectors)
-            say(Terminal.say(.demoDownloading, .number(lessons.count), .text(selectors.map(\.description).joined(separator: ", "))))
-            let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: try await library.lessonNames(for: lessons))
+            let requested = try await library.lessonNames(for: lessons)
+            // Each selector as people name its lessons: "Berakhot 2 – Berakhot 4".
+            var spans: [String] = []
+            for selector in selectors {
+                let ids = try await library.lessons(for: selector).map(\.id)
+                if let first = ids.first, let last = ids.last { spans.append("\(requested.name(first)) – \(requested.name(last))") }
+            }
+            say(Terminal.say(.demoDownloading, .number(lessons.count), .text(spans.joined(separator: ", "))))
+            let progress = ProgressDisplay(mode: ProgressDisplay.Mode(global), names: requested)
             let run = try await library.download(lessons, media: .audio)
             for await event in run { progress.handle(event) }
             let summary = await run.summary
