@@ -35,7 +35,7 @@ extension Phrasebook {
         .selectorDapimOutsideUse: "'%1$@': %2$@ has dapim %3$@: use %4$@",
         .selectorNoLessonForDaf: "%1$@ has no lesson for daf %2$@ (its dapim are %3$@)",
         .selectorNoListing: "the catalog lists no Gemara lesson of %1$@",
-        .selectorNoGemara: "%1$@ has no Gemara; try mishna:%2$@",
+        .selectorNoGemara: "%1$@ has no Gemara; for its Mishna, name a chapter and a mishna, like '%1$@ 1:1', or all of it: mishna:%2$@",
         .selectorShasNeeded: "the Shas is not cached and no server is configured, so '%1$@' cannot be looked up: give the masechet's id",
         .selectorNoChapter: "%1$@ has no chapter %2$@ (it has %3$@ chapters)",
         .selectorChapterMishnayot: "%1$@ chapter %2$@ has %3$@ mishnayot, not %4$@",

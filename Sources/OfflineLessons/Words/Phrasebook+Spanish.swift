@@ -35,7 +35,7 @@ extension Phrasebook {
         .selectorDapimOutsideUse: "'%1$@': %2$@ tiene los dapim %3$@: usa %4$@",
         .selectorNoLessonForDaf: "%1$@ no tiene clase para el daf %2$@ (sus dapim son %3$@)",
         .selectorNoListing: "el catálogo no tiene ninguna clase de Guemará de %1$@",
-        .selectorNoGemara: "%1$@ no tiene Guemará; prueba mishna:%2$@",
+        .selectorNoGemara: "%1$@ no tiene Guemará; para su Mishná, nombra un capítulo y una mishná, como '%1$@ 1:1', o toda: mishna:%2$@",
         .selectorShasNeeded:
             "el Shas no está guardado y no hay ningún servidor configurado, así que '%1$@' no se puede buscar: indica el id de la masejet",
         .selectorNoChapter: "%1$@ no tiene capítulo %2$@ (tiene %3$@ capítulos)",
