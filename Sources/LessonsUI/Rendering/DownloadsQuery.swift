@@ -5,7 +5,7 @@ import OfflineLessons
 /// selected (one by one, by chapter, by masechet) and a quota to preview. Unknown values are
 /// refused with a 400, never guessed.
 struct DownloadsQuery: Sendable, Equatable {
-    enum Sort: String, Sendable, CaseIterable { case shas, recent, size }
+    typealias Sort = DownloadOrder
     /// Which media a lesson must have: `missing`, one whose audio or video went missing.
     enum Media: String, Sendable, CaseIterable { case audio, video, missing }
     enum Played: String, Sendable, CaseIterable { case played, unplayed }
@@ -82,14 +82,7 @@ struct DownloadsQuery: Sendable, Equatable {
             let isPlayed = playbacks[lesson.lessonID]?.played ?? false
             return played.map { ($0 == .played) == isPlayed } ?? true
         }
-        switch sort {
-        case .shas: return kept
-        case .recent:
-            // Newest first; equal dates keep the Shas order (the sort is stable on the indices).
-            let dates = kept.map { $0.media.values.compactMap(\.completedAt).max() ?? .distantPast }
-            return kept.indices.sorted { (dates[$0], -$0) > (dates[$1], -$1) }.map { kept[$0] }
-        case .size: return kept.indices.sorted { (kept[$0].bytes, -$0) > (kept[$1].bytes, -$1) }.map { kept[$0] }
-        }
+        return kept.ordered(sort)
     }
 
     /// The listed lessons the selection names, in the list's order, each once.

@@ -55,3 +55,31 @@ public struct DownloadedLesson: Sendable, Hashable, Codable {
     }
     public var bytes: Int { media.values.reduce(0) { $0 + $1.bytes } }
 }
+
+/// An order of the downloads list, as people ask for it.
+public enum DownloadOrder: String, Sendable, CaseIterable {
+    /// The order of the Shas: seder, masechet, chapter, daf or mishna (the list's own).
+    case shas
+    /// The last completed first.
+    case recent
+    /// The largest first.
+    case size
+}
+
+extension [DownloadedLesson] {
+    /// The lessons in `order`, from a list in the order of the Shas; lessons that tie keep it.
+    public func ordered(_ order: DownloadOrder) -> [DownloadedLesson] {
+        switch order {
+        case .shas: return self
+        case .recent:
+            let dates = map { $0.lastCompleted ?? .distantPast }
+            return indices.sorted { (dates[$0], -$0) > (dates[$1], -$1) }.map { self[$0] }
+        case .size: return indices.sorted { (self[$0].bytes, -$0) > (self[$1].bytes, -$1) }.map { self[$0] }
+        }
+    }
+}
+
+extension DownloadedLesson {
+    /// When its last medium was completed, when the registry says.
+    public var lastCompleted: Date? { media.values.compactMap(\.completedAt).max() }
+}

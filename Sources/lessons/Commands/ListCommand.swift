@@ -8,7 +8,7 @@ struct ListCommand: AsyncParsableCommand {
         abstract: HelpWords.say("List downloaded lessons, grouped by seder, masechet and chapter."),
         discussion: HelpWords.say(
             """
-            Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked so. Sorted numerically in catalog order.
+            Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked so. In the order of the Shas, grouped; --sort size lists the largest first, --sort recent the last downloaded first (with its date), to see what takes the room.
 
             With --json: {"lessons": [{type, id, name, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N, "sync": {actions: [...]}}.
             """)
@@ -16,6 +16,13 @@ struct ListCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("no-sync"), help: ArgumentHelp(HelpWords.say("Do not sync with the media folder first.")))
     var noSync = false
+
+    @Option(
+        help: ArgumentHelp(
+            HelpWords.say(
+                "The order: shas (grouped by seder, masechet and chapter), size (the largest first) or recent (the last downloaded first)."),
+            valueName: "order"))
+    var sort: DownloadOrder = .shas
 
     @OptionGroup var libraryOption: LibraryOption
     @OptionGroup var output: OutputOptions
@@ -38,6 +45,7 @@ struct ListCommand: AsyncParsableCommand {
         let sync = try await quickSync(library, enabled: !noSync, json: global.json)
         var lessons = try await early
         if sync?.changes.isEmpty == false { lessons = try await library.downloads(sync: false) }
+        lessons = lessons.ordered(sort)
         let total = lessons.reduce(0) { $0 + $1.bytes }
         if global.json {
             let report = Report(lessons: lessons, count: lessons.count, totalBytes: total, library: library.root.path, sync: sync)
@@ -51,6 +59,17 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         let pinned = try await library.pinnedLessons()
+        if sort != .shas {
+            Terminal.out(Terminal.say(sort == .size ? .listLargestFirst : .listRecentFirst))
+            for lesson in lessons { Terminal.out("  " + line(lesson, pinned: pinned)) }
+        } else {
+            grouped(lessons, pinned: pinned)
+        }
+        Terminal.out(Terminal.say(.listTotal, .number(lessons.count), .text(formatBytes(total)), .text(library.root.path)))
+    }
+
+    /// The lessons under their seder, masechet and chapter, as the Shas orders them.
+    private func grouped(_ lessons: [DownloadedLesson], pinned: Set<LessonID>) {
         var seder: Int?
         var masechet: (Int, LessonType)?
         var chapter: Int?
@@ -70,15 +89,22 @@ struct ListCommand: AsyncParsableCommand {
                 chapter = lesson.chapter
                 Terminal.out("    " + Terminal.say(.cliChapter, .number(lesson.chapter)))
             }
-            let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.spoken).joined(separator: "+")
-            let note =
-                (pinned.contains(lesson.lessonID) ? "  (" + Terminal.say(.cliPinned) + ")" : "")
-                + (lesson.complete ? "" : Style.warning("  " + Terminal.say(.listIncomplete), on: .out))
-            let name = lesson.name.padding(toLength: 20, withPad: " ", startingAt: 0)
-            let size = formatBytes(lesson.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
-            let id = Style.dim("[\(lesson.lessonID)]", on: .out)
-            Terminal.out("      \(name) \(media.padding(toLength: 15, withPad: " ", startingAt: 0)) \(size) \(id)\(note)")
+            Terminal.out("      " + line(lesson, pinned: pinned))
         }
-        Terminal.out(Terminal.say(.listTotal, .number(lessons.count), .text(formatBytes(total)), .text(library.root.path)))
+    }
+
+    /// One lesson: its name, media, size and id, and when it was completed when listed by that.
+    private func line(_ lesson: DownloadedLesson, pinned: Set<LessonID>) -> String {
+        let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.spoken).joined(separator: "+")
+        let note =
+            (pinned.contains(lesson.lessonID) ? "  (" + Terminal.say(.cliPinned) + ")" : "")
+            + (lesson.complete ? "" : Style.warning("  " + Terminal.say(.listIncomplete), on: .out))
+        let name = lesson.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+        let size = formatBytes(lesson.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
+        let id = Style.dim("[\(lesson.lessonID)]", on: .out)
+        let day = sort == .recent ? (lesson.lastCompleted.map { " " + localTime($0) } ?? "") : ""
+        return "\(name) \(media.padding(toLength: 15, withPad: " ", startingAt: 0)) \(size)\(day) \(id)\(note)"
     }
 }
+
+extension DownloadOrder: ExpressibleByArgument {}

@@ -61,6 +61,8 @@ extension CommandPhrase {
         .cliNotAMasechet: "'%1$@' is not a masechet name",
         .listEmpty: "no downloads yet in %1$@ (try `lessons download gemara:berakhot:2`)",
         .listIncomplete: "(PDF not downloaded)",
+        .listLargestFirst: "the largest first:",
+        .listRecentFirst: "the last downloaded first:",
         .listTotal: "%1$@ %1$(lesson|lessons), %2$@ in %3$@",
         .quickSyncLine: "sync: %1$@ %1$(change|changes): %2$@",
         .statusWasSize: "(was %1$@)",

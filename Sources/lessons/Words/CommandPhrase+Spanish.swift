@@ -84,6 +84,8 @@ extension CommandPhrase {
         .cliNotAMasechet: "'%1$@' no es el nombre de una masejet",
         .listEmpty: "aún no hay descargas en %1$@ (prueba `lessons download gemara:berakhot:2`)",
         .listIncomplete: "(PDF sin descargar)",
+        .listLargestFirst: "las más grandes primero:",
+        .listRecentFirst: "las últimas descargadas primero:",
         .listTotal: "%1$@ %1$(clase|clases), %2$@ en %3$@",
         .quickSyncLine: "sincronización: %1$@ %1$(cambio|cambios): %2$@",
         .statusWasSize: "(tenía %1$@)",
