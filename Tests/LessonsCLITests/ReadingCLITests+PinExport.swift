@@ -22,7 +22,9 @@ extension ReadingCLITests {
             let document = try JSONSerialization.jsonObject(with: Data(missingJSON.stdout.utf8)) as? [String: Any]
             #expect(missingJSON.status == 1 && document?.keys.sorted() == ["error"], "one document, the error: \(missingJSON.stdout)")
             let pinned = try await CLIRunner.run(["pin", "Berakhot", "2"], environment: env)
-            #expect(pinned.status == 0 && pinned.stdout == "1 lesson pinned\n", "\(pinned.stdout)\(pinned.stderr)")
+            #expect(
+                pinned.status == 0 && pinned.stdout == "1 lesson pinned: Berakhot 2; `lessons clean` and the plans keep it\n",
+                "\(pinned.stdout)\(pinned.stderr)")
             let again = try await CLIRunner.run(["pin", "gemara:berakhot:2"], environment: env)
             #expect(again.status == 0 && again.stdout == "1 lesson already pinned\n", "\(again.stdout)\(again.stderr)")
             // A pin is seen where the lesson is shown.
@@ -32,12 +34,18 @@ extension ReadingCLITests {
             #expect(status.hasPrefix("Berakhot 2 [gemara/1], pinned\n"), "\(status)")
             let unpinned = try await CLIRunner.run(["unpin", "gemara:berakhot:2"], environment: env)
             let unpinnedAgain = try await CLIRunner.run(["unpin", "gemara:berakhot:2"], environment: env)
-            #expect(unpinned.stdout == "1 lesson unpinned\n", "\(unpinned.stdout)\(unpinned.stderr)")
+            #expect(unpinned.stdout == "1 lesson unpinned: Berakhot 2\n", "\(unpinned.stdout)\(unpinned.stderr)")
             #expect(
                 unpinnedAgain.status == 0 && unpinnedAgain.stdout == "1 lesson already unpinned\n",
                 "\(unpinnedAgain.stdout)\(unpinnedAgain.stderr)")
             // Everything pinned, over a quota: clean says that what is over is pinned, never that the library is within it.
-            #expect(try await CLIRunner.run(["pin", "gemara:berakhot", "mishna:berakhot"], environment: env).status == 0)
+            let all = try await CLIRunner.run(
+                ["pin", "gemara:berakhot", "mishna:berakhot"],
+                environment: env.merging(["LANG": "es_ES.UTF-8", "LC_ALL": "", "LANGUAGE": ""]) { $1 })
+            #expect(
+                all.status == 0
+                    && all.stdout == "3 clases fijadas: Berakhot 2, Berakhot 3, Berakhot 1:3; `lessons clean` y los planes las conservan\n",
+                "\(all.stdout)\(all.stderr)")
             let clean = try await CLIRunner.run(["clean", "--max-size", "1K", "--dry-run"], environment: env)
             #expect(clean.stdout.contains("; what is over the quota of 1.0 KB is all pinned; 3 pinned lessons kept"), "\(clean.stdout)")
             #expect(!clean.stdout.contains("within its quota") && clean.stderr.contains("pinned lessons alone"), "\(clean.stderr)")

@@ -58,10 +58,14 @@ private func setPinned(_ pinned: Bool, _ selectors: [String], _ global: GlobalOp
         try Terminal.json([word: changed.map(\.description), "names": changed.map { names.name($0) }])
     } else if nothing {
         Terminal.out(Terminal.say(.unpinNothing, .text(typed)))
+    } else if unchanged > 0 {
+        Terminal.out(Terminal.say(pinned ? .pinAlready : .unpinAlready, .number(unchanged)))
     } else {
-        Terminal.out(
-            unchanged > 0
-                ? Terminal.say(pinned ? .pinAlready : .unpinAlready, .number(unchanged))
-                : Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count)))
+        // The lessons named; a long run by its first three and its last.
+        let names = try await library.lessonNames()
+        let named =
+            changed.count > 4
+            ? changed.prefix(3).map { names.name($0) } + ["…", names.name(changed[changed.count - 1])] : changed.map { names.name($0) }
+        Terminal.out(Terminal.say(pinned ? .pinCount : .unpinCount, .number(changed.count), .text(named.joined(separator: ", "))))
     }
 }

@@ -168,8 +168,8 @@ extension CommandPhrase {
         .removeWould: "would remove %1$@",
         .removeWouldGone: "would remove %1$@ (its file is already gone)",
         .removeWouldCount: "%1$@ %1$(item|items) would be removed, %2$@: run again without --dry-run to remove %1$(it|them)",
-        .pinCount: "%1$@ %1$(lesson|lessons) pinned",
-        .unpinCount: "%1$@ %1$(lesson|lessons) unpinned",
+        .pinCount: "%1$@ %1$(lesson|lessons) pinned: %2$@; `lessons clean` and the plans keep %1$(it|them)",
+        .unpinCount: "%1$@ %1$(lesson|lessons) unpinned: %2$@",
         .pinAlready: "%1$@ %1$(lesson|lessons) already pinned",
         .pinNothing:
             "no downloaded lesson matches %1$@: only downloaded lessons can be pinned (`lessons list` shows them; `lessons download` fetches one)",

@@ -194,8 +194,8 @@ extension CommandPhrase {
         .removeWouldGone: "se borraría %1$@ (su archivo ya no está)",
         .removeWouldCount:
             "se %1$(borraría|borrarían) %1$@ %1$(elemento|elementos), %2$@: ejecuta de nuevo sin --dry-run para %1$(borrarlo|borrarlos)",
-        .pinCount: "%1$@ %1$(clase fijada|clases fijadas)",
-        .unpinCount: "%1$@ %1$(clase desfijada|clases desfijadas)",
+        .pinCount: "%1$@ %1$(clase fijada|clases fijadas): %2$@; `lessons clean` y los planes %1$(la|las) conservan",
+        .unpinCount: "%1$@ %1$(clase desfijada|clases desfijadas): %2$@",
         .pinAlready: "%1$@ %1$(clase ya fijada|clases ya fijadas)",
         .pinNothing:
             "ninguna clase descargada coincide con %1$@: solo se pueden fijar clases descargadas (`lessons list` las muestra; `lessons download` descarga una)",
