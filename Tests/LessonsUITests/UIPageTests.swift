@@ -68,10 +68,12 @@ struct UIPageTests {
             let daf10 = try #require(text.range(of: ">Berakhot 10<"))
             #expect(daf2.lowerBound < daf10.lowerBound)
             #expect(text.contains("id=\"chapter-1-audio\""))
-            // A lesson's download buttons offer what it lacks: not its audio again.
+            // A lesson's download buttons offer what it lacks: not its audio again, nor "both",
+            // which would fetch what "video" does.
             #expect(!text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=audio""#))
             #expect(text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=video""#))
-            #expect(text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=both""#))
+            #expect(!text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=both""#))
+            #expect(text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=5&amp;media=both""#))
             #expect(
                 text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=4&amp;media=audio""#), "missing: offered")
         }

@@ -96,9 +96,12 @@ enum ShasPages {
                 confirm: UIText.removeConfirmNamed(status.name, l)) : .empty
         let history = Controls.link(
             UIText.history(l), "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
-        // A choice whose media are all downloaded is not offered again.
+        // A choice whose media are all downloaded is not offered again; nor "both" once one is
+        // downloaded, when it would fetch the same as the other's button.
         let complete = Set(status.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium))
-        let choices = MediaChoice.allCases.filter { !Set($0.media).isSubset(of: complete) }
+        let choices = MediaChoice.allCases.filter {
+            $0 == .both ? complete.isDisjoint(with: $0.media) : !Set($0.media).isSubset(of: complete)
+        }
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
             <th scope="row">\(status.name)\(pinned ? " (\(UIText.pinned(l)))" as HTML : .empty)\(WatchedProgress.render(playback, of: status.name, l))</th>
