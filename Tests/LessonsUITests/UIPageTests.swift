@@ -68,6 +68,7 @@ struct UIPageTests {
             let daf10 = try #require(text.range(of: ">Berakhot 10<"))
             #expect(daf2.lowerBound < daf10.lowerBound)
             #expect(text.contains("id=\"chapter-1-audio\""))
+            #expect(text.contains(/<span>The whole chapter \(\d+ lessons\):<\/span> <button/), "the chapter's buttons say what they take")
             // A lesson's download buttons offer what it lacks: not its audio again, nor "both",
             // which would fetch what "video" does.
             #expect(!text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=1&amp;media=audio""#))

@@ -63,7 +63,7 @@ enum ShasPages {
                 """
                 <section class="chapter" id="chapter-\(chapter)">
                 <h2>\(UIText.chapter(l)) \(chapter)</h2>
-                <div class="scope">\(Controls.downloadButtons("\(scope)&chapter=\(chapter)", what: UIText.chapterOf(masechet.name, chapter, l), l, idPrefix: "chapter-\(chapter)", confirming: lessons.count > 1 ? (lessons.count, UIText.chapterOf(masechet.name, chapter, l)) : nil))</div>
+                <div class="scope"><span>\(UIText.wholeChapter(lessons.count, l)):</span> \(Controls.downloadButtons("\(scope)&chapter=\(chapter)", what: UIText.chapterOf(masechet.name, chapter, l), l, idPrefix: "chapter-\(chapter)", confirming: lessons.count > 1 ? (lessons.count, UIText.chapterOf(masechet.name, chapter, l)) : nil))</div>
                 <table class="lessons">
                 <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>

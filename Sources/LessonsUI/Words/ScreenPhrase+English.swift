@@ -67,6 +67,7 @@ extension ScreenPhrase {
         .screenBothMedia: "both (audio and video)",
         .screenDownloadNamed: "Download %1$@, %2$@",
         .screenChapterOf: "%1$@, chapter %2$@",
+        .screenWholeChapter: "The whole chapter (%1$@ %1$(lesson|lessons))",
         .screenAllOf: "all of %1$@ (%2$@)",
         .screenPlayNamed: "Play %1$@",
         .screenHistoryOf: "History of %1$@",

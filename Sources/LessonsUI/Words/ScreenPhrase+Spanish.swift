@@ -67,6 +67,7 @@ extension ScreenPhrase {
         .screenBothMedia: "ambos (audio y vídeo)",
         .screenDownloadNamed: "Descargar %1$@, %2$@",
         .screenChapterOf: "%1$@, capítulo %2$@",
+        .screenWholeChapter: "Todo el capítulo (%1$@ %1$(clase|clases))",
         .screenAllOf: "toda la masejet %1$@ (%2$@)",
         .screenPlayNamed: "Reproducir %1$@",
         .screenHistoryOf: "Historial de %1$@",

@@ -26,7 +26,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenMissing, screenCorrupt, screenUnavailable, screenRemoved, screenQuota, screenOtherLanguage, screenComplete
     case screenFailed, screenDecimalMark, screenLiveShort, screenRefreshShort
     // Its controls, regions and columns, as assistive technology names them
-    case screenSkip, screenSections, screenProgressOf, screenBoth, screenBothMedia, screenDownloadNamed, screenChapterOf
+    case screenSkip, screenSections, screenProgressOf, screenBoth, screenBothMedia, screenDownloadNamed, screenChapterOf, screenWholeChapter
     case screenAllOf, screenPlayNamed, screenHistoryOf, screenRemoveNamed, screenRemoveConfirmNamed, screenPinNamed, screenUnpinNamed,
         screenTypeOf
     case screenDownloadedCount, screenDownloadedDapim, screenDownloadedMishnayot, screenPreviewQuota, screenLessonColumn,

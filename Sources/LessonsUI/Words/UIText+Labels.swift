@@ -26,6 +26,11 @@ extension UIText {
     }
 
     /// "Berakhot, chapter 1".
+    /// The label of a chapter's download buttons: "The whole chapter (9 lessons)".
+    static func wholeChapter(_ count: Int, _ l: UserLanguage) -> String {
+        Message(.screenWholeChapter, .number(count)).text(l)
+    }
+
     static func chapterOf(_ masechet: String, _ chapter: Int, _ l: UserLanguage) -> String {
         Message(.screenChapterOf, .text(masechet), .number(chapter)).text(l)
     }
