@@ -81,11 +81,15 @@ struct ReadingCLITests {
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "Berakhot 2 [gemara/1]", "\(result.stdout)")
             #expect(lines.contains("Berakhot 4 [gemara/3], not downloaded"), "\(result.stdout)")
+            let notAsked = try #require(lines.firstIndex(of: "Berakhot 4 [gemara/3], not downloaded"))
+            #expect(!lines[notAsked + 1].hasPrefix("  "), "in a list, a lesson nothing was asked of is one line: \(result.stdout)")
             #expect(lines.contains { $0.hasPrefix("Berakhot 1:3 [mishna/") }, "\(result.stdout)")
             #expect(lines.contains { $0.hasPrefix("  PDF    complete") }, "\(result.stdout)")
             #expect(
                 lines.last == "4 lessons: 3 downloaded, 0 under way, 0 with a failed or missing medium, 1 not requested", "\(result.stdout)"
             )
+            let one = try await CLIRunner.run(["status", "Berakhot 4"], environment: env)
+            #expect(one.stdout.contains("\n  audio  not requested\n"), "one lesson alone shows each medium: \(one.stdout)")
             let json = try await CLIRunner.run(["--json", "status", "gemara:berakhot:2"], environment: env)
             #expect(json.stdout.contains("\"name\" : \"Berakhot 2\"") && json.stdout.contains("\"id\" : 1"), "\(json.stdout)")
 
