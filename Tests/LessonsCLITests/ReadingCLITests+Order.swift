@@ -30,7 +30,8 @@ extension ReadingCLITests {
             #expect(lines.last?.hasPrefix("\(listed.count) lessons, ") == true, "\(bySize.stdout)")
 
             #expect(try await CLIRunner.run(["download", "Berakhot 4"], environment: env).status == 0)
-            let recent = try await CLIRunner.run(["list", "--sort", "recent"], environment: env.merging(["LANG": "es_ES.UTF-8"]) { $1 })
+            let recent = try await CLIRunner.run(
+                ["list", "--sort", "recent"], environment: env.merging(["LANG": "es_ES.UTF-8", "LC_ALL": "", "LANGUAGE": ""]) { $1 })
             let newest = recent.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
             #expect(recent.stdout.hasPrefix("las últimas descargadas primero:\n"), "\(recent.stdout)\(recent.stderr)")
             #expect(newest.contains("Berakhot 4 ") && newest.contains(/\s\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \[gemara\/3\]/), "\(recent.stdout)")

@@ -21,7 +21,9 @@ struct UIQueueTests {
             _ = try await fixture.watchTransfers { $0.contains { $0.key == "gemara/2/audio" && $0.state == "downloading" } }
             let page = try await fixture.get("/queue")
             // One row a lesson, its media's states in it, its buttons for the lesson.
-            let row = page.text.components(separatedBy: #"<li data-lesson="gemara/2">"#).dropFirst().first?.prefix { $0 != "\n" } ?? ""
+            let row =
+                page.text.components(separatedBy: #"<li data-lesson="gemara/2">"#).dropFirst().first?.components(separatedBy: "</li>").first
+                ?? ""
             #expect(row.contains(#"<span class="what">Berakhot 3</span>"#) && row.contains(#"aria-label="Cancel Berakhot 3""#), "\(row)")
             #expect(row.contains(#"data-keys="gemara/2/audio""#) && row.contains("audio — downloading"), "\(row)")
             #expect(page.text.firstMatch(of: /<span class="what">(gemara|mishna)\/\d+/) == nil)

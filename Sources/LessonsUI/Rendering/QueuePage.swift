@@ -56,14 +56,14 @@ enum QueuePage {
         return order.map { ($0, byLesson[$0] ?? []) }
     }
 
-    /// One lesson: its name, the state of its media in words (those that read alike on one line:
-    /// "audio, PDF — queued"), and buttons for the lesson as a whole.
+    /// One lesson: its name, the state of its media in words (those waiting or failed alike on one
+    /// line: "audio, PDF — queued"; each one downloading on its own), and buttons for the lesson.
     static func row(_ lesson: LessonID, _ items: [TransferSnapshot], names: LessonNames, paused: Bool, _ l: UserLanguage) -> HTML {
         let what = names.name(lesson)
         var lines: [(state: String, text: String, keys: [MediaKey])] = []
         for item in items {
             let (state, text) = described(item, paused: paused, l)
-            if let index = lines.firstIndex(where: { $0.state == state && $0.text == text }) {
+            if state != "downloading", let index = lines.firstIndex(where: { $0.state == state && $0.text == text }) {
                 lines[index].keys.append(item.key)
             } else {
                 lines.append((state, text, [item.key]))
@@ -73,7 +73,7 @@ enum QueuePage {
             let keys = line.keys.map { Format.itemKey($0.lesson, $0.medium) }.joined(separator: " ")
             let media = line.keys.map { $0.medium.name(l) }.joined(separator: ", ")
             return
-                "<span class=\"state\" data-keys=\"\(keys)\" data-state=\"\(line.state)\">\(Controls.state(line.state, text: "\(media) — \(line.text)"))</span>"
+                "<span class=\"state\" data-keys=\"\(keys)\" data-state=\"\(line.state)\">\(Controls.state(line.state, text: "\(media) — \(line.text)"))</span>\n"
         }
         let next: HTML =
             lines.contains { $0.state == "queued" }

@@ -25,12 +25,12 @@ extension UIText {
         Message(.screenDownloadNamed, .text(what), .text(choice)).text(l)
     }
 
-    /// "Berakhot, chapter 1".
     /// The label of a chapter's download buttons: "The whole chapter (9 lessons)".
     static func wholeChapter(_ count: Int, _ l: UserLanguage) -> String {
         Message(.screenWholeChapter, .number(count)).text(l)
     }
 
+    /// "Berakhot, chapter 1".
     static func chapterOf(_ masechet: String, _ chapter: Int, _ l: UserLanguage) -> String {
         Message(.screenChapterOf, .text(masechet), .number(chapter)).text(l)
     }

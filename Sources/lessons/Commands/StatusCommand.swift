@@ -47,7 +47,8 @@ struct StatusCommand: AsyncParsableCommand {
                 + (pinned.contains(LessonID(entry.type, entry.id)) ? [Terminal.say(.cliPinned)] : [])
             Terminal.out("\(entry.name) \(id)" + notes.map { ", " + $0 }.joined())
             // In a list of several, a lesson nothing was asked of is its one line.
-            if entries.count > 1, entry.media.allSatisfy({ ["not requested", "unavailable"].contains($0.state) }) { continue }
+            let states = Set(entry.media.map(\.state))
+            if entries.count > 1, states.contains("not requested"), states.isSubset(of: ["not requested", "unavailable"]) { continue }
             for medium in entry.media {
                 var detail = medium.bytes.map { " \(formatBytes($0))" } ?? ""
                 if medium.state == "missing", let size = medium.expectedBytes ?? medium.bytes {
