@@ -91,12 +91,20 @@ extension BrowserTests {
         _ = try await browser.run("window.openedBefore = true")
         #expect(try await browser.wait("window.openedBefore === true && document.querySelector(arguments[0])", [row]), "\(size)")
         let state = try await browser.run("return document.querySelector(arguments[0]).textContent", [row])
-        #expect((state as? String)?.contains("queued: paused until you resume the queue") == true, "\(size): \(state ?? "none")")
+        #expect((state as? String)?.hasSuffix("audio, PDF — paused") == true, "\(size): \(state ?? "none")")
         #expect(try await !fixture.library.isDownloaded(lesson), "\(size): nothing downloads while paused")
-        let live = "#live-list li[data-key=\"gemara/\(lesson.id)/audio\"][data-state=\"queued\"]"
+        // The live panel: the pause said once, above, with the way to resume; the lesson's audio and
+        // PDF on one line.
+        let live = "#live-list li[data-keys=\"gemara/\(lesson.id)/audio gemara/\(lesson.id)/text\"][data-state=\"queued\"]"
         #expect(try await browser.wait("document.querySelector(arguments[0])", [live]), "\(size): the live panel lists it as queued")
         let said = try await browser.run("return document.querySelector(arguments[0] + ' .title span').textContent", [live]) as? String
-        #expect(said?.hasSuffix("queued: paused until you resume the queue") == true, "\(size): \(said ?? "nothing")")
+        let name = try await fixture.library.lessonNames().name(lesson)
+        #expect(said == "\(name) audio, PDF: paused", "\(size): \(said ?? "nothing")")
+        #expect(try await browser.text("#live-paused span") == "The queue is paused.", "\(size)")
+        #expect(
+            try await browser.run("return document.querySelector('#live-paused button').dataset.action") as? String == "/api/queue/resume")
+        let cancel = try await browser.run("return document.querySelector(arguments[0] + ' button').dataset.action", [live]) as? String
+        #expect(cancel == "/api/cancel?lesson=gemara%2F\(lesson.id)", "\(size): the line's Cancel takes the lesson")
         #expect(try await browser.text("#live-count") == "", "\(size): the header counts nothing under way while the queue is paused")
         let bar = try await browser.run("return document.querySelector(arguments[0] + ' progress') !== null", [live])
         #expect(bar as? Bool == false, "\(size): a queued item with nothing received has no progress bar")

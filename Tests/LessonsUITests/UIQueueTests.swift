@@ -93,7 +93,7 @@ struct UIQueueTests {
                 #expect(page.text.contains("id=\"queue-paused\""), "the notice")
                 #expect(
                     page.text.contains(#"<span class="what">Berakhot 6</span>"#)
-                        && page.text.contains("audio, PDF — queued: paused until you resume the queue"))
+                        && page.text.contains("audio, PDF — paused"))
                 #expect(page.text.contains("id=\"queue-resume\""))
                 #expect(try await !library.isDownloaded(LessonID(.gemara, 5)))
                 let resume = try await post("http://127.0.0.1:\(app.port)/api/queue/resume")
@@ -120,9 +120,10 @@ struct UIQueueTests {
             #expect(spanish.text.contains("Reintentar los fallidos (1)"))
             // The button that moves an item to the front says so: not "Next", which reads as a way on.
             #expect(spanish.text.contains("aria-label=\"Descargar primero: Berakhot 9\""), "\(spanish.text)")
-            // The lesson's audio and PDF wait alike: one line says so for both.
+            // The lesson's audio and PDF wait alike: one line says so for both, in short (the
+            // notice above says the queue is paused).
             #expect(spanish.text.contains(#"data-keys="gemara/8/audio gemara/8/text" data-state="queued""#), "\(spanish.text)")
-            #expect(spanish.text.contains("audio, PDF — en cola"), "\(spanish.text)")
+            #expect(spanish.text.contains("audio, PDF — en pausa<"), "\(spanish.text)")
             #expect(spanish.text.contains("<span>Descargar primero</span>") && !spanish.text.contains("<span>Siguiente</span>"))
             // The lesson's cell says why it waits, as the live panel does, before any script runs.
             let masechet = try await fixture.get("/shas/gemara/1")

@@ -95,7 +95,8 @@ enum QueuePage {
             let percent = item.expectedBytes.flatMap { $0 > 0 ? min(100, item.receivedBytes * 100 / $0) : nil }
             return ("downloading", UIText.state("downloading", l) + (percent.map { " \($0)%" } ?? ""))
         }
-        var text = paused ? UIText.waitsForResume(l) : item.lastError != nil ? UIText.waitsForServer(l) : UIText.waitingForSlot(l)
+        // Paused, the page says so above the list, and why.
+        var text = paused ? UIText.pausedState(l) : item.lastError != nil ? UIText.waitsForServer(l) : UIText.waitingForSlot(l)
         if let reason = item.lastError { text += " (" + Phrasebook.recognize(reason).text(l) + ")" }
         return ("queued", text)
     }

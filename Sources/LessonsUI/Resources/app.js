@@ -220,8 +220,10 @@
     return ["complete", "downloading", "queued"].includes(state) ? state : "not-requested";
   }
 
-  function stateText(entry) {
-    let text = entry.waitsForResume ? words.waitsForResume : entry.waitsForServer ? words.waitsForServer : words[entry.state] || entry.state;
+  // `short` where the queue's pause is said once above the items.
+  function stateText(entry, short) {
+    const paused = short ? words.paused : words.waitsForResume;
+    let text = entry.waitsForResume ? paused : entry.waitsForServer ? words.waitsForServer : words[entry.state] || entry.state;
     if (entry.state === "downloading" && entry.percent !== null && entry.percent !== undefined) text += " " + entry.percent + "%";
     if (entry.state === "failed" && entry.reason) text += ": " + entry.reason;
     return text;
@@ -297,22 +299,53 @@
     }, 2000);
   }
 
+  // The panel's rows: queued items with nothing received, of one lesson and said alike, share
+  // one ("Berakhot 5 audio, PDF: paused"), so that a long queue reads a line a lesson.
+  function rows(entries) {
+    const rows = [];
+    const shared = new Map();
+    for (const entry of entries) {
+      const lesson = entry.key.slice(0, entry.key.lastIndexOf("/"));
+      const plain = entry.state === "queued" && !(entry.received > 0);
+      const together = lesson + " " + stateText(entry, true);
+      if (plain && shared.has(together)) { shared.get(together).entries.push(entry); continue; }
+      const row = { lesson, plain, entries: [entry] };
+      if (plain) shared.set(together, row);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  // While the queue is paused: said once, above the items, with the way to resume it.
+  function pausedNote(entries) {
+    if (!entries.some((e) => e.waitsForResume)) return [];
+    const note = document.createElement("li");
+    note.id = "live-paused";
+    const text = document.createElement("span");
+    text.textContent = words.queuePaused;
+    note.append(text, button(words.resumeAll, words.resumeAll, "retry", "/api/queue/resume"));
+    return [note];
+  }
+
   function show(entries) {
     const list = document.getElementById("live-list");
     document.getElementById("live-empty").hidden = entries.length > 0;
-    list.replaceChildren();
+    list.replaceChildren(...pausedNote(entries));
     const counts = {};
-    for (const entry of entries) {
-      counts[entry.state] = (counts[entry.state] || 0) + 1;
-      const what = entry.name + " " + (words[entry.medium] || entry.medium);
+    for (const entry of entries) counts[entry.state] = (counts[entry.state] || 0) + 1;
+    for (const row of rows(entries)) {
+      const entry = row.entries[0];
+      const media = row.entries.map((e) => words[e.medium] || e.medium).join(", ");
+      const what = entry.name + " " + media;
       const item = document.createElement("li");
-      item.dataset.key = entry.key;
+      item.dataset.keys = row.entries.map((e) => e.key).join(" ");
+      if (row.entries.length === 1) item.dataset.key = entry.key;
       item.dataset.state = entry.state;
       item.className = "state-" + entry.state;
       const title = document.createElement("div");
       title.className = "title";
       const text = document.createElement("span");
-      text.textContent = what + ": " + stateText(entry);
+      text.textContent = what + ": " + stateText(entry, true);
       title.append(icon(stateIcon(entry.state)), text);
       item.appendChild(title);
       if (entry.state === "downloading" || (entry.state === "queued" && !entry.waitsForServer)) {
@@ -332,11 +365,14 @@
         }
         // Cancel beside the name of an item that has no bar: one line an item in a long queue.
         const under = item.querySelector("progress") ? item : title;
-        if (entry.here) under.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?key=" + encodeURIComponent(entry.key)));
+        const cancel = row.entries.length > 1 ? "lesson=" + encodeURIComponent(row.lesson) : "key=" + encodeURIComponent(entry.key);
+        if (row.entries.some((e) => e.here)) under.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?" + cancel));
       }
       if (entry.state === "failed") item.appendChild(button(words.retry, words.retry + " " + what, "retry", "/api/retry?key=" + encodeURIComponent(entry.key)));
       list.appendChild(item);
       if (entry.state === "complete" && entry.medium !== "text") offerPlay(entry);
+    }
+    for (const entry of entries) {
       for (const cell of document.querySelectorAll('td[data-key="' + entry.key + '"]')) {
         cell.replaceChildren(...stateContent(entry));
         cell.dataset.state = entry.state;

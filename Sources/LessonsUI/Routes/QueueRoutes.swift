@@ -37,11 +37,17 @@ struct QueueRoutes: Sendable {
                 let l = RequestInput.language(request)
                 let wasPaused = try await library.isQueuePaused()
                 if !wasPaused { try await library.pauseQueue() }
-                let listed = try await library.queue().map(\.key)
                 var cancelled = 0
-                for key in listed {
-                    let removed = try await library.cancelDownload(key).removed
-                    cancelled += removed.filter { listed.contains(MediaKey($0.lesson, $0.medium)) }.count
+                do {
+                    let listed = try await library.queue().map(\.key)
+                    for key in listed {
+                        let removed = try await library.cancelDownload(key).removed
+                        cancelled += removed.filter { listed.contains(MediaKey($0.lesson, $0.medium)) }.count
+                    }
+                } catch {
+                    // A failure part way leaves the queue as the user had it, not held.
+                    if !wasPaused { try? await library.resumeQueue() }
+                    throw error
                 }
                 if !wasPaused { try await library.resumeQueue() }
                 let message = cancelled > 0 ? UIText.cancelledAll(cancelled, l) : UIText.queueEmpty(l)

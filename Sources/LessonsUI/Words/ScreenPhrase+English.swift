@@ -226,6 +226,8 @@ extension ScreenPhrase {
         .screenDownloadNext: "Download next",
         .screenWaitingForSlot: "queued: waits its turn",
         .screenWaitsForResume: "queued: paused until you resume the queue",
+        .screenPausedState: "paused",
+        .screenLivePaused: "The queue is paused.",
         .screenQueueSummary: "%1$@ queued, %2$@ downloading, %3$@ failed",
         .screenQueuePausedNow: "Queue paused.",
         .screenQueueResumedNow: "Queue resumed.",

@@ -231,6 +231,8 @@ extension ScreenPhrase {
         .screenDownloadNext: "Descargar primero",
         .screenWaitingForSlot: "en cola: espera su turno",
         .screenWaitsForResume: "en cola: en pausa hasta que reanudes la cola",
+        .screenPausedState: "en pausa",
+        .screenLivePaused: "La cola está en pausa.",
         .screenQueueSummary: "%1$@ en cola, %2$@ descargando, %3$@ %3$(fallido|fallidos)",
         .screenQueuePausedNow: "Cola en pausa.",
         .screenQueueResumedNow: "La cola sigue.",

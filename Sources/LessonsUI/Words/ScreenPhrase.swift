@@ -60,6 +60,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenHeard, screenContinueListening, screenPositionSaved
     // The Queue page
     case screenQueueTitle, screenQueueEmpty, screenQueuePaused, screenPauseAll, screenResumeAll, screenRetryFailed
+    case screenPausedState, screenLivePaused
     case screenWaitsForResume, screenCancelAll, screenCancelAllConfirm, screenCancelledAll, screenDownloadManyConfirm
     case screenCancelItem, screenNextItem, screenWaitingForSlot, screenQueueSummary, screenQueuePausedNow
     case screenQueueResumedNow, screenCancelledItem, screenNothingToCancel, screenNextNow, screenNotQueued
