@@ -31,7 +31,8 @@ struct DownloadsPage {
         let shown = query.apply(to: lessons, playbacks: playbacks)
         var body: HTML = """
             \(storageSection(l))
-            <p class="notice"><a href="#clean">\(Message(.screenThirtyDaysHow).text(l))</a></p>
+            <p class="notice" id="retention-note">\(Message(.screenThirtyDaysHow).text(l)) \
+            <a href="#clean">\(Message(.screenSeeClean).text(l))</a></p>
             \(syncNotes(l))\(continueListening(l))\(toolbar(shown: shown.count, l))
             """
         if lessons.isEmpty {

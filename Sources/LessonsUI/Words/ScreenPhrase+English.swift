@@ -253,7 +253,8 @@ extension ScreenPhrase {
         .screenMishnaOf: "The Mishna of %1$@",
         .screenNoSuchPage: "There is no page at this address",
         .screenThirtyDaysHow:
-            "Clean, below, offers to remove what was downloaded more than 30 days ago or goes over the library's maximum size; nothing is removed until you clean the library or a plan you follow retires a past daf, and pinned lessons stay.",
+            "Nothing is removed without you: cleaning offers what is over 30 days old or past the size limit, the plans you follow retire their past dapim, and pinned lessons stay.",
+        .screenSeeClean: "See what cleaning would remove",
         .screenNoGemaraMasechet: "No masechet of the Gemara has the number %1$@",
         .screenNoMishnaMasechet: "No masechet of the Mishna has the number %1$@",
         .screenNoSuchLesson: "This lesson is neither in the library nor in the catalog kept here",

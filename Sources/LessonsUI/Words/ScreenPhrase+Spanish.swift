@@ -259,7 +259,8 @@ extension ScreenPhrase {
         .screenMishnaOf: "La Mishná de %1$@",
         .screenNoSuchPage: "No hay ninguna página en esta dirección",
         .screenThirtyDaysHow:
-            "La limpieza, más abajo, propone borrar lo descargado hace más de 30 días o lo que pase del tamaño máximo de la biblioteca; nada se borra hasta que limpies la biblioteca o un plan que sigues retire un daf ya pasado, y las clases fijadas se quedan.",
+            "Nada se borra sin ti: la limpieza propone lo descargado hace más de 30 días o lo que pase del tamaño máximo, los planes que sigues retiran sus dapim pasados y las clases fijadas se quedan.",
+        .screenSeeClean: "Ver qué borraría la limpieza",
         .screenNoGemaraMasechet: "Ninguna masejet de la Guemará tiene el número %1$@",
         .screenNoMishnaMasechet: "Ninguna masejet de la Mishná tiene el número %1$@",
         .screenNoSuchLesson: "Esta clase no está en la biblioteca ni en el catálogo guardado aquí",

@@ -68,7 +68,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     // A request it cannot answer
     case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
     case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
-    case screenNoGemaraOf, screenMishnaOf, screenNoSuchPage, screenThirtyDaysHow
+    case screenNoGemaraOf, screenMishnaOf, screenNoSuchPage, screenThirtyDaysHow, screenSeeClean
     case screenNoGemaraMasechet, screenNoMishnaMasechet, screenNoSuchLesson, screenFindInShas, screenSeeToday, screenNoSuchAsset
     case screenFindLabel, screenFindButton, screenFindExample
     case screenNoMedium, screenMediaOutside, screenNotDownloaded, screenBadPick
