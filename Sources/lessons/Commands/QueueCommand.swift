@@ -49,8 +49,9 @@ struct QueueListCommand: AsyncParsableCommand {
             return
         }
         let names = try await library.lessonNames()
-        let width = items.map { names.spoken($0.key).count }.max() ?? 0
-        for item in items { Terminal.out(Self.line(item, names: names, width: width)) }
+        let lines = Self.lines(items, names: names)
+        let width = lines.map(\.what.count).max() ?? 0
+        for line in lines { Terminal.out("\(padded(line.what, width))  \(line.state)") }
         let downloading = items.filter(\.isTransferring).count
         let failed = items.filter { $0.state == .failed }.count
         Terminal.out(
@@ -58,12 +59,28 @@ struct QueueListCommand: AsyncParsableCommand {
                 .queueCount, .number(items.count), .number(items.count - downloading - failed), .number(downloading), .number(failed)))
     }
 
-    /// One item: its name, its state in words, what has come of it, and the reason it failed or
-    /// waits (a line downloading again shows no reason: its last attempt's failure is behind it).
-    static func line(_ item: TransferSnapshot, names: LessonNames, width: Int) -> String {
+    /// The queue's lines: a lesson's items said alike share one ("Berakhot 5 audio, PDF  queued"),
+    /// in the order of the first; an item with bytes received, or downloading, has its own.
+    static func lines(_ items: [TransferSnapshot], names: LessonNames) -> [(what: String, state: String)] {
+        var lines: [(lesson: LessonID, media: [MediaKind], state: String, shared: Bool)] = []
+        for item in items {
+            let state = Self.state(item)
+            let shared = item.receivedBytes == 0 && !item.isTransferring
+            if shared, let index = lines.firstIndex(where: { $0.shared && $0.lesson == item.key.lesson && $0.state == state }) {
+                lines[index].media.append(item.key.medium)
+            } else {
+                lines.append((item.key.lesson, [item.key.medium], state, shared))
+            }
+        }
+        return lines.map { (names.spoken($0.lesson, media: $0.media), $0.state) }
+    }
+
+    /// An item's state in words, what has come of it, and the reason it failed or waits (a line
+    /// downloading again shows no reason: its last attempt's failure is behind it).
+    static func state(_ item: TransferSnapshot) -> String {
         let state = item.state?.rawValue ?? "queued"
         let shown = item.isTransferring ? "downloading" : state == "downloading" ? "queued" : state
-        var line = "\(padded(names.spoken(item.key), width))  \(Style.state(shown, shown: spokenState(shown), on: .out))"
+        var line = Style.state(shown, shown: spokenState(shown), on: .out)
         if let expected = item.expectedBytes, item.receivedBytes > 0 {
             line += " " + Terminal.say(.cliOf, .text(formatBytes(item.receivedBytes)), .text(formatBytes(expected)))
         }
@@ -146,8 +163,8 @@ struct QueueCancelCommand: AsyncParsableCommand {
             try Terminal.json(report.named(by: names))
             return
         }
-        for entry in report.removed {
-            Terminal.out(Terminal.say(.queueCancelled, .text(names.spoken(MediaKey(entry.lesson, entry.medium)))))
+        for lesson in LessonNames.byLesson(report.removed.map { MediaKey($0.lesson, $0.medium) }) {
+            Terminal.out(Terminal.say(.queueCancelled, .text(names.spoken(lesson.lesson, media: lesson.media))))
         }
         if report.removed.isEmpty { Terminal.out(Terminal.say(.queueNothingToCancel)) }
     }

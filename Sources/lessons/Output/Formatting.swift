@@ -19,6 +19,22 @@ func formatDuration(_ duration: Duration) -> String {
 extension LessonNames {
     /// A lesson's medium as the terminal's language names it: "Berakhot 2 audio", "Berakhot 2 vídeo".
     func spoken(_ key: MediaKey) -> String { name(key, Terminal.language) }
+    /// A lesson's media together: "Berakhot 2 audio, PDF".
+    func spoken(_ lesson: LessonID, media: [MediaKind]) -> String {
+        "\(name(lesson)) \(media.map(\.spoken).joined(separator: ", "))"
+    }
+    /// Media keys a lesson at a time, in the order of each lesson's first: one line a lesson.
+    static func byLesson(_ keys: [MediaKey]) -> [(lesson: LessonID, media: [MediaKind])] {
+        var lessons: [(lesson: LessonID, media: [MediaKind])] = []
+        for key in keys {
+            if let index = lessons.firstIndex(where: { $0.lesson == key.lesson }) {
+                lessons[index].media.append(key.medium)
+            } else {
+                lessons.append((key.lesson, [key.medium]))
+            }
+        }
+        return lessons
+    }
 }
 
 extension MediaKind {
