@@ -36,6 +36,8 @@ struct QueueCLITests {
             let waiting = try await CLIRunner.run(["download", "gemara:berakhot:2-3"], environment: env)
             #expect(waiting.status == 0, "\(waiting.stderr)")
             #expect(waiting.stdout == "the queue is paused: 4 items wait; `lessons queue resume` lets them download\n")
+            let status = try await CLIRunner.run(["status", "Berakhot 2"], environment: env)
+            #expect(status.stdout.contains("  audio  queued\n") && status.stdout.contains("  PDF    queued\n"), "\(status.stdout)")
             let list = try await CLIRunner.run(["queue"], environment: env)
             #expect(list.stdout.hasPrefix("the queue is paused"))
             // A lesson's items waiting alike share a line.

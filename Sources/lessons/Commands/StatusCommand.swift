@@ -50,7 +50,8 @@ struct StatusCommand: AsyncParsableCommand {
             let states = Set(entry.media.map(\.state))
             if entries.count > 1, states.contains("not requested"), states.isSubset(of: ["not requested", "unavailable"]) { continue }
             for medium in entry.media {
-                var detail = medium.bytes.map { " \(formatBytes($0))" } ?? ""
+                // Nothing received yet is said by the state alone, not "queued 0 B".
+                var detail = medium.bytes.flatMap { $0 > 0 || medium.state == "complete" ? " \(formatBytes($0))" : nil } ?? ""
                 if medium.state == "missing", let size = medium.expectedBytes ?? medium.bytes {
                     detail = " " + Terminal.say(.statusWasSize, .text(formatBytes(size)))
                 } else if medium.state != "complete", let expected = medium.expectedBytes {
