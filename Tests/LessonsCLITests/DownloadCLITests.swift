@@ -187,6 +187,14 @@ struct DownloadCLITests {
                 doctor.stdout
                     == "5 items failed: the server answered HTTP 404 — Berakhot 2 audio, Berakhot 3 audio, Berakhot 4 audio, and 2 more; fix: run `lessons download`\n"
             )
+            // A lesson's media are named together, as `list` shows them.
+            #expect(try await CLIRunner.run(["queue", "pause"], environment: env).status == 0)
+            #expect(try await CLIRunner.run(["download", "gemara:berakhot:20-23"], environment: env).status == 0)
+            let pending = try await CLIRunner.run(["doctor"], environment: env).stdout
+            #expect(
+                pending.contains(
+                    "8 items pending: requested, not downloaded yet — Berakhot 20 audio+PDF, Berakhot 21 audio+PDF, Berakhot 22 audio+PDF, and 2 more;"
+                ), "\(pending)")
         }
     }
 

@@ -48,13 +48,36 @@ struct DoctorCommand: AsyncParsableCommand {
 
     /// "173 items failed: the server answered HTTP 404 — Berakhot 2 audio, …, and 170 more; fix: run `lessons download`".
     static func line(_ group: DoctorReport.Group) -> String {
-        let named = group.problems.prefix(examples).map(name).joined(separator: ", ")
+        let (names, covered) = examplesNamed(group.problems)
+        let named = names.joined(separator: ", ")
         let shown =
-            group.problems.count > examples ? Terminal.say(.doctorMore, .text(named), .number(group.problems.count - examples)) : named
+            group.problems.count > covered ? Terminal.say(.doctorMore, .text(named), .number(group.problems.count - covered)) : named
         return Terminal.say(
             .doctorLine, .text(count(group.kind, group.problems.count)), .message(Phrasebook.recognize(group.detail).asPlanned),
             .text(shown),
             .word(advice(group.fix)))
+    }
+
+    /// The first few examples by name, a lesson's media together as `list` shows them ("Berakhot
+    /// 5 audio+PDF"), and how many problems they name.
+    static func examplesNamed(_ problems: [DoctorReport.Problem]) -> (names: [String], covered: Int) {
+        var shown: [(name: String, lesson: String?, media: [MediaKind])] = []
+        var covered = 0
+        for problem in problems {
+            let lesson = problem.fix == .moveOut || problem.medium == nil ? nil : problem.lessonName
+            if let lesson, let medium = problem.medium, let index = shown.firstIndex(where: { $0.lesson == lesson }) {
+                shown[index].media.append(medium)
+            } else if shown.count < examples {
+                shown.append((name(problem), lesson, problem.medium.map { [$0] } ?? []))
+            } else {
+                continue
+            }
+            covered += 1
+        }
+        let names = shown.map { example in
+            example.lesson.map { "\($0) \(example.media.map(\.spoken).joined(separator: "+"))" } ?? example.name
+        }
+        return (names, covered)
     }
 
     /// A problem's lesson and medium as people name them, else its file (always, for a file to
