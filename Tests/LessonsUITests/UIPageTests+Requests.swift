@@ -16,7 +16,7 @@ extension UIPageTests {
             #expect(!spanish.text.contains(UserPhrase.thirtyDayNotice.text(.es)))
             #expect(
                 spanish.text.contains(
-                    ##"Nada se borra sin ti: la limpieza propone lo descargado hace más de 30 días o lo que pase del tamaño máximo, los planes que sigues retiran sus dapim pasados y las clases fijadas se quedan. <a href="#clean">Ver qué borraría la limpieza</a>"##
+                    ##"Nada se borra sin ti: la limpieza propone lo descargado hace más de 30 días o lo que pase del tamaño máximo, los planes que sigues retiran sus dapim pasados y las clases fijadas se quedan. <a class="button" href="#clean">Ver qué borraría la limpieza</a>"##
                 ))
             let weighted = try await fixture.get("/shas", headers: [("Accept-Language", "es;q=0.3, en;q=0.9")])
             #expect(weighted.text.contains("<html lang=\"en\">"))

@@ -125,10 +125,19 @@ struct UIQueueTests {
             #expect(spanish.text.contains(#"data-keys="gemara/8/audio gemara/8/text" data-state="queued""#), "\(spanish.text)")
             #expect(spanish.text.contains("audio, PDF — en pausa<"), "\(spanish.text)")
             #expect(spanish.text.contains("<span>Descargar primero</span>") && !spanish.text.contains("<span>Siguiente</span>"))
-            // The lesson's cell says why it waits, as the live panel does, before any script runs.
+            // The masechet's page says the queue is paused once, with Resume all; the lesson's cells
+            // say "paused", as the live panel does, before any script runs; the media on their way
+            // are not offered again, nor "both".
             let masechet = try await fixture.get("/shas/gemara/1")
-            let cell = masechet.text.components(separatedBy: #"data-key="gemara/8/audio""#).dropFirst().first?.prefix(700) ?? ""
-            #expect(cell.contains("queued: paused until you resume the queue"), "\(cell)")
+            #expect(masechet.text.contains(#"id="masechet-paused"><span>The queue is paused: nothing downloads"#), "\(masechet.text)")
+            #expect(masechet.text.contains(#"data-action="/api/queue/resume""#))
+            let row =
+                masechet.text.components(separatedBy: #"<tr id="lesson-gemara-8">"#).dropFirst().first?
+                .components(separatedBy: "</tr>").first ?? ""
+            let cell =
+                row.components(separatedBy: #"data-key="gemara/8/audio""#).dropFirst().first?.components(separatedBy: "</td>").first ?? ""
+            #expect(cell.hasSuffix(">paused</span>"), "\(cell)")
+            #expect(row.contains("media=video") && !row.contains("media=audio") && !row.contains("media=both"), "\(row)")
             let next = try await fixture.post("/api/queue/next?lesson=gemara/8")
             #expect(next.status == 200 && next.text.contains("Berakhot 9 is next"), "\(next.text)")
             #expect(

@@ -32,7 +32,7 @@ struct DownloadsPage {
         var body: HTML = """
             \(storageSection(l))
             <p class="notice" id="retention-note">\(Message(.screenThirtyDaysHow).text(l)) \
-            <a href="#clean">\(Message(.screenSeeClean).text(l))</a></p>
+            <a class="button" href="#clean">\(Message(.screenSeeClean).text(l))</a></p>
             \(syncNotes(l))\(continueListening(l))\(toolbar(shown: shown.count, l))
             """
         if lessons.isEmpty {

@@ -87,7 +87,6 @@ enum Layout {
         words["live"] = UIText.liveTitle(l)
         words["decimal"] = Message(.screenDecimalMark).text(l)
         words["waitsForServer"] = UIText.waitsForServer(l)
-        words["waitsForResume"] = UIText.waitsForResume(l)
         words["paused"] = UIText.pausedState(l)
         words["queuePaused"] = Message(.screenLivePaused).text(l)
         words["resumeAll"] = UIText.resumeAll(l)

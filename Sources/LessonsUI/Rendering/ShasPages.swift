@@ -56,8 +56,16 @@ enum ShasPages {
         let chapters = Dictionary(grouping: statuses, by: \.chapter).sorted { $0.key < $1.key }
         let typeName = type == .gemara ? UIText.gemara(l) : UIText.mishnaType(l)
         let whole = UIText.allOf(masechet.name, typeName, l)
+        // Paused, the queue is said once here, with the way to resume it; the cells say "paused".
+        let paused: HTML =
+            context.queuePaused
+            ? """
+            <div class="notice" id="masechet-paused"><span>\(UIText.queuePaused(l))</span> \
+            \(Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "masechet-resume"))</div>
+
+            """ : .empty
         let body: HTML = """
-            <p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(typeName)</p>
+            \(paused)<p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(typeName)</p>
             <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Controls.downloadButtons(scope, what: whole, l, idPrefix: "masechet", confirming: (statuses.count, "\(masechet.name) (\(typeName))")))</div>
             \(chapters.html { chapter, lessons in
                 """
@@ -96,11 +104,12 @@ enum ShasPages {
                 confirm: UIText.removeConfirmNamed(status.name, l)) : .empty
         let history = Controls.link(
             UIText.history(l), "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
-        // A choice whose media are all downloaded is not offered again; nor "both" once one is
-        // downloaded, when it would fetch the same as the other's button.
-        let complete = Set(status.media.filter { $0.state == MediaState.complete.rawValue }.map(\.medium))
+        // A choice whose media are all downloaded or on their way is not offered again; nor "both"
+        // once one is, when it would fetch the same as the other's button.
+        let asked: Set<String> = [MediaState.complete.rawValue, MediaState.queued.rawValue, MediaState.downloading.rawValue]
+        let had = Set(status.media.filter { asked.contains($0.state) }.map(\.medium))
         let choices = MediaChoice.allCases.filter {
-            $0 == .both ? complete.isDisjoint(with: $0.media) : !Set($0.media).isSubset(of: complete)
+            $0 == .both ? had.isDisjoint(with: $0.media) : !Set($0.media).isSubset(of: had)
         }
         return """
             <tr id="lesson-\(status.type.rawValue)-\(status.id)">
@@ -113,12 +122,12 @@ enum ShasPages {
     }
 
     /// One medium's state, its icon beside it: `downloading 45%`, `failed: reason` (said in the
-    /// page's language), `complete`, `queued: waits for the server`…
+    /// page's language), `complete`, `queued: waits for the server`, `paused` (the page says why)…
     static func cell(_ medium: MediumStatus, _ lesson: LessonID, waits: QueuedWait = .turn, _ l: UserLanguage) -> HTML {
         let queued = medium.state == MediaState.queued.rawValue
         var text =
             switch (queued, waits) {
-            case (true, .resume): UIText.waitsForResume(l)
+            case (true, .resume): UIText.pausedState(l)
             case (true, .server): UIText.waitsForServer(l)
             default: UIText.state(medium.state, l)
             }

@@ -220,10 +220,10 @@
     return ["complete", "downloading", "queued"].includes(state) ? state : "not-requested";
   }
 
-  // `short` where the queue's pause is said once above the items.
-  function stateText(entry, short) {
-    const paused = short ? words.paused : words.waitsForResume;
-    let text = entry.waitsForResume ? paused : entry.waitsForServer ? words.waitsForServer : words[entry.state] || entry.state;
+  // A queued item while the queue is paused reads "paused": the panel and the pages say the
+  // queue is paused once, above.
+  function stateText(entry) {
+    let text = entry.waitsForResume ? words.paused : entry.waitsForServer ? words.waitsForServer : words[entry.state] || entry.state;
     if (entry.state === "downloading" && entry.percent !== null && entry.percent !== undefined) text += " " + entry.percent + "%";
     if (entry.state === "failed" && entry.reason) text += ": " + entry.reason;
     return text;
@@ -307,7 +307,7 @@
     for (const entry of entries) {
       const lesson = entry.key.slice(0, entry.key.lastIndexOf("/"));
       const plain = entry.state === "queued" && !(entry.received > 0);
-      const together = lesson + " " + stateText(entry, true);
+      const together = lesson + " " + stateText(entry);
       if (plain && shared.has(together)) { shared.get(together).entries.push(entry); continue; }
       const row = { lesson, plain, entries: [entry] };
       if (plain) shared.set(together, row);
@@ -345,7 +345,7 @@
       const title = document.createElement("div");
       title.className = "title";
       const text = document.createElement("span");
-      text.textContent = what + ": " + stateText(entry, true);
+      text.textContent = what + ": " + stateText(entry);
       title.append(icon(stateIcon(entry.state)), text);
       item.appendChild(title);
       if (entry.state === "downloading" || (entry.state === "queued" && !entry.waitsForServer)) {

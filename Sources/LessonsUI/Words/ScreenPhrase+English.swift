@@ -225,7 +225,6 @@ extension ScreenPhrase {
         .screenNextItem: "Download next: %1$@",
         .screenDownloadNext: "Download next",
         .screenWaitingForSlot: "queued: waits its turn",
-        .screenWaitsForResume: "queued: paused until you resume the queue",
         .screenPausedState: "paused",
         .screenLivePaused: "The queue is paused.",
         .screenQueueSummary: "%1$@ queued, %2$@ downloading, %3$@ failed",

@@ -230,7 +230,6 @@ extension ScreenPhrase {
         .screenNextItem: "Descargar primero: %1$@",
         .screenDownloadNext: "Descargar primero",
         .screenWaitingForSlot: "en cola: espera su turno",
-        .screenWaitsForResume: "en cola: en pausa hasta que reanudes la cola",
         .screenPausedState: "en pausa",
         .screenLivePaused: "La cola está en pausa.",
         .screenQueueSummary: "%1$@ en cola, %2$@ descargando, %3$@ %3$(fallido|fallidos)",

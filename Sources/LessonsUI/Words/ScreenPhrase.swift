@@ -61,7 +61,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     // The Queue page
     case screenQueueTitle, screenQueueEmpty, screenQueuePaused, screenPauseAll, screenResumeAll, screenRetryFailed
     case screenPausedState, screenLivePaused
-    case screenWaitsForResume, screenCancelAll, screenCancelAllConfirm, screenCancelledAll, screenDownloadManyConfirm
+    case screenCancelAll, screenCancelAllConfirm, screenCancelledAll, screenDownloadManyConfirm
     case screenCancelItem, screenNextItem, screenWaitingForSlot, screenQueueSummary, screenQueuePausedNow
     case screenQueueResumedNow, screenCancelledItem, screenNothingToCancel, screenNextNow, screenNotQueued
     case screenRemovedFrom, screenRequestedWhilePaused, screenAlreadyDownloaded, screenAllAlreadyDownloaded

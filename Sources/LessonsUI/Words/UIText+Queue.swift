@@ -20,7 +20,6 @@ extension UIText {
     static func cancelItem(_ what: String, _ l: UserLanguage) -> String { Message(.screenCancelItem, .text(what)).text(l) }
     static func nextItem(_ what: String, _ l: UserLanguage) -> String { Message(.screenNextItem, .text(what)).text(l) }
     static func waitingForSlot(_ l: UserLanguage) -> String { Message(.screenWaitingForSlot).text(l) }
-    static func waitsForResume(_ l: UserLanguage) -> String { Message(.screenWaitsForResume).text(l) }
     /// A queued item's state where the queue's pause is said above it.
     static func pausedState(_ l: UserLanguage) -> String { Message(.screenPausedState).text(l) }
     static func queueSummary(queued: Int, downloading: Int, failed: Int, _ l: UserLanguage) -> String {
