@@ -77,7 +77,12 @@ struct BrowserTests {
                 #expect(child.terminationStatus == 0)
                 #expect(seen.contains { $0.hasPrefix("downloading ") && $0 != "downloading 100%" }, "cell text seen: \(Set(seen))")
                 #expect(seen.last == "complete")
-                #expect(try await browser.wait("document.querySelector('#live-list li[data-key=\"gemara/3/audio\"]')"))
+                // Complete, it is listed by the lesson's name (with its PDF, when that completed at
+                // the same time: they share a line).
+                let done = #"#live-list li[data-keys~="gemara/3/audio"][data-state="complete"]"#
+                let said =
+                    "const li = document.querySelector(arguments[0]); return !!li && /^Berakhot 4 audio(, PDF)?: complete$/.test(li.textContent)"
+                #expect(try await browser.wait("(() => { \(said) })()", [done]))
             }
         }
     }

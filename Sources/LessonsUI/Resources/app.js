@@ -299,14 +299,14 @@
     }, 2000);
   }
 
-  // The panel's rows: queued items with nothing received, of one lesson and said alike, share
-  // one ("Berakhot 5 audio, PDF: paused"), so that a long queue reads a line a lesson.
+  // The panel's rows: items complete, or queued with nothing received, of one lesson and said
+  // alike, share one ("Berakhot 5 audio, PDF: paused"), so that a long queue reads a line a lesson.
   function rows(entries) {
     const rows = [];
     const shared = new Map();
     for (const entry of entries) {
       const lesson = entry.key.slice(0, entry.key.lastIndexOf("/"));
-      const plain = entry.state === "queued" && !(entry.received > 0);
+      const plain = entry.state === "complete" || (entry.state === "queued" && !(entry.received > 0));
       const together = lesson + " " + stateText(entry);
       if (plain && shared.has(together)) { shared.get(together).entries.push(entry); continue; }
       const row = { lesson, plain, entries: [entry] };
@@ -370,9 +370,9 @@
       }
       if (entry.state === "failed") item.appendChild(button(words.retry, words.retry + " " + what, "retry", "/api/retry?key=" + encodeURIComponent(entry.key)));
       list.appendChild(item);
-      if (entry.state === "complete" && entry.medium !== "text") offerPlay(entry);
     }
     for (const entry of entries) {
+      if (entry.state === "complete" && entry.medium !== "text") offerPlay(entry);
       for (const cell of document.querySelectorAll('td[data-key="' + entry.key + '"]')) {
         cell.replaceChildren(...stateContent(entry));
         cell.dataset.state = entry.state;
