@@ -54,6 +54,9 @@ struct QueueCLITests {
             let pdf = try await CLIRunner.run(["queue", "cancel", "gemara:berakhot:3", "--media", "pdf"], environment: env)
             #expect(pdf.status == 2 && pdf.stderr.contains("give --media audio or video"), "\(pdf.stderr)")
             #expect(try await CLIRunner.run(["queue"], environment: env).stdout.contains("4 items"), "a refused cancel cancels nothing")
+            // Queued, never downloaded: said so, not "its file is already gone".
+            let wouldRemove = try await CLIRunner.run(["remove", "gemara:berakhot:3", "--dry-run"], environment: env)
+            #expect(wouldRemove.stdout.hasPrefix("would remove Berakhot 3 audio (it is not downloaded yet)\n"), "\(wouldRemove.stdout)")
             let cancel = try await CLIRunner.run(["queue", "cancel", "gemara:berakhot:3"], environment: env)
             #expect(cancel.stdout == "cancelled Berakhot 3 audio, PDF\n", "\(cancel.stdout)")
             let history = try await CLIRunner.run(["history", "gemara:berakhot:3"], environment: env)

@@ -160,13 +160,16 @@ extension LessonLibrary {
             // File, then row, one item at a time: an error leaves every earlier item consistent.
             for key in chosen.sorted().map({ MediaKey(lesson, $0) }) {
                 let bytes = store.finalSize(key) ?? 0
+                let state = items.first { $0.key == key }?.state
                 guard !dryRun else {
-                    report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: store.finalSize(key) != nil, bytes: bytes))
+                    report.removed.append(
+                        .init(lesson: lesson, medium: key.medium, fileDeleted: store.finalSize(key) != nil, bytes: bytes, state: state))
                     continue
                 }
                 // A failure is thrown, not swallowed: every deletion is reported.
                 let deleted = try await removeItem(key, reason: Message(.detailRemovedByRequest).description, kind: .removed)
-                report.removed.append(.init(lesson: lesson, medium: key.medium, fileDeleted: deleted, bytes: deleted ? bytes : 0))
+                report.removed.append(
+                    .init(lesson: lesson, medium: key.medium, fileDeleted: deleted, bytes: deleted ? bytes : 0, state: state))
             }
         }
         return report

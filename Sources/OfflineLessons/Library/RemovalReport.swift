@@ -7,6 +7,8 @@ public struct RemovalReport: Sendable, Hashable, Codable {
         public var fileDeleted: Bool
         /// The bytes its file held (or holds, in a dry run).
         public var bytes: Int = 0
+        /// The item's state before: `queued`, `downloading` or `failed` when it was never downloaded.
+        public var state: MediaState?
     }
     /// What was removed, or in a dry run what would be.
     public var removed: [Entry] = []

@@ -44,12 +44,16 @@ struct RemoveCommand: AsyncParsableCommand {
         // A pinned lesson goes all the same (a pin keeps it from `clean` alone), said beside it.
         for entry in report.removed {
             let mark = pinned.contains(entry.lesson) ? " (" + Terminal.say(.cliPinned) + ")" : ""
+            // No file: gone behind the library's back, or never downloaded (queued, failed).
+            let neverDownloaded = [.queued, .downloading, .failed].contains(entry.state)
             let phrase: CommandPhrase =
-                switch (dryRun, entry.fileDeleted) {
-                case (false, true): .removeRemoved
-                case (false, false): .removeRemovedGone
-                case (true, true): .removeWould
-                case (true, false): .removeWouldGone
+                switch (dryRun, entry.fileDeleted, neverDownloaded) {
+                case (false, true, _): .removeRemoved
+                case (false, false, false): .removeRemovedGone
+                case (false, false, true): .removeRemovedUndone
+                case (true, true, _): .removeWould
+                case (true, false, false): .removeWouldGone
+                case (true, false, true): .removeWouldUndone
                 }
             Terminal.out(Terminal.say(phrase, .text(names.spoken(MediaKey(entry.lesson, entry.medium)))) + mark)
         }

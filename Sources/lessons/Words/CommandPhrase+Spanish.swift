@@ -187,11 +187,13 @@ extension CommandPhrase {
         .fixRestore: "restaura library.sqlite desde una copia de seguridad",
         .removeRemoved: "borrado %1$@",
         .removeRemovedGone: "borrado %1$@ (el archivo ya no estaba)",
+        .removeRemovedUndone: "borrado %1$@ (aún no estaba descargado)",
         .removeNothing: "nada que borrar: ninguna clase descargada coincide",
         .removeNoMedium: "nada que borrar: las clases que coinciden no tienen %1$@ descargado",
         .removeCount: "%1$@ %1$(elemento borrado|elementos borrados), %2$@",
         .removeWould: "se borraría %1$@",
         .removeWouldGone: "se borraría %1$@ (su archivo ya no está)",
+        .removeWouldUndone: "se borraría %1$@ (aún no está descargado)",
         .removeWouldCount:
             "se %1$(borraría|borrarían) %1$@ %1$(elemento|elementos), %2$@: ejecuta de nuevo sin --dry-run para %1$(borrarlo|borrarlos)",
         .pinCount: "%1$@ %1$(clase fijada|clases fijadas): %2$@; `lessons clean` y los planes %1$(la|las) conservan",

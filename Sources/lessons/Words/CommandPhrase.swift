@@ -37,7 +37,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case doctorLine, doctorMore, doctorFailed, doctorPending, doctorMissing, doctorCorrupt, doctorUnknown, doctorAdopt
     case doctorRegister, doctorRemovePartial, doctorDownloadAgain, doctorDamaged, doctorOther, fixSync, fixRepair
     case fixDownload, fixResumeAndDownload
-    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeWould, removeWouldGone, removeWouldCount, removeNothing,
+    case fixMoveOut, fixRestore, removeRemoved, removeRemovedGone, removeWould, removeWouldGone, removeRemovedUndone, removeWouldUndone,
+        removeWouldCount, removeNothing,
         removeNoMedium, removeCount, pinCount, unpinCount
     case pinNothing, pinAlready, unpinNothing
     case historyNone, historyNoneForThese, historyFrom
