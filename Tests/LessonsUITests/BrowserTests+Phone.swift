@@ -132,27 +132,33 @@ extension BrowserTests {
     func pictures() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             _ = try await Self.preparedPages(fixture)
-            try await fixture.library.pauseQueue()  // the Queue page with items waiting
-            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=2&media=audio").status == 200)
             // The player shows a lesson it can play: the demo's random bytes give way to a WAV of
             // their size (sync checks sizes, so the lesson stays complete).
             let file = fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio))
             let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber).intValue
             try wav(bytes: size).write(to: file)
             let pages = [
-                ("today", "/today"), ("shas", "/shas"), ("masechet", "/shas/gemara/1"), ("queue", "/queue"),
-                ("downloads", "/downloads"),
+                ("today", "/today"), ("shas", "/shas"), ("masechet", "/shas/gemara/1"), ("downloads", "/downloads"),
                 ("player", "/play/gemara/1"),
             ]
+            let sizes = [("phone", 390, 844, true), ("desktop", 1280, 900, false)]
             try await withBrowser { browser in
                 try await browser.open(fixture.app.url.absoluteString)
-                for (size, width, height, mobile) in [("phone", 390, 844, true), ("desktop", 1280, 900, false)] {
+                func picture(_ name: String, _ path: String, _ size: String) async throws {
+                    try await browser.open(fixture.base + path)
+                    #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('h1')"), "\(path)")
+                    try await saveScreenshot(browser, "\(name)-\(size).png")
+                }
+                for (size, width, height, mobile) in sizes {
                     try await browser.emulate(width: width, height: height, mobile: mobile)
-                    for (name, path) in pages {
-                        try await browser.open(fixture.base + path)
-                        #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('h1')"), "\(path)")
-                        try await saveScreenshot(browser, "\(name)-\(size).png")
-                    }
+                    for (name, path) in pages { try await picture(name, path, size) }
+                }
+                // The Queue page last, paused, with items waiting (the other pages would say so too).
+                try await fixture.library.pauseQueue()
+                #expect(try await fixture.post("/api/download?type=gemara&masechet=1&chapter=2&media=audio").status == 200)
+                for (size, width, height, mobile) in sizes {
+                    try await browser.emulate(width: width, height: height, mobile: mobile)
+                    try await picture("queue", "/queue", size)
                 }
             }
         }

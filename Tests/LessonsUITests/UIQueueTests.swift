@@ -125,12 +125,17 @@ struct UIQueueTests {
             #expect(spanish.text.contains(#"data-keys="gemara/8/audio gemara/8/text" data-state="queued""#), "\(spanish.text)")
             #expect(spanish.text.contains("audio, PDF — en pausa<"), "\(spanish.text)")
             #expect(spanish.text.contains("<span>Descargar primero</span>") && !spanish.text.contains("<span>Siguiente</span>"))
-            // The masechet's page says the queue is paused once, with Resume all; the lesson's cells
-            // say "paused", as the live panel does, before any script runs; the media on their way
-            // are not offered again, nor "both".
+            // The masechet's page says the queue is paused once, with Resume all (as the Today and
+            // Downloads pages do; the Queue page has its own notice); the lesson's cells say
+            // "paused", as the live panel does, before any script runs; the media on their way are
+            // not offered again, nor "both".
             let masechet = try await fixture.get("/shas/gemara/1")
-            #expect(masechet.text.contains(#"id="masechet-paused"><span>The queue is paused: nothing downloads"#), "\(masechet.text)")
+            #expect(masechet.text.contains(#"id="paused-banner"><span>The queue is paused: nothing downloads"#), "\(masechet.text)")
             #expect(masechet.text.contains(#"data-action="/api/queue/resume""#))
+            for path in ["/today", "/downloads"] {
+                #expect(try await fixture.get(path).text.contains(#"id="paused-banner""#), "\(path)")
+            }
+            #expect(try await !fixture.get("/queue").text.contains(#"id="paused-banner""#))
             let row =
                 masechet.text.components(separatedBy: #"<tr id="lesson-gemara-8">"#).dropFirst().first?
                 .components(separatedBy: "</tr>").first ?? ""

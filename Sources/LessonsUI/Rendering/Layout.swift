@@ -62,7 +62,7 @@ enum Layout {
             <main id="main" tabindex="-1">
             <div id="flash" role="status" aria-live="polite"></div>
             <div id="refresh-report" hidden></div>
-            \(offlineBanner(context.server, context.language))\(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
+            \(offlineBanner(context.server, context.language))\(pausedBanner(context))\(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
             \(body)
             </main>
             </body>
@@ -99,6 +99,19 @@ enum Layout {
         words["removeNamed"] = UIText.removeNamed("{}", l)
         words["removeConfirmNamed"] = UIText.removeConfirmNamed("{}", l)
         return words
+    }
+
+    /// With the queue paused: says so once, above the page (whose queued media read "paused"), with
+    /// the way to resume it; not on the Queue page, which has its own, nor the player's.
+    static func pausedBanner(_ context: PageContext) -> HTML {
+        let path = context.path.split(separator: "?").first.map(String.init) ?? ""
+        guard context.queuePaused, !path.hasPrefix("/queue"), !path.hasPrefix("/play/") else { return .empty }
+        let l = context.language
+        return """
+            <div class="notice" id="paused-banner"><span>\(UIText.queuePaused(l))</span> \
+            \(Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "banner-resume"))</div>
+
+            """
     }
 
     /// With the content server unreachable: says so, and when the catalog shown was fetched.

@@ -56,16 +56,8 @@ enum ShasPages {
         let chapters = Dictionary(grouping: statuses, by: \.chapter).sorted { $0.key < $1.key }
         let typeName = type == .gemara ? UIText.gemara(l) : UIText.mishnaType(l)
         let whole = UIText.allOf(masechet.name, typeName, l)
-        // Paused, the queue is said once here, with the way to resume it; the cells say "paused".
-        let paused: HTML =
-            context.queuePaused
-            ? """
-            <div class="notice" id="masechet-paused"><span>\(UIText.queuePaused(l))</span> \
-            \(Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "masechet-resume"))</div>
-
-            """ : .empty
         let body: HTML = """
-            \(paused)<p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(typeName)</p>
+            <p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(typeName)</p>
             <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Controls.downloadButtons(scope, what: whole, l, idPrefix: "masechet", confirming: (statuses.count, "\(masechet.name) (\(typeName))")))</div>
             \(chapters.html { chapter, lessons in
                 """
