@@ -90,7 +90,7 @@ struct FailedCommandTests {
     func catalogTakesAName() async throws {
         for (argument, said) in [
             ("gemara:berakhot:2-999", "'gemara:berakhot:2-999' is a selector: `lessons status gemara:berakhot:2-999` shows its lessons"),
-            ("Peah 1", "'Peah 1' is a selector: `lessons status Peah 1` shows its lessons"),
+            ("Peah 1", "catalog takes a masechet's name alone, like `lessons catalog berakhot`, not 'Peah 1'"),
             ("berakhot:1", "catalog takes a masechet's name alone, like `lessons catalog berakhot`, not 'berakhot:1'"),
             ("", "give a masechet's name (`lessons catalog berakhot`), or none for the whole Shas"),
         ] {

@@ -27,7 +27,7 @@ struct QueueLineTests {
         #expect(again.first?.what == "gemara/64 audio", "\(again)")
     }
 
-    @Test("a lesson's items said alike share a line; one with bytes received, or failed, has its own")
+    @Test("a lesson's items said alike share a line; one with bytes received, or said otherwise, has its own")
     func shared() {
         let waiting = QueueListCommand.lines(
             [Self.item(.queued, received: 0, writing: false), Self.item(.queued, received: 0, writing: false, medium: .text)],

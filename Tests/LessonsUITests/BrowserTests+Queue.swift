@@ -104,7 +104,9 @@ extension BrowserTests {
         #expect(
             try await browser.run("return document.querySelector('#live-paused button').dataset.action") as? String == "/api/queue/resume")
         let cancel = try await browser.run("return document.querySelector(arguments[0] + ' button').dataset.action", [live]) as? String
-        #expect(cancel == "/api/cancel?lesson=gemara%2F\(lesson.id)", "\(size): the line's Cancel takes the lesson")
+        #expect(
+            cancel == "/api/cancel?key=gemara%2F\(lesson.id)%2Faudio&key=gemara%2F\(lesson.id)%2Ftext",
+            "\(size): the line's Cancel takes its own items: \(cancel ?? "none")")
         #expect(try await browser.text("#live-count") == "", "\(size): the header counts nothing under way while the queue is paused")
         let bar = try await browser.run("return document.querySelector(arguments[0] + ' progress') !== null", [live])
         #expect(bar as? Bool == false, "\(size): a queued item with nothing received has no progress bar")

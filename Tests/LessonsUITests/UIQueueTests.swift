@@ -44,6 +44,20 @@ struct UIQueueTests {
         }
     }
 
+    @Test("Cancel of a line of the live panel takes its own items (key=…&key=…), not the lesson's others")
+    func cancelSomeKeys() async throws {
+        try await UIFixture.run { fixture in
+            try await fixture.library.pauseQueue()
+            #expect(try await fixture.post("/api/download?type=gemara&masechet=1&lesson=5&media=both").status == 200)
+            let cancel = try await fixture.post("/api/cancel?key=gemara/5/video&key=gemara/5/text")
+            #expect(cancel.status == 200 && cancel.text.contains("Berakhot 6 video, PDF: cancelled"), "\(cancel.text)")
+            let left = try await fixture.library.queue().map(\.key)
+            #expect(left == [MediaKey(LessonID(.gemara, 5), .audio)], "the audio stays queued: \(left)")
+            #expect(try await fixture.post("/api/cancel?key=gemara/5/audio&key=gemara/5").status == 400, "one bad key refuses all")
+            #expect(try await fixture.library.queue().count == 1)
+        }
+    }
+
     @Test("Cancel all empties a paused queue in one action, asked first; what was downloaded stays")
     func cancelAll() async throws {
         try await UIFixture.run { fixture in

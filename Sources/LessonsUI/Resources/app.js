@@ -365,8 +365,9 @@
         }
         // Cancel beside the name of an item that has no bar: one line an item in a long queue.
         const under = item.querySelector("progress") ? item : title;
-        const cancel = row.entries.length > 1 ? "lesson=" + encodeURIComponent(row.lesson) : "key=" + encodeURIComponent(entry.key);
-        if (row.entries.some((e) => e.here)) under.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?" + cancel));
+        // The line's own items, those of this app: not the lesson's others, shown on lines of their own.
+        const mine = row.entries.filter((e) => e.here).map((e) => "key=" + encodeURIComponent(e.key));
+        if (mine.length) under.appendChild(button(words.cancel, words.cancel + " " + what, "cancel", "/api/cancel?" + mine.join("&")));
       }
       if (entry.state === "failed") item.appendChild(button(words.retry, words.retry + " " + what, "retry", "/api/retry?key=" + encodeURIComponent(entry.key)));
       list.appendChild(item);

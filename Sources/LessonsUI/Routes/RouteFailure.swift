@@ -86,13 +86,20 @@ enum RequestInput {
         return MediaKey(lesson, medium)
     }
 
-    /// The items an action names: one (`key=gemara/5/audio`), or those of a lesson in the queue
-    /// (`lesson=gemara/5`), with their name in the request's language.
+    /// The items an action names: one or more (`key=gemara/5/audio&key=gemara/5/text`), or those
+    /// of a lesson in the queue (`lesson=gemara/5`), with their name in the request's language
+    /// ("Berakhot 6 audio, PDF").
     static func items(_ request: Request, in library: LessonLibrary) async throws -> (what: String, keys: [MediaKey]) {
         let names = try await library.lessonNames()
         guard let text = request.uri.queryParameters.get("lesson") else {
-            let key = try item(request.uri.queryParameters.get("key"))
-            return (names.name(key, language(request)), [key])
+            let given = request.uri.queryParameters.getAll("key")
+            let keys = try given.isEmpty ? [item(nil)] : given.map { try item($0) }
+            let l = language(request)
+            let lessons = Set(keys.map { $0.lesson })
+            guard lessons.count == 1, let lesson = lessons.first, keys.count > 1 else {
+                return (keys.map { names.name($0, l) }.joined(separator: ", "), keys)
+            }
+            return ("\(names.name(lesson)) \(keys.map { $0.medium.name(l) }.joined(separator: ", "))", keys)
         }
         let id = try lesson(text)
         return (names.name(id), try await library.queue().map(\.key).filter { $0.lesson == id })

@@ -39,10 +39,10 @@ struct CatalogCommand: AsyncParsableCommand {
         guard let masechet else { return }
         if masechet.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(Terminal.say(.catalogEmptyMasechet)) }
         // A selector ("gemara:berakhot:2", "gemara/64", "Bava Kamma 2") names lessons, which `status`
-        // shows; so does a name with a number that is no lesson ("Peah 1"), which `status` explains.
+        // shows; a name with more than the masechet ("Peah 1", no lesson) is refused, not cut short.
         let numbered = masechet.contains(where: \.isLetter) && masechet.wholeMatch(of: /.*\s\d[\d\s:-]*/) != nil
-        let isSelector = (try? LessonSelector(parsing: masechet)) != nil || numbered
-        if isSelector || masechet.contains(":") || masechet.contains("/") {
+        let isSelector = (try? LessonSelector(parsing: masechet)) != nil
+        if isSelector || numbered || masechet.contains(":") || masechet.contains("/") {
             throw ValidationError(Terminal.say(isSelector ? .catalogSelectorGiven : .catalogNameAlone, .text(masechet)))
         }
     }

@@ -66,7 +66,7 @@ struct DoctorCommand: AsyncParsableCommand {
         for problem in problems {
             let lesson = problem.fix == .moveOut || problem.medium == nil ? nil : problem.lessonName
             if let lesson, let medium = problem.medium, let index = shown.firstIndex(where: { $0.lesson == lesson }) {
-                shown[index].media.append(medium)
+                if !shown[index].media.contains(medium) { shown[index].media.append(medium) }
             } else if shown.count < examples {
                 shown.append((name(problem), lesson, problem.medium.map { [$0] } ?? []))
             } else {
@@ -75,7 +75,7 @@ struct DoctorCommand: AsyncParsableCommand {
             covered += 1
         }
         let names = shown.map { example in
-            example.lesson.map { "\($0) \(example.media.map(\.spoken).joined(separator: "+"))" } ?? example.name
+            example.lesson.map { "\($0) \(example.media.sorted().map(\.spoken).joined(separator: "+"))" } ?? example.name
         }
         return (names, covered)
     }
