@@ -21,6 +21,26 @@ extension BrowserTests {
         }
     }
 
+    @Test("a page left open shows the paused banner when the queue is paused elsewhere, and loses it when Resume all is pressed")
+    func pausedBannerFollows() async throws {
+        try await UIFixture.run { fixture in
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                try await browser.open(fixture.base + "/shas/gemara/1")
+                #expect(try await browser.wait("document.readyState === 'complete' && document.querySelector('h1')"))
+                #expect(try await browser.run("return document.getElementById('paused-banner') === null") as? Bool == true)
+                _ = try await browser.run("window.notReloaded = true")
+                try await fixture.library.pauseQueue()  // as a terminal's `lessons queue pause` would
+                #expect(
+                    try await browser.wait("window.notReloaded === true && document.querySelector('#paused-banner #banner-resume')"),
+                    "the banner comes without a reload")
+                try await browser.click("#banner-resume")
+                #expect(try await browser.wait("document.getElementById('paused-banner') === null"), "and goes once resumed")
+                #expect(try await !fixture.library.isQueuePaused())
+            }
+        }
+    }
+
     /// Four lessons requested, the second slowed down; its Cancel button on the Queue page stops it
     /// alone (its audio and its PDF), and the page stops listing it.
     static func cancelOne(first: Int, _ fixture: UIFixture, _ browser: Browser, size: String) async throws {

@@ -4,8 +4,9 @@ import NIOCore
 import OfflineLessons
 
 /// The live panel's feed: `GET /events` (Server-Sent Events: the board, whenever it changes, the
-/// content server's status as a `server` event, at first and whenever it changes, and a
-/// keep-alive every 15 s) and `GET /api/transfers` (the board once, as JSON).
+/// content server's status as a `server` event and whether the queue is paused as a `queue`
+/// event, each at first and whenever it changes, and a keep-alive every 15 s) and
+/// `GET /api/transfers` (the board once, as JSON).
 struct LiveRoutes: Sendable {
     let services: AppServices
     /// How often a stream looks at the board.
@@ -22,6 +23,7 @@ struct LiveRoutes: Sendable {
                 let end = clock.now + Self.streamLifetime
                 var last: [TransferBoard.Entry]?
                 var lastServer: ServerStatus.Snapshot?
+                var lastPaused: Bool?
                 var lastWrite = clock.now
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
                 while clock.now < end, !Task.isCancelled, !(await self.services.isStopping) {
@@ -31,7 +33,12 @@ struct LiveRoutes: Sendable {
                         try await writer.write(ByteBuffer(string: Self.serverEvent(server, language)))
                         lastServer = server
                     }
-                    let entries = await shown(language)
+                    let paused = (try? await self.services.library.isQueuePaused()) ?? false
+                    if paused != lastPaused {
+                        try await writer.write(ByteBuffer(string: Self.queueEvent(paused: paused, language)))
+                        lastPaused = paused
+                    }
+                    let entries = await shown(language, paused: paused)
                     if entries != last {
                         let data = (try? JSONEncoder.plain.encode(entries)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
                         try await writer.write(ByteBuffer(string: "data: \(data)\n\n"))
@@ -61,12 +68,25 @@ struct LiveRoutes: Sendable {
         var banner: String
     }
 
+    /// `event: queue`: whether the queue is paused, and the banner pages show while it is.
+    static func queueEvent(paused: Bool, _ language: UserLanguage) -> String {
+        let status = QueueEvent(paused: paused, banner: Layout.pausedBanner(language).markup)
+        let data = (try? JSONEncoder.plain.encode(status)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        return "event: queue\ndata: \(data)\n\n"
+    }
+
+    struct QueueEvent: Encodable {
+        var paused: Bool
+        var banner: String
+    }
+
     /// The board as a page in `language` shows it: reasons in its words, queued items said to
     /// wait for the queue to be resumed while it is paused, or for the server while it cannot
     /// be reached.
-    func shown(_ language: UserLanguage) async -> [TransferBoard.Entry] {
+    func shown(_ language: UserLanguage, paused known: Bool? = nil) async -> [TransferBoard.Entry] {
         let offline = await services.server.snapshot.isOffline
-        let paused = (try? await services.library.isQueuePaused()) ?? false
+        let paused: Bool
+        if let known { paused = known } else { paused = (try? await services.library.isQueuePaused()) ?? false }
         return await services.board.entries().map { entry in
             var entry = entry
             entry.reason = entry.reason.map { UIText.reason($0, language) }

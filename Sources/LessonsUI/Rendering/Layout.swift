@@ -62,7 +62,7 @@ enum Layout {
             <main id="main" tabindex="-1">
             <div id="flash" role="status" aria-live="polite"></div>
             <div id="refresh-report" hidden></div>
-            \(offlineBanner(context.server, context.language))\(pausedBanner(context))\(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
+            \(offlineBanner(context.server, context.language))\(context.queuePaused && !saysPauseItself(context.path) ? pausedBanner(l) : .empty)\(notices.html { "<p class=\"notice\">\($0)</p>\n" })<h1>\(title)</h1>
             \(body)
             </main>
             </body>
@@ -101,17 +101,19 @@ enum Layout {
         return words
     }
 
-    /// With the queue paused: says so once, above the page (whose queued media read "paused"), with
-    /// the way to resume it; not on the Queue page, which has its own, nor the player's.
-    static func pausedBanner(_ context: PageContext) -> HTML {
-        let path = context.path.split(separator: "?").first.map(String.init) ?? ""
-        guard context.queuePaused, !path.hasPrefix("/queue"), !path.hasPrefix("/play/") else { return .empty }
-        let l = context.language
-        return """
-            <div class="notice" id="paused-banner"><span>\(UIText.queuePaused(l))</span> \
-            \(Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "banner-resume"))</div>
+    /// Shown while the queue is paused: says so once, above the page (whose queued media read
+    /// "paused"), with the way to resume it.
+    static func pausedBanner(_ l: UserLanguage) -> HTML {
+        """
+        <div class="notice" id="paused-banner"><span>\(UIText.queuePaused(l))</span> \
+        \(Controls.action(UIText.resumeAll(l), "/api/queue/resume", name: UIText.resumeAll(l), icon: .retry, id: "banner-resume"))</div>
 
-            """
+        """
+    }
+
+    /// The Queue page says the pause in its own notice; the player has no queue to speak of.
+    static func saysPauseItself(_ path: String) -> Bool {
+        path.hasPrefix("/queue") || path.hasPrefix("/play/")
     }
 
     /// With the content server unreachable: says so, and when the catalog shown was fetched.

@@ -309,7 +309,7 @@
       const plain = entry.state === "complete" || (entry.state === "queued" && !(entry.received > 0));
       const together = lesson + " " + stateText(entry);
       if (plain && shared.has(together)) { shared.get(together).entries.push(entry); continue; }
-      const row = { lesson, plain, entries: [entry] };
+      const row = { entries: [entry] };
       if (plain) shared.set(together, row);
       rows.push(row);
     }
@@ -487,6 +487,18 @@
       const banner = document.getElementById("offline");
       if (status.offline && !banner) document.getElementById("refresh-report").insertAdjacentHTML("afterend", status.banner);
       if (!status.offline && banner) banner.remove();
+    });
+    // Whether the queue is paused, here or elsewhere: the banner comes and goes with it (the
+    // Queue page and the player have none).
+    source.addEventListener("queue", (message) => {
+      let status;
+      try { status = JSON.parse(message.data); } catch (e) { return; }
+      const banner = document.getElementById("paused-banner");
+      const own = location.pathname.startsWith("/queue") || location.pathname.startsWith("/play/");
+      if (status.paused && !banner && !own) {
+        (document.getElementById("offline") || document.getElementById("refresh-report")).insertAdjacentHTML("afterend", status.banner);
+      }
+      if (!status.paused && banner) banner.remove();
     });
     // The stream also ends when its lifetime is over: only an app that does not answer is lost.
     source.onerror = async () => {
