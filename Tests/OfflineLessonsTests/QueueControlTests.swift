@@ -110,6 +110,33 @@ struct QueueControlTests {
         }
     }
 
+    @Test("cancelling a run's lessons at once: none of them starts while another is being cancelled")
+    func cancelSeveral() async throws {
+        try await DownloadFixture.run(scale: 0.01) { fixture in
+            let library = try await fixture.library(concurrency: 1)
+            let lessons = try await fixture.lessons("gemara:berakhot:2-12", in: library)
+            let first = MediaKey(lessons[0].id, .audio)
+            // It stalls after 70 KB for longer than the test: it holds the one slot until the cancel,
+            // however slow the machine.
+            await fixture.faults.inject(.stallMidBody(afterBytes: 70_000, count: 100), at: first)
+            let run = try await library.download(lessons, media: .audio)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while library.store.partialSize(first) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            var waiting: [MediaKey] = []
+            for lesson in lessons.dropFirst() where await fixture.faults.requests(for: MediaKey(lesson.id, .audio)).isEmpty {
+                waiting.append(MediaKey(lesson.id, .audio))
+            }
+            #expect(waiting.count >= 4, "audio not started yet, behind the slow one")
+            let report = try await library.cancelDownloads(matching: [.gemara(masechet: "berakhot", dapim: 2...12)])
+            _ = await run.summary
+            for key in waiting {
+                #expect(report.removed.contains { $0.lesson == key.lesson && $0.medium == .audio }, "\(key)")
+                #expect(await fixture.faults.requests(for: key).isEmpty, "\(key) was started while the others were cancelled")
+            }
+            #expect(try await library.queue().isEmpty)
+        }
+    }
+
     @Test("a paused queue stays paused after a restart: a download registers and waits; resumed, it completes")
     func pauseAcrossRestart() async throws {
         try await DownloadFixture.run { fixture in

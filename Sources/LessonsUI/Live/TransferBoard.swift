@@ -168,9 +168,6 @@ actor TransferBoard {
     /// Whether the board can name `lesson` (its masechet is known).
     func canName(_ lesson: LessonID) -> Bool { names.masechet(of: lesson) != nil }
 
-    /// The lessons on the board it cannot name yet.
-    func unnamedLessons() -> Set<LessonID> { Set(items.keys.map(\.lesson).filter { !canName($0) }) }
-
     /// Names the board's lessons with `names` from now on.
     func use(_ names: LessonNames) { self.names = names }
 

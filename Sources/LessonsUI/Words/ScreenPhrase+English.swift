@@ -207,7 +207,6 @@ extension ScreenPhrase {
         .screenPlayed: "played",
         .screenHeard: "Heard %1$@ of %2$@ of %3$@",
         .screenContinueListening: "Continue listening",
-        .screenPositionSaved: "Position saved",
         // The Queue page
         .screenQueueTitle: "Queue",
         .screenQueueEmpty: "Nothing queued: everything requested is downloaded.",

@@ -211,7 +211,6 @@ extension ScreenPhrase {
         .screenPlayed: "escuchada",
         .screenHeard: "Escuchado %1$@ de %2$@ de %3$@",
         .screenContinueListening: "Seguir escuchando",
-        .screenPositionSaved: "Posición guardada",
         // The Queue page
         .screenQueueTitle: "Cola",
         .screenQueueEmpty: "Nada en cola: todo lo pedido está descargado.",

@@ -57,7 +57,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     // The player, and watched progress in lists
     case screenBackTo, screenPlayerControls, screenSkipBack, screenSkipForward, screenSpeed, screenSpeedNamed
     case screenSkipBackShort, screenSkipForwardShort, screenPreviousLesson, screenNext, screenOtherLessons, screenPlayed
-    case screenHeard, screenContinueListening, screenPositionSaved
+    case screenHeard, screenContinueListening
     // The Queue page
     case screenQueueTitle, screenQueueEmpty, screenQueuePaused, screenPauseAll, screenResumeAll, screenRetryFailed
     case screenPausedState, screenLivePaused

@@ -20,9 +20,6 @@ extension UIText {
     /// Under a masechet whose lessons are not cached: what is shown, and what needs the server.
     static func notCachedListing(_ l: UserLanguage) -> String { Message(.screenNotCachedListing).text(l) }
 
-    /// A download of lessons whose listing is not saved, with the server out of reach.
-    static func listingNeedsServer(_ l: UserLanguage) -> String { Message(.screenListingNeedsServer).text(l) }
-
     static func nothingDownloadedHere(_ l: UserLanguage) -> String { Message(.screenNothingDownloadedHere).text(l) }
 
     /// A queued item while the server cannot be reached.

@@ -22,5 +22,4 @@ extension UIText {
         Message(.screenHeard, .text(position), .text(duration), .text(what)).text(l)
     }
     static func continueListening(_ l: UserLanguage) -> String { Message(.screenContinueListening).text(l) }
-    static func positionSaved(_ l: UserLanguage) -> String { Message(.screenPositionSaved).text(l) }
 }

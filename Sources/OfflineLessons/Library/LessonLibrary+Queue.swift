@@ -97,16 +97,30 @@ extension LessonLibrary {
 }
 
 extension LessonLibrary {
+    /// Cancels several items, each as ``cancelDownload(_:)`` does one; all of them are stopped and
+    /// passed over by the runs here first, so that none starts while another is being cancelled.
+    @discardableResult
+    public func cancelDownloads(_ keys: [MediaKey]) async throws -> RemovalReport {
+        try checkWritable()
+        for key in keys { queueControl.withdraw(key) }
+        for key in keys { _ = queueControl.stop(key) }
+        var report = RemovalReport()
+        // One that stays (complete meanwhile, a PDF its lesson's other media keep, or after a
+        // failure) is not passed over.
+        defer { queueControl.requested(Set(keys).subtracting(report.removed.map { MediaKey($0.lesson, $0.medium) })) }
+        for key in keys { report.removed += try await cancelDownload(key).removed }
+        return report
+    }
+
     /// Cancels the unfinished items (queued, downloading or failed) of the lessons `selectors`
     /// match, as ``cancelDownload(_:)`` does one; `media` limits it to those media.
     public func cancelDownloads(matching selectors: [LessonSelector], media: [MediaKind]? = nil) async throws -> RemovalReport {
-        var report = RemovalReport()
+        var keys: [MediaKey] = []
         for lesson in try await registeredLessons(matching: selectors) {
             for item in try await database.mediaItems(of: lesson) where item.state != .complete && item.key.medium != .text {
-                guard media?.contains(item.key.medium) ?? true else { continue }
-                report.removed += try await cancelDownload(item.key).removed
+                if media?.contains(item.key.medium) ?? true { keys.append(item.key) }
             }
         }
-        return report
+        return try await cancelDownloads(keys)
     }
 }

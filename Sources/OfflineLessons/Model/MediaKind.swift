@@ -26,15 +26,6 @@ public enum MediaKind: String, Sendable, Codable, CaseIterable, Comparable {
         }
     }
 
-    /// The suffix the legacy app used in `{id}_aud.mp3`, `{id}_vid.mp4`, `{id}_text.pdf`.
-    public var legacySuffix: String {
-        switch self {
-        case .audio: "aud"
-        case .video: "vid"
-        case .text: "text"
-        }
-    }
-
     /// The MIME type a server is expected to send.
     public var contentType: String {
         switch self {

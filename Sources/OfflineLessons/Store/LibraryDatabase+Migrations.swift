@@ -226,12 +226,9 @@ extension LibraryDatabase {
                     """)
         }
         migrator.registerMigration("v7-checks-without-lists") { db in
-            // The same CHECK constraints as v4's items and v6's events, written as OR chains. SQLite
-            // (3.40) checks `x IN (three or more values)` through a temporary b-tree it builds for
-            // every statement that writes the row: an 87 KB page cache allocated and freed per
-            // insert or update (with the page faults of memory handed back each time). The items'
-            // registration and each file's completion write such rows; an insert into a table with
-            // the 13-kind list took 2.6 µs, and 0.9 µs with the OR chain. Rows are copied as they are.
+            // The same CHECK constraints as v4's items and v6's events, written as OR chains: SQLite
+            // checks `x IN (three or more values)` through a temporary b-tree it builds for every
+            // statement that writes the row. Rows are copied as they are.
             try db.execute(
                 sql: """
                     CREATE TABLE mediaItem_v7 (

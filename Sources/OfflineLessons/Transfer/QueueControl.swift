@@ -5,7 +5,6 @@ import NIOConcurrencyHelpers
 /// one a run starts), the queue paused (every run here stops; its items stay queued).
 final class QueueControl: Sendable {
     private struct State {
-        var paused = false
         var front: [MediaKey] = []
         /// Items cancelled by the user: a run that has them ends them as withdrawn, not as stopped.
         var withdrawn: Set<MediaKey> = []
@@ -16,12 +15,6 @@ final class QueueControl: Sendable {
         var nextID = 0
     }
     private let state = NIOLockedValueBox(State())
-
-    /// Whether the queue is paused: no run starts or goes on until it is resumed.
-    var isPaused: Bool {
-        get { state.withLockedValue { $0.paused } }
-        set { state.withLockedValue { $0.paused = newValue } }
-    }
 
     /// Moves `key` to the front: the next item a run that covers it starts.
     func moveToFront(_ key: MediaKey) {

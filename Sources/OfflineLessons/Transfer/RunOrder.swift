@@ -20,7 +20,8 @@ struct RunOrder {
         while position < keys.count {
             let key = keys[position]
             position += 1
-            if remaining.remove(key) != nil { return key }
+            // One the user cancelled meanwhile is passed over: its cancel takes it out of the queue.
+            if remaining.remove(key) != nil, !control.isWithdrawn(key) { return key }
         }
         return nil
     }

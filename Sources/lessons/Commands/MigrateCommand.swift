@@ -72,7 +72,7 @@ struct MigrateCommand: AsyncParsableCommand {
     /// brought over are named ("Berakhot 2"), here and in `list`; a server out of reach changes nothing.
     static func cacheShas(of library: LessonLibrary) async {
         guard library.hasServer, (try? await library.cachedCatalog()) == .some(nil) else { return }
-        _ = try? await library.refreshCatalog(within: .seconds(5))
+        _ = try? await library.refreshCatalog(within: .seconds(15))
     }
 
     static func print(_ report: MigrationReport, names: LessonNames) {

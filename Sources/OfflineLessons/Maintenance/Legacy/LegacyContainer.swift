@@ -8,7 +8,6 @@ struct LegacyContainer: Sendable {
     static let registryName = "downloadedLessons.json"
     /// What a registry is renamed to once migrated (it is still read, to place files, on later runs).
     static let migratedSuffix = ".migrated"
-    static let metadataNames: Set<String> = ["gemaraLessons.json", "mishnaLessons.json", "shas.json"]
     /// The player's recently played lessons.
     static let recentName = "lastWatchedLessons.json"
     /// Where the app's UserDefaults are, with the player's positions.
