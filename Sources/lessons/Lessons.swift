@@ -42,7 +42,15 @@ struct Lessons: AsyncParsableCommand {
         var code: Int32
         do {
             let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-            if let unknown = CommandGuess.check(Array(CommandLine.arguments.dropFirst()), commands: commands) { throw unknown }
+            // Groups whose own command (their list) takes no argument: a second word is a command.
+            var groups: [String: [String]] = [:]
+            for command in configuration.subcommands where command.configuration.defaultSubcommand != nil {
+                guard let name = command.configuration.commandName else { continue }
+                groups[name] = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+            }
+            if let unknown = CommandGuess.check(Array(CommandLine.arguments.dropFirst()), commands: commands, groups: groups) {
+                throw unknown
+            }
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()

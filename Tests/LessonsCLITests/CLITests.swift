@@ -252,9 +252,12 @@ struct CLITests {
     }
 
     @Test(
-        "a mistyped command: did you mean, exit 2; help of an unknown command is an error too",
+        "a mistyped command, of lessons, queue or plan: did you mean, exit 2; help of an unknown command is an error too",
         arguments: [
             (["downlod"], "'downlod' is not a lessons command; did you mean `lessons download`?"),
+            (["queue", "--json", "canel", "Berakhot 5"], "'canel' is not a `lessons queue` command; did you mean `lessons queue cancel`?"),
+            (["plan", "ad", "daf-yomi"], "'ad' is not a `lessons plan` command; did you mean `lessons plan add`?"),
+            (["queue", "Berakhot", "5"], "'Berakhot' is not a `lessons queue` command; the commands are: list, pause, resume, cancel"),
             (["--library", "/tmp/x", "lst"], "'lst' is not a lessons command; did you mean `lessons list`?"),
             (
                 ["help", "foo"],

@@ -31,7 +31,7 @@ extension BrowserTests {
             "/today?date=2026-11-28", "/shas", "/shas/gemara/1", "/shas/mishna/1", "/downloads", "/downloads?maxMB=1", "/history/gemara/1",
             "/history/gemara/20",
             "/play/gemara/1", "/queue", "/downloads?sort=size", "/downloads?sort=recent&q=berakhot&media=audio&played=unplayed",
-            "/downloads?media=missing", "/downloads?lesson=gemara%2F1&chapter=mishna%2F1%2F1",
+            "/downloads?media=missing", "/downloads?lesson=gemara%2F1&chapter=mishna%2F1%2F1", "/shas/find?q=Kinnim%201",
         ]
     }
 

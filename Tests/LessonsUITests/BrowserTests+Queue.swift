@@ -37,6 +37,16 @@ extension BrowserTests {
                 try await browser.click("#banner-resume")
                 #expect(try await browser.wait("document.getElementById('paused-banner') === null"), "and goes once resumed")
                 #expect(try await !fixture.library.isQueuePaused())
+
+                // The Queue page's own notice follows too, without a reload.
+                try await browser.open(fixture.base + "/queue")
+                #expect(try await browser.wait("document.readyState === 'complete' && document.getElementById('queue-pause')"))
+                _ = try await browser.run("window.notReloaded = true")
+                try await fixture.library.pauseQueue()
+                #expect(
+                    try await browser.wait("window.notReloaded === true && document.getElementById('queue-paused')"), "the notice comes")
+                try await fixture.library.resumeQueue()
+                #expect(try await browser.wait("window.notReloaded === true && document.getElementById('queue-paused') === null"))
             }
         }
     }
@@ -113,16 +123,24 @@ extension BrowserTests {
         let state = try await browser.run("return document.querySelector(arguments[0]).textContent", [row])
         #expect((state as? String)?.hasSuffix("audio, PDF — paused") == true, "\(size): \(state ?? "none")")
         #expect(try await !fixture.library.isDownloaded(lesson), "\(size): nothing downloads while paused")
-        // The live panel: the pause said once, above, with the way to resume; the lesson's audio and
-        // PDF on one line.
+        // The live panel: the lesson's audio and PDF on one line; the pause is said by the page, not
+        // again in the panel.
         let live = "#live-list li[data-keys=\"gemara/\(lesson.id)/audio gemara/\(lesson.id)/text\"][data-state=\"queued\"]"
         #expect(try await browser.wait("document.querySelector(arguments[0])", [live]), "\(size): the live panel lists it as queued")
         let said = try await browser.run("return document.querySelector(arguments[0] + ' .title span').textContent", [live]) as? String
         let name = try await fixture.library.lessonNames().name(lesson)
         #expect(said == "\(name) audio, PDF: paused", "\(size): \(said ?? "nothing")")
-        #expect(try await browser.text("#live-paused span") == "The queue is paused.", "\(size)")
-        #expect(
-            try await browser.run("return document.querySelector('#live-paused button').dataset.action") as? String == "/api/queue/resume")
+        let noteShown = "return getComputedStyle(document.getElementById('live-paused')).display !== 'none'"
+        #expect(try await browser.run(noteShown) as? Bool == false, "\(size): said twice on the Queue page")
+        // On a page that does not say it (the player), the panel does, with the way to resume.
+        let note =
+            try await browser.run(
+                """
+                document.getElementById('queue-paused').remove();
+                const note = document.getElementById('live-paused');
+                return [getComputedStyle(note).display, note.querySelector('span').textContent, note.querySelector('button').dataset.action];
+                """) as? [String]
+        #expect(note == ["flex", "The queue is paused.", "/api/queue/resume"], "\(size): \(note ?? [])")
         let cancel = try await browser.run("return document.querySelector(arguments[0] + ' button').dataset.action", [live]) as? String
         #expect(
             cancel == "/api/cancel?key=gemara%2F\(lesson.id)%2Faudio&key=gemara%2F\(lesson.id)%2Ftext",

@@ -34,13 +34,19 @@ extension UIPageTests {
             #expect(try await fixture.get("/shas/find?q=%20").header("Location") == "/shas")
             #expect(try await fixture.get("/shas/find?q=mishna:berakhot:3").header("Location") == "/shas/mishna/1#chapter-3")
             let noDaf = try await fixture.get("/shas/find?q=Berakhot%201")
-            #expect(noDaf.status == 400 && noDaf.text.contains("dapim start at 2"), "said, not passed over: \(noDaf.status)")
+            #expect(noDaf.status == 400 && noDaf.text.contains("no daf 1; for the Mishna"), "said, not passed over: \(noDaf.status)")
             let beyond = try await fixture.get("/shas/find?q=Berakhot%20100")
             #expect(beyond.header("Location") == "/shas/gemara/1", "a daf it lacks: the masechet's page, which lists its dapim")
 
             let nothing = try await fixture.get("/shas/find?q=Brakhox%20Zzz")
             #expect(nothing.status == 400)
             #expect(nothing.text.contains("no masechet is called"), "\(nothing.text.suffix(2000))")
+            // Said under the search box, which still holds the words, on the Shas page.
+            #expect(nothing.text.contains(#"value="Brakhox Zzz" aria-invalid="true" aria-describedby="find-problem">"#))
+            let problem = nothing.text.components(separatedBy: #"<p class="problem" id="find-problem" role="alert">"#).last?
+                .components(separatedBy: "</p>").first
+            #expect(problem?.hasPrefix("no masechet is called") == true, "\(problem ?? "no problem under the box")")
+            #expect(nothing.text.contains("</p></form>") && nothing.text.contains(#"<section class="seder""#))
             let spanish = try await fixture.get("/shas/find?q=Zzzyx", headers: [("Accept-Language", "es")])
             #expect(spanish.status == 400 && spanish.text.contains("ninguna masejet se llama"), "\(spanish.text.suffix(2000))")
         }

@@ -5,7 +5,10 @@ import OfflineLessons
 /// chapter in numeric order, each with its state per medium as the registry says.
 enum ShasPages {
     /// The index: sedarim → masechtot, with how many dapim and mishnayot of each are downloaded.
-    static func index(_ snapshot: CatalogSnapshot, downloaded: [Int: (dapim: Int, mishnayot: Int)], _ context: PageContext) -> HTML {
+    static func index(
+        _ snapshot: CatalogSnapshot, downloaded: [Int: (dapim: Int, mishnayot: Int)], asked: (text: String, problem: String)?,
+        _ context: PageContext
+    ) -> HTML {
         let l = context.language
         let sedarim = snapshot.shas.sedarim.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
         let body: HTML = sedarim.html { seder in
@@ -35,12 +38,15 @@ enum ShasPages {
 
                 """
         }
+        let problem: HTML = asked.map { #"<p class="problem" id="find-problem" role="alert">\#($0.problem)</p>"# } ?? .empty
+        let described: HTML = asked == nil ? .empty : #" aria-invalid="true" aria-describedby="find-problem""#
         let find: HTML = """
             <form id="find" method="get" action="/shas/find" role="search">
             <label for="find-text">\(Message(.screenFindLabel).text(l))</label>
-            <input type="search" id="find-text" name="q" placeholder="\(Message(.screenFindExample).text(l))">
+            <input type="search" id="find-text" name="q" placeholder="\(Message(.screenFindExample).text(l))" \
+            value="\(asked?.text ?? "")"\(described)>
             <button type="submit">\(Message(.screenFindButton).text(l))</button>
-            </form>
+            \(problem)</form>
 
             """
         return Layout.page(UIText.shas(l), context, body: "\(find)\(body)")

@@ -316,7 +316,8 @@
     return rows;
   }
 
-  // While the queue is paused: said once, above the items, with the way to resume it.
+  // While the queue is paused: said once, above the items, with the way to resume it (hidden on a
+  // page that says it itself).
   function pausedNote(entries) {
     if (!entries.some((e) => e.waitsForResume)) return [];
     const note = document.createElement("li");
@@ -489,7 +490,7 @@
       if (!status.offline && banner) banner.remove();
     });
     // Whether the queue is paused, here or elsewhere: the banner comes and goes with it (the
-    // Queue page and the player have none).
+    // Queue page has its own notice, read again with its list; the player has none).
     source.addEventListener("queue", (message) => {
       let status;
       try { status = JSON.parse(message.data); } catch (e) { return; }
@@ -499,6 +500,7 @@
         (document.getElementById("offline") || document.getElementById("refresh-report")).insertAdjacentHTML("afterend", status.banner);
       }
       if (!status.paused && banner) banner.remove();
+      followQueue();  // the Queue page says the pause in its own notice
     });
     // The stream also ends when its lifetime is over: only an app that does not answer is lost.
     source.onerror = async () => {

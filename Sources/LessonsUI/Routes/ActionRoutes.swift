@@ -76,8 +76,7 @@ struct ActionRoutes: Sendable {
                 // queue; the run's other items go on.
                 let l = RequestInput.language(request)
                 let (what, keys) = try await RequestInput.items(request, in: library)
-                var removed = false
-                for key in keys { removed = try await !library.cancelDownload(key).removed.isEmpty || removed }
+                let removed = try await !library.cancelDownloads(keys).removed.isEmpty
                 let message = removed ? UIText.cancelledItem(what, l) : UIText.nothingToCancel(l)
                 // Reloaded, the page shows the item gone from the queue and its lesson's new state.
                 return Outcome(ok: removed, message: message, reload: removed)

@@ -4,17 +4,27 @@ import OfflineLessons
 
 /// `GET /shas/find?q=`: a masechet or a lesson as people write it ("Bava Metzia", "BM 21",
 /// "ברכות", "Berakhot 1:3"), opened on its masechet's page at its row or chapter; what names
-/// nothing is said so, with the closest names.
+/// nothing is said under the search box, still holding the words, on the Shas page.
 extension PageRoutes {
     func find(_ request: Request) async -> Response {
         let text = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return .redirect("/shas") }
         var found: String?
-        let failed = await page(request) { context in
-            found = try await place(of: text, context)
-            return .empty
+        var failure: RouteFailure?
+        var response = await page(request) { context in
+            _ = try await catalog(context)  // with no catalog at all, the page that says why
+            do {
+                found = try await place(of: text, context)
+                return .empty
+            } catch {
+                let failed = RouteFailure(classifying: error)
+                failure = failed
+                return try await shas(context, asked: (text, failed.message(context.language)))
+            }
         }
-        return found.map { .redirect($0) } ?? failed
+        if let found { return .redirect(found) }
+        if let failure { response.status = failure.status }
+        return response
     }
 
     /// The page (and place on it) of what `text` names.
@@ -26,7 +36,7 @@ extension PageRoutes {
             lesson = try LessonSelector(parsing: text)
         } catch let asLesson as SelectorError {
             // Letters alone name a masechet; with a number, what is wrong with the lesson is said
-            // ("Berakhot 1": dapim start at 2), not passed over for the masechet's page.
+            // ("Berakhot 1": no daf 1), not passed over for the masechet's page.
             guard !text.contains(where: \.isNumber), let masechet = try? LessonSelector(parsing: "mishna:\(text)") else { throw asLesson }
             lesson = masechet
             named = false

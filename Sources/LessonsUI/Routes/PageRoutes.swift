@@ -62,14 +62,15 @@ struct PageRoutes: Sendable {
         }
     }
 
-    func shas(_ context: PageContext) async throws -> HTML {
+    /// The Shas; `asked`, a search that found nothing, is shown in the search box with what was wrong.
+    func shas(_ context: PageContext, asked: (text: String, problem: String)? = nil) async throws -> HTML {
         let snapshot = try await catalog(context)
         // The counts after a quick sync, as every page that shows a state: a file deleted by hand is not counted.
         let downloads = try await library.downloads(sync: !library.isReadOnly)
         let counts = Dictionary(grouping: downloads, by: \.masechetId).mapValues { lessons in
             (dapim: lessons.count { $0.lessonID.type == .gemara }, mishnayot: lessons.count { $0.lessonID.type == .mishna })
         }
-        return ShasPages.index(snapshot, downloaded: counts, context)
+        return ShasPages.index(snapshot, downloaded: counts, asked: asked, context)
     }
 
     func masechet(_ type: LessonType, _ id: Int, _ context: PageContext) async throws -> HTML {

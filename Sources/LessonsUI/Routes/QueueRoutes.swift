@@ -40,10 +40,8 @@ struct QueueRoutes: Sendable {
                 var cancelled = 0
                 do {
                     let listed = try await library.queue().map(\.key)
-                    for key in listed {
-                        let removed = try await library.cancelDownload(key).removed
-                        cancelled += removed.filter { listed.contains(MediaKey($0.lesson, $0.medium)) }.count
-                    }
+                    let removed = try await library.cancelDownloads(listed).removed
+                    cancelled = removed.filter { listed.contains(MediaKey($0.lesson, $0.medium)) }.count
                 } catch {
                     // A failure part way leaves the queue as the user had it, not held.
                     if !wasPaused { try? await library.resumeQueue() }

@@ -2,15 +2,18 @@ import ArgumentParser
 import OfflineLessons
 
 /// Catches a mistyped command before the parser does ("Unexpected argument"): `lessons downlod`
-/// and `lessons help downlod` get "did you mean `download`?" and exit 2.
+/// and `lessons help downlod` get "did you mean `download`?", `lessons queue nxt` "did you mean
+/// `lessons queue next`?", and exit 2.
 enum CommandGuess {
     /// Options of the root that take a value: what follows them is not a command.
     static let valueOptions: Set<String> = [
         "--library", "--server", "--token", "--media-base", "--cacert", "--generate-completion-script",
     ]
 
-    /// The error for the command line's first word when it names no command, if it does not.
-    static func check(_ arguments: [String], commands: [String]) -> CommandFailure? {
+    /// The error for the command line's first word when it names no command, or for the second
+    /// when the first is a group of commands whose own (`queue`, `plan`) takes no argument.
+    /// `groups` has each group's commands.
+    static func check(_ arguments: [String], commands: [String], groups: [String: [String]] = [:]) -> CommandFailure? {
         var words: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex, words.count < 2 {
@@ -21,11 +24,15 @@ enum CommandGuess {
                 continue
             }
             if !argument.hasPrefix("-") { words.append(argument) }
-            // Only `help` takes a command after it; any other command ends the search.
-            if let first = words.first, first != "help" { break }
+            // Only `help` and a group take a command after them; any other command ends the search.
+            if let first = words.first, first != "help", groups[first] == nil { break }
             index += 1
         }
         guard let first = words.first else { return nil }
+        if let group = groups[first] {
+            guard let word = words.dropFirst().first, !group.contains(word) else { return nil }
+            return CommandFailure(unknown: word, commands: group, of: first)
+        }
         let word = first == "help" ? words.dropFirst().first : first
         guard let word, !commands.contains(word), word != "help" else { return nil }
         return CommandFailure(unknown: word, commands: commands)
@@ -56,15 +63,21 @@ enum CommandGuess {
 }
 
 extension CommandFailure {
-    /// "'downlod' is not a lessons command; did you mean `download`?"
-    init(unknown word: String, commands: [String]) {
+    /// "'downlod' is not a lessons command; did you mean `download`?"; with `group`, "'nxt' is not
+    /// a `lessons queue` command; …".
+    init(unknown word: String, commands: [String], of group: String? = nil) {
         let shown = word.count > 40 ? word.prefix(37) + "…" : word
         let guesses = CommandGuess.closest(to: word, in: commands)
+        let prefix = group.map { "lessons \($0)" } ?? "lessons"
         let hint =
             guesses.isEmpty
             ? Terminal.say(.cliCommandsAre, .text(commands.joined(separator: ", ")))
-            : Terminal.say(.cliDidYouMean, .text(Self.either(guesses.prefix(3).map { "`lessons \($0)`" })))
-        self.init(Terminal.say(.cliNotACommand, .text(String(shown)), .text(hint)), exitCode: CommandFailure.usage)
+            : Terminal.say(.cliDidYouMean, .text(Self.either(guesses.prefix(3).map { "`\(prefix) \($0)`" })))
+        let sentence =
+            group == nil
+            ? Terminal.say(.cliNotACommand, .text(String(shown)), .text(hint))
+            : Terminal.say(.cliNotAGroupCommand, .text(String(shown)), .text(prefix), .text(hint))
+        self.init(sentence, exitCode: CommandFailure.usage)
     }
 
     /// "a", "a or b", "a, b or c".

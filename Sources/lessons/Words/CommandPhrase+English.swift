@@ -29,6 +29,7 @@ extension CommandPhrase {
         .cliWarning: "warning",
         .cliUsageHint: "(`lessons help %1$@` shows the usage)",
         .cliNotACommand: "'%1$@' is not a lessons command; %2$@",
+        .cliNotAGroupCommand: "'%1$@' is not a `%2$@` command; %3$@",
         .cliCommandsAre: "the commands are: %1$@",
         .cliDidYouMean: "did you mean %1$@?",
         .cliStdoutFailed: "cannot write to standard output: %1$@",

@@ -52,6 +52,7 @@ extension CommandPhrase {
         .cliWarning: "aviso",
         .cliUsageHint: "(`lessons help %1$@` muestra el uso)",
         .cliNotACommand: "'%1$@' no es un comando de lessons; %2$@",
+        .cliNotAGroupCommand: "'%1$@' no es un comando de `%2$@`; %3$@",
         .cliCommandsAre: "los comandos son: %1$@",
         .cliDidYouMean: "¿quisiste decir %1$@?",
         .cliStdoutFailed: "no se puede escribir en la salida estándar: %1$@",

@@ -7,7 +7,7 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case remedyServer, remedyAPIBase, remedyToken, remedyServerURL, remedyCatalog, remedyPassServer, remedyMediaBaseOrServer
     case remedyMediaBase
     case remedyCACert, cliNoLibrary, readyNoLibrary
-    case cliWarning, cliUsageHint, cliNotACommand, cliCommandsAre, cliDidYouMean, cliStdoutFailed
+    case cliWarning, cliUsageHint, cliNotACommand, cliNotAGroupCommand, cliCommandsAre, cliDidYouMean, cliStdoutFailed
     case cliInterrupted
     case cliTerminated, cliChapter, cliGemara, cliMishna, cliMasechetGemara, cliMasechetMishna, cliSeder, cliOf
     case cliNotDownloaded, cliPinned, cliTheLibrary
