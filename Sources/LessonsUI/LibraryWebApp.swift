@@ -44,9 +44,13 @@ public struct LibraryWebApp: Sendable {
         public let port: Int
         /// `http://host:port/`
         public let origin: URL
-        /// The address to open: the origin with the app's token, `http://host:port/?token=…`.
+        /// The address to open: the origin with the app's token, `http://host:port/?token=…`
+        /// (on loopback when the app listens on every address).
         public let url: URL
         public let token: String
+        /// Listening on every address, the same address by each of this machine's on the
+        /// network, for a phone on the same Wi-Fi; else none.
+        public let networkURLs: [URL]
     }
 
     public let configuration: Configuration
@@ -98,12 +102,19 @@ public struct LibraryWebApp: Sendable {
             throw WebAppError.didNotStart(host: configuration.host, port: configuration.port)
         }
         guard port > 0 else { throw WebAppError.didNotStart(host: configuration.host, port: configuration.port) }
-        let host = AccessGuard<BasicRequestContext>.bracketed(configuration.host)
+        let everywhere = MachineNames.isWildcard(configuration.host)
+        let loopback = configuration.host == "0.0.0.0" ? "127.0.0.1" : "[::1]"
+        let host = everywhere ? loopback : AccessGuard<BasicRequestContext>.bracketed(configuration.host)
         guard let origin = URL(string: "http://\(host):\(port)/"), let url = URL(string: "http://\(host):\(port)/?token=\(token.value)")
         else {
             throw WebAppError.didNotStart(host: configuration.host, port: port)
         }
-        return Running(port: port, origin: origin, url: url, token: token.value)
+        let network =
+            everywhere
+            ? MachineNames.networkAddresses(listeningOn: configuration.host).compactMap {
+                URL(string: "http://\($0):\(port)/?token=\(token.value)")
+            } : []
+        return Running(port: port, origin: origin, url: url, token: token.value, networkURLs: network)
     }
 
     func makeApplication(_ services: AppServices, onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {

@@ -91,6 +91,41 @@ struct UICommandTests {
         try await stop(renewed.child)
     }
 
+    @Test("listening on every address: the address to open is on loopback, and each of the machine's on the network is given and answers")
+    func everyAddress() async throws {
+        let folder = try TemporaryDirectory()
+        try await UIFixture.offlineLibrary(folder.url)
+        let output = folder.url.appendingPathComponent("stdout")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let child = try startCLI(
+            ["ui", "--host", "0.0.0.0", "--port", "0", "--json", "--library", folder.url.path], stdout: try FileHandle(forWritingTo: output)
+        )
+        defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
+        struct Printed: Decodable {
+            var url: URL
+            var network: [URL]
+        }
+        var printed: Printed?
+        for _ in 0..<600 where printed == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            printed = try? JSONDecoder().decode(Printed.self, from: Data(contentsOf: output))
+        }
+        let addresses = try #require(printed)
+        #expect(addresses.url.host == "127.0.0.1", "not 0.0.0.0, which no browser opens: \(addresses.url)")
+        let loopback = try await testClient.execute(HTTPClientRequest(url: addresses.url.absoluteString), timeout: .seconds(90))
+        #expect(loopback.status.code == 303)
+        for url in addresses.network {
+            let host = url.host ?? ""
+            #expect(!host.hasPrefix("127.") && !host.contains(":"), "IPv4 (what 0.0.0.0 takes), not loopback: \(url)")
+            #expect(url.query == addresses.url.query, "the same token")
+            let answer = try await testClient.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(90))
+            #expect(answer.status.code == 303, "\(url) is let in, as a phone on the network opens it")
+        }
+        kill(child.processIdentifier, SIGINT)
+        let end = ContinuousClock.now + .seconds(30)
+        while child.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
     @Test("a port in use is one clear message and exit 3")
     func portInUse() async throws {
         try await UIFixture.run { fixture in

@@ -32,6 +32,17 @@ enum MachineNames {
         return names
     }
 
+    /// The addresses another device on the network reaches an app listening on `wildcard` by,
+    /// IPv4 first: every interface's but loopback and link-local ones (an IPv6 link-local address
+    /// needs a zone no browser takes); IPv4 alone for `0.0.0.0`.
+    static func networkAddresses(listeningOn wildcard: String) -> [String] {
+        let reachable = interfaceAddresses().filter { address in
+            !(address.hasPrefix("127.") || address == "[::1]" || address.hasPrefix("[fe80:") || address.hasPrefix("169.254."))
+        }
+        let ipv4 = reachable.filter { !$0.hasPrefix("[") }.sorted()
+        return wildcard == "0.0.0.0" ? ipv4 : ipv4 + reachable.filter { $0.hasPrefix("[") }.sorted()
+    }
+
     /// The numeric address of each interface (`192.168.1.20`, `[fe80::1]`).
     static func interfaceAddresses() -> Set<String> {
         var first: UnsafeMutablePointer<ifaddrs>?

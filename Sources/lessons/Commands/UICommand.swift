@@ -9,7 +9,7 @@ struct UICommand: AsyncParsableCommand {
         abstract: HelpWords.say("The Downloads screen as a local web app: browse the Shas, download, listen offline, manage storage."),
         discussion: HelpWords.say(
             """
-            Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries the library's token: open that one. The token is kept in the library, so the address (and a page left open) still works after a restart; --new-token replaces it, and the old address stops working. It listens on loopback unless --host says otherwise; every request needs the token and a Host that names this machine (loopback; with --host 0.0.0.0, also its own addresses and host name, so open http://<its address>:<port>/?token=… from another machine). Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
+            Serves pages over the library (and the configured server, for the catalog; with the server unreachable it shows the cached catalog and the library, and says so). Prints its address, which carries the library's token: open that one. The token is kept in the library, so the address (and a page left open) still works after a restart; --new-token replaces it, and the old address stops working. It listens on loopback unless --host says otherwise; every request needs the token and a Host that names this machine (loopback; with --host 0.0.0.0, also its own addresses and host name: it prints its address on the network too, with a QR code on a terminal with colours, to open on a phone or another computer on the same Wi-Fi). Ctrl-C stops it; downloads it started stay queued and resume with `lessons download`.
 
             Example:
               lessons ui --port 8090 --open
@@ -52,11 +52,18 @@ struct UICommand: AsyncParsableCommand {
         let (failure, stoppedBy) = await runInterruptibly { () -> (any Error)? in
             do {
                 try await app.withRunning { running in
+                    let network = running.networkURLs.map(\.absoluteString)
                     if json {
-                        try? Terminal.json(["url": running.url.absoluteString, "library": library.root.path])
+                        try? Terminal.json(UIAddresses(url: running.url.absoluteString, network: network, library: library.root.path))
                     } else {
                         Terminal.out(running.url.absoluteString)
+                        // A phone on the same Wi-Fi opens one of these; this machine, the first line.
+                        for address in network { Terminal.out(Terminal.say(.uiOnTheNetwork, .text(address))) }
                         Terminal.err(Terminal.say(.uiServing, .text(library.root.path)) + "\n")
+                        // The first, for a phone's camera, on a terminal that shows colours (it is drawn black on white).
+                        if let first = network.first, Style.isColored(.err), let code = QRCode(first) {
+                            Terminal.err(code.terminalLines().joined(separator: "\n") + "\n")
+                        }
                     }
                     if open { Self.openInBrowser(running.url) }
                     while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
@@ -92,4 +99,13 @@ struct UICommand: AsyncParsableCommand {
             Terminal.err(Terminal.say(.uiNoBrowser, .text("\(error)")) + "\n")
         }
     }
+}
+
+/// What `ui --json` prints once the app listens.
+struct UIAddresses: Encodable {
+    /// The address to open on this machine.
+    var url: String
+    /// Listening on every address, the same by each of this machine's on the network.
+    var network: [String]
+    var library: String
 }

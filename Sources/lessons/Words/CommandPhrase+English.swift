@@ -225,6 +225,7 @@ extension CommandPhrase {
         .serveCannotOn: "cannot serve on %1$@: %2$@",
         .serveScale: "--media-size-scale must be a positive number",
         .uiServing: "the Downloads screen of %1$@; Ctrl-C stops",
+        .uiOnTheNetwork: "on this network (a phone on the same Wi-Fi): %1$@",
         .uiCannotServe: "cannot serve the UI on %1$@: %2$@",
         .uiNoBrowser: "could not open a browser (%1$@); open the address above",
         .demoServer: "content server: %1$@ (demo catalog, in-process)",

@@ -251,6 +251,7 @@ extension CommandPhrase {
         .serveCannotOn: "no se puede servir en %1$@: %2$@",
         .serveScale: "--media-size-scale debe ser un número positivo",
         .uiServing: "la pantalla de descargas de %1$@; Ctrl-C para",
+        .uiOnTheNetwork: "en esta red (un teléfono en la misma Wi-Fi): %1$@",
         .uiCannotServe: "no se puede servir la pantalla en %1$@: %2$@",
         .uiNoBrowser: "no se pudo abrir un navegador (%1$@); abre la dirección de arriba",
         .demoServer: "servidor de contenidos: %1$@ (catálogo de demostración, en este proceso)",

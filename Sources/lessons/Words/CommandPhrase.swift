@@ -58,8 +58,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case migrateFailures
     case legacyLoss, legacyHalfDropped, legacyHalf, legacyStranded, legacyUnlisted, legacyShared
     case legacyToRecover, legacyNothing
-    case serveServing, serveAnyToken, serveOneToken, serveCannot, serveCannotOn, serveScale, uiServing, uiCannotServe, uiNoBrowser,
-        demoServer
+    case serveServing, serveAnyToken, serveOneToken, serveCannot, serveCannotOn, serveScale
+    case uiServing, uiOnTheNetwork, uiCannotServe, uiNoBrowser, demoServer
     case demoCatalog
     case demoEvent
     case demoDownloading, demoSync, demoHistory, demoList, demoShareID, demoLibrary, demoScreen, demoNeedsEmptyFolder
