@@ -234,9 +234,10 @@ struct QueueControlTests {
             let library = try await fixture.library(concurrency: 1)
             let lessons = try await fixture.lessons("gemara:berakhot:2-7", in: library)
             let keys = lessons.map { MediaKey($0.id, .audio) }
-            // Every transfer takes a while (over a second): while the first goes, the others wait
-            // for the one slot, and the move reaches the queue before it ends, on a loaded machine too.
-            for key in keys { await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: key) }
+            // The first transfer takes seconds: while it goes, the others wait for the one slot, and
+            // the move reaches the queue before it ends, on a loaded machine too.
+            await fixture.faults.inject(.throttle(millisecondsPerChunk: 1_500), at: keys[0])
+            for key in keys.dropFirst() { await fixture.faults.inject(.throttle(millisecondsPerChunk: 150), at: key) }
             let run = try await library.download(lessons, media: .audio)
             var order: [MediaKey] = []
             var moved: MediaKey?
