@@ -78,7 +78,9 @@ public struct LibraryWebApp: Sendable {
                 return nil
             }
             do {
-                let result = try await body(try await started(ports, group: &group))
+                let running = try await started(ports, group: &group)
+                await services.phone.listening(at: running.networkURLs)
+                let result = try await body(running)
                 await services.stop()
                 await server.stop(in: &group)
                 return result

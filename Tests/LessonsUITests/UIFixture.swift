@@ -34,8 +34,9 @@ struct UIFixture: Sendable {
 
     var base: String { "http://127.0.0.1:\(app.port)" }
 
-    /// Runs `body` with everything up; the catalog is fetched (and cached) first.
-    static func run(scale: Double = 0.001, _ body: @Sendable (UIFixture) async throws -> Void) async throws {
+    /// Runs `body` with everything up; the catalog is fetched (and cached) first. The app listens
+    /// on `host`.
+    static func run(scale: Double = 0.001, host: String = "127.0.0.1", _ body: @Sendable (UIFixture) async throws -> Void) async throws {
         let folder = try TemporaryDirectory()
         let root = folder.url
         let faults = FaultInjector()
@@ -47,6 +48,7 @@ struct UIFixture: Sendable {
             // takes longer than the app's one second.
             var configuration = LibraryWebApp.Configuration(token: token, pollInterval: .milliseconds(200))
             configuration.pageWait = .seconds(20)
+            configuration.host = host
             let app = LibraryWebApp(library: library, configuration: configuration)
             try await app.withRunning { app in
                 try await body(UIFixture(running: running, server: server, faults: faults, library: library, app: app, root: root))

@@ -8,6 +8,7 @@ final class AppServices: Sendable {
     let runs = RunKeeper()
     let server: ServerStatus
     let pollInterval: Duration
+    let phone = PhoneAddress()
     private let stopping = StopSignal()
 
     init(library: LessonLibrary, pollInterval: Duration, serverTiming: ServerStatus.Timing = .init()) {

@@ -1,3 +1,4 @@
+import Foundation
 import OfflineLessons
 
 /// The home page: each calendar's daf (or own pace's portion) for the day and the next one, with their state, a play
@@ -19,10 +20,11 @@ enum TodayPage {
     }
 
     /// The page of `day`; one of another day than `today` is titled with its date, says "that day"
-    /// and "the day after", and has no Make ready (which acts on today).
+    /// and "the day after", and has no Make ready (which acts on today). With `phone`, the app's
+    /// address on the network, the page ends with it and its QR code.
     static func render(
         _ day: LearningDay, today: LearningDay, _ sections: [Section], playbacks: [LessonID: Playback], unknown: String?,
-        _ context: PageContext
+        phone: URL? = nil, _ context: PageContext
     ) -> HTML {
         let l = context.language
         let followed = sections.contains { $0.plan != nil }
@@ -43,7 +45,8 @@ enum TodayPage {
             \(HTML(stringLiteral: days))
             \(ready)
             \(sections.html { section($0, playbacks: playbacks, waits: context.queuedWait, isToday: isToday, l) })\
-            \(sections.contains { $0.calendar.rawValue == DafCalendar.ownPaceName } ? .empty : ownPaceOffer(day, l))
+            \(sections.contains { $0.calendar.rawValue == DafCalendar.ownPaceName } ? .empty : ownPaceOffer(day, l))\
+            \(phone.map { onAPhone($0, l) } ?? .empty)
             """
         let title = isToday ? UIText.today(l) : day.spoken.text(l)
         return Layout.page(title, context, notices: unknown.map { [$0] } ?? [], body: body)
@@ -115,6 +118,19 @@ enum TodayPage {
 
     /// One's own pace, not yet followed: what it is, and a form to choose where it starts, how
     /// many dapim, mishnayot or chapters, from which day and how often, with the other settings.
+    /// The app's address on the network and its QR code, folded: for a phone on the same Wi-Fi.
+    static func onAPhone(_ url: URL, _ l: UserLanguage) -> HTML {
+        guard let code = QRCode(url.absoluteString) else { return .empty }
+        return """
+            <details class="plan-details on-a-phone" id="on-a-phone"><summary><span>\(UIText.onAPhone(l))</span></summary>
+            <p>\(UIText.onAPhoneHow(l))</p>
+            \(code.svg(label: UIText.phoneCode(l)))
+            <p class="address"><a href="\(url.absoluteString)" id="phone-address" dir="ltr">\(url.absoluteString)</a></p>
+            </details>
+
+            """
+    }
+
     static func ownPaceOffer(_ day: LearningDay, _ l: UserLanguage) -> HTML {
         let id = "plan-own-pace"
         let name = UIText.followOwnPace(l)

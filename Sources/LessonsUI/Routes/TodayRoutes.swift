@@ -80,7 +80,8 @@ struct TodayRoutes: Sendable {
         }
         let notice = unknown.map { UIText.lessonsUnknown($0, serverConfigured: library.hasServer, context.language) }
         return TodayPage.render(
-            day, today: library.today(), sections, playbacks: try await library.playbacks(), unknown: notice, context)
+            day, today: library.today(), sections, playbacks: try await library.playbacks(), unknown: notice,
+            phone: await services.phone.url, context)
     }
 
     /// What `lessons ready` does: the plans' past dapim removed, their coming ones requested.

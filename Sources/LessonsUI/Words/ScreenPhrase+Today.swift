@@ -1,6 +1,9 @@
 extension ScreenPhrase {
     /// The Today page of `lessons ui` in English.
     static let englishToday: [ScreenPhrase: String] = [
+        .screenOnAPhone: "Open on a phone",
+        .screenOnAPhoneHow: "On a phone or another computer on the same Wi-Fi, scan this code with the camera, or open this address:",
+        .screenPhoneCode: "QR code of this screen's address on the network",
         .screenToday: "Today",
         .screenTomorrow: "Tomorrow",
         .screenThisWeek: "This week",
@@ -60,6 +63,9 @@ extension ScreenPhrase {
 
     /// The Today page of `lessons ui` in Spanish.
     static let spanishToday: [ScreenPhrase: String] = [
+        .screenOnAPhone: "Abrir en un teléfono",
+        .screenOnAPhoneHow: "En un teléfono u otro ordenador en la misma Wi-Fi, escanea este código con la cámara, o abre esta dirección:",
+        .screenPhoneCode: "Código QR de la dirección de esta pantalla en la red",
         .screenToday: "Hoy",
         .screenTomorrow: "Mañana",
         .screenThisWeek: "Esta semana",

@@ -5,6 +5,7 @@ import OfflineLessons
 /// come from its catalog (``Phrase``); these from here, through the same ``Message``.
 enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     // The Today page
+    case screenOnAPhone, screenOnAPhoneHow, screenPhoneCode
     case screenToday, screenTomorrow, screenThisWeek, screenNextWeek, screenPlanFollowed, screenPlanNotFollowed, screenFollow
     case screenFollowNamed, screenStopFollowing, screenStopFollowingNamed, screenMakeReady, screenMakeReadyNamed
     case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenNoPeriod

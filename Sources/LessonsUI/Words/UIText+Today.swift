@@ -3,6 +3,9 @@ import OfflineLessons
 /// The Today page's words, in the page's language.
 extension UIText {
     static func today(_ l: UserLanguage) -> String { Message(.screenToday).text(l) }
+    static func onAPhone(_ l: UserLanguage) -> String { Message(.screenOnAPhone).text(l) }
+    static func onAPhoneHow(_ l: UserLanguage) -> String { Message(.screenOnAPhoneHow).text(l) }
+    static func phoneCode(_ l: UserLanguage) -> String { Message(.screenPhoneCode).text(l) }
     static func tomorrow(_ l: UserLanguage) -> String { Message(.screenTomorrow).text(l) }
     static func thisWeek(_ l: UserLanguage) -> String { Message(.screenThisWeek).text(l) }
     static func nextWeek(_ l: UserLanguage) -> String { Message(.screenNextWeek).text(l) }

@@ -1,9 +1,11 @@
 /// A QR code of a short text (an address), so that a phone's camera opens it: byte mode, error
 /// correction level L, versions 1 to 10 (up to 271 bytes), the mask of least penalty (ISO/IEC
 /// 18004). `modules[y][x]` is true for a dark module; no quiet zone.
-struct QRCode {
-    let modules: [[Bool]]
-    var size: Int { modules.count }
+public struct QRCode: Sendable {
+    public let modules: [[Bool]]
+    public var size: Int { modules.count }
+    /// The light modules around the code a camera needs.
+    public static let quietZone = 4
 
     /// Each version's codewords, error correction codewords per block, and blocks (level L).
     private static let versions: [(total: Int, ecc: Int, blocks: Int)] = [
@@ -16,7 +18,7 @@ struct QRCode {
     ]
 
     /// `nil` when the text is too long for version 10.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard let version = (1...10).first(where: { Self.fits(bytes.count, version: $0) }) else { return nil }
         var matrix = Matrix(version: version)
@@ -30,28 +32,6 @@ struct QRCode {
         }
         guard let best = masked.min(by: { $0.penalty() < $1.penalty() }) else { return nil }
         modules = best.modules
-    }
-
-    /// Two rows of modules a line in half blocks, black on white whatever the terminal's colours,
-    /// inside the quiet zone of four light modules a camera needs.
-    func terminalLines() -> [String] {
-        let quiet = 4
-        let side = size + 2 * quiet
-        func dark(_ x: Int, _ y: Int) -> Bool {
-            let (column, row) = (x - quiet, y - quiet)
-            return (0..<size).contains(column) && (0..<size).contains(row) && modules[row][column]
-        }
-        return stride(from: 0, to: side, by: 2).map { y in
-            let blocks = (0..<side).map { x in
-                switch (dark(x, y), dark(x, y + 1)) {
-                case (true, true): "█"
-                case (true, false): "▀"
-                case (false, true): "▄"
-                case (false, false): " "
-                }
-            }
-            return "\u{1B}[30;107m" + blocks.joined() + "\u{1B}[0m"
-        }
     }
 
     private static func dataCodewords(_ version: Int) -> Int {
