@@ -48,8 +48,8 @@ public struct LibraryWebApp: Sendable {
         /// (on loopback when the app listens on every address).
         public let url: URL
         public let token: String
-        /// Listening on every address, the same address by each of this machine's on the
-        /// network, for a phone on the same Wi-Fi; else none.
+        /// The addresses a phone on the same Wi-Fi opens: listening on every address, the same
+        /// address by each of this machine's on the network; on one of them, ``url``; else none.
         public let networkURLs: [URL]
     }
 
@@ -111,11 +111,12 @@ public struct LibraryWebApp: Sendable {
         else {
             throw WebAppError.didNotStart(host: configuration.host, port: port)
         }
+        // Listening on one of this machine's network addresses, that one is the address for a phone.
+        let addresses = MachineNames.networkAddresses(listeningOn: everywhere ? configuration.host : "::")
         let network =
             everywhere
-            ? MachineNames.networkAddresses(listeningOn: configuration.host).compactMap {
-                URL(string: "http://\($0):\(port)/?token=\(token.value)")
-            } : []
+            ? addresses.compactMap { URL(string: "http://\($0):\(port)/?token=\(token.value)") }
+            : addresses.contains(host.lowercased()) ? [url] : []
         return Running(port: port, origin: origin, url: url, token: token.value, networkURLs: network)
     }
 

@@ -32,7 +32,8 @@ struct UIFixture: Sendable {
     let app: LibraryWebApp.Running
     let root: URL
 
-    var base: String { "http://127.0.0.1:\(app.port)" }
+    /// The app's origin, without its final `/`: on loopback unless it listens on one address.
+    var base: String { String(app.origin.absoluteString.dropLast()) }
 
     /// Runs `body` with everything up; the catalog is fetched (and cached) first. The app listens
     /// on `host`.

@@ -8,7 +8,7 @@ import Testing
 @Suite("Web app: the address for a phone")
 struct UIPhoneAddressTests {
     @Test(
-        "listening on every address, Today ends with the address on the network and its QR code, in both languages; on loopback, with neither"
+        "listening on every address, Today ends with the address on the network and its QR code, in both languages; on that address alone, with it; on loopback, with neither"
     )
     func todayGivesTheAddress() async throws {
         try await UIFixture.run(host: "0.0.0.0") { fixture in
@@ -21,6 +21,12 @@ struct UIPhoneAddressTests {
                 #expect(page.contains("<details class=\"plan-details on-a-phone\" id=\"on-a-phone\"><summary><span>\(words)</span>"))
                 #expect(page.contains("href=\"\(network.absoluteString)\" id=\"phone-address\""), "the network address, with its token")
                 #expect(page.contains("<svg class=\"qr-code\""))
+            }
+            // Listening on that network address alone, it is the one given.
+            try await UIFixture.run(host: try #require(network.host)) { alone in
+                #expect(alone.app.networkURLs == [alone.app.url])
+                let page = try await alone.get("/today").text
+                #expect(page.contains("href=\"\(alone.app.url.absoluteString)\" id=\"phone-address\""))
             }
         }
         try await UIFixture.run { fixture in

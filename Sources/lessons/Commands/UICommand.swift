@@ -58,7 +58,9 @@ struct UICommand: AsyncParsableCommand {
                     } else {
                         Terminal.out(running.url.absoluteString)
                         // A phone on the same Wi-Fi opens one of these; this machine, the first line.
-                        for address in network { Terminal.out(Terminal.say(.uiOnTheNetwork, .text(address))) }
+                        for address in network where address != running.url.absoluteString {
+                            Terminal.out(Terminal.say(.uiOnTheNetwork, .text(address)))
+                        }
                         Terminal.err(Terminal.say(.uiServing, .text(library.root.path)) + "\n")
                         // The first, for a phone's camera, on a terminal that shows colours (it is drawn black on white).
                         if let first = network.first, Style.isColored(.err), let code = QRCode(first) {
@@ -105,7 +107,7 @@ struct UICommand: AsyncParsableCommand {
 struct UIAddresses: Encodable {
     /// The address to open on this machine.
     var url: String
-    /// Listening on every address, the same by each of this machine's on the network.
+    /// The addresses a phone on the same Wi-Fi opens (`LibraryWebApp.Running.networkURLs`).
     var network: [String]
     var library: String
 }
