@@ -51,6 +51,14 @@ struct PhrasebookTests {
         }
     }
 
+    @Test("clean's reasons as older versions stored them in the history are said in Spanish too")
+    func olderCleanReasons() {
+        let quota = Phrasebook.recognize("the library holds more than 5000000 bytes: least recently used first")
+        #expect(quota.key == .cleanOverQuotaReason)
+        #expect(quota.text(.es).hasPrefix("la biblioteca ocupa más de "), "\(quota.text(.es))")
+        #expect(Phrasebook.recognize("its lesson's audio and video go").text(.es) == "se van el audio y el vídeo de su clase")
+    }
+
     @Test("the history's and sync's words are words people read, not the stored codes")
     func eventWords() {
         let phrases =

@@ -128,7 +128,11 @@ struct QueueControlTests {
             }
             #expect(waiting.count >= 4, "audio not started yet, behind the slow one")
             let report = try await library.cancelDownloads(matching: [.gemara(masechet: "berakhot", dapim: 2...12)])
-            _ = await run.summary
+            let summary = await run.summary
+            // Each item of the run ends: downloaded (a PDF before the cancel) or withdrawn, the one
+            // stopped and those never started alike; none left queued.
+            #expect(summary.withdrawn + summary.downloaded == 2 * lessons.count, "\(summary)")
+            #expect(summary.withdrawn >= lessons.count && summary.leftQueued == 0 && summary.failed.isEmpty, "\(summary)")
             for key in waiting {
                 #expect(report.removed.contains { $0.lesson == key.lesson && $0.medium == .audio }, "\(key)")
                 #expect(await fixture.faults.requests(for: key).isEmpty, "\(key) was started while the others were cancelled")

@@ -223,7 +223,16 @@ extension LessonLibrary {
         let rowsTakenUntil = ContinuousClock.now + .seconds(1)
         await withTaskGroup(of: (MediaKey, ItemOutcome, joined: Bool).self) { group in
             func startNext() -> Bool {
-                guard let key = order.next() else { return false }
+                guard var next = order.next() else { return false }
+                // One the user cancelled before it started ends as withdrawn, unstarted: its cancel
+                // takes it out of the queue.
+                while control.isWithdrawn(next) {
+                    report(.withdrawn(next))
+                    summary.record(.removed, of: next)
+                    guard let after = order.next() else { return false }
+                    next = after
+                }
+                let key = next
                 if ContinuousClock.now >= rowsTakenUntil { rows = [:] }
                 let row = control.isWithdrawn(key) ? nil : rows.removeValue(forKey: key)
                 // Its own task, so that a cancel of this item alone stops it; registered as running
@@ -279,8 +288,9 @@ extension LessonLibrary {
         // Items never started (the run was cancelled or stopped): cancelled, as if each had been
         // cancelled waiting for a slot (they stay queued in the registry).
         while let key = order.next() {
-            report(.cancelled(key))
-            summary.record(.cancelled, of: key)
+            let outcome: ItemOutcome = control.isWithdrawn(key) ? .removed : .cancelled
+            report(outcome.endEvent(for: key))
+            summary.record(outcome, of: key)
         }
         summary.seconds = (ContinuousClock.now - started).seconds
         return summary

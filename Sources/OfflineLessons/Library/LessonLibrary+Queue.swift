@@ -68,12 +68,15 @@ extension LessonLibrary {
             queueControl.withdraw(key)
             _ = queueControl.stop(key)
         }
+        var report = RemovalReport()
+        // One that stays (complete meanwhile, a PDF its lesson's other media keep, or after a
+        // failure) is a run's to start again.
+        defer { queueControl.requested(Set(going).subtracting(report.removed.map { MediaKey($0.lesson, $0.medium) })) }
         // The transfers stop at their next read; their items are let go before they are removed.
         let deadline = ContinuousClock.now + .seconds(10)
         while going.contains(where: queueControl.isRunning), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
-        var report = RemovalReport()
         // An item that completed meanwhile, here or in another process, stays, and so does its
         // PDF; the registry decides in one write, and only then are files deleted.
         var completedMeanwhile = false
@@ -105,8 +108,7 @@ extension LessonLibrary {
         for key in keys { queueControl.withdraw(key) }
         for key in keys { _ = queueControl.stop(key) }
         var report = RemovalReport()
-        // One that stays (complete meanwhile, a PDF its lesson's other media keep, or after a
-        // failure) is not passed over.
+        // One not reached (after a failure) is a run's to start again.
         defer { queueControl.requested(Set(keys).subtracting(report.removed.map { MediaKey($0.lesson, $0.medium) })) }
         for key in keys { report.removed += try await cancelDownload(key).removed }
         return report

@@ -20,8 +20,7 @@ struct RunOrder {
         while position < keys.count {
             let key = keys[position]
             position += 1
-            // One the user cancelled meanwhile is passed over: its cancel takes it out of the queue.
-            if remaining.remove(key) != nil, !control.isWithdrawn(key) { return key }
+            if remaining.remove(key) != nil { return key }
         }
         return nil
     }

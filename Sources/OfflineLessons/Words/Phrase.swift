@@ -68,6 +68,7 @@ public enum Phrase: String, Sendable, CaseIterable, Codable {
     // Retention
     case cleanOlderThan, cleanOlderThanTime, cleanOverSize, cleanPDFGoesAlong
     /// As older versions stored them, recognised in the registry's history.
+    case cleanOverQuotaReason, cleanPDFGoesWith
     // Doctor's details
     case doctorWasComplete, doctorRequested, doctorNoReason, doctorWrongSize
     // The command line's parser's errors, recognised to be said in the terminal's language

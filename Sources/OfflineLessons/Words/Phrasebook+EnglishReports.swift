@@ -84,6 +84,8 @@ extension Phrasebook {
         .cleanOlderThanTime: "completed %1$@ ago (limit %2$@)",
         .cleanOverSize: "the library holds more than %1$@: least recently used first",
         .cleanPDFGoesAlong: "goes with its lesson's audio and video",
+        .cleanOverQuotaReason: "the library holds more than %1$@ bytes: least recently used first",
+        .cleanPDFGoesWith: "its lesson's audio and video go",
         // Doctor's details
         .doctorWasComplete: "was complete; the file is gone",
         .doctorRequested: "requested, not downloaded yet",

@@ -85,6 +85,8 @@ extension Phrasebook {
         .cleanOlderThanTime: "completado hace %1$@ (límite %2$@)",
         .cleanOverSize: "la biblioteca ocupa más de %1$@: primero lo usado hace más tiempo",
         .cleanPDFGoesAlong: "se va con el audio y el vídeo de su clase",
+        .cleanOverQuotaReason: "la biblioteca ocupa más de %1$@ bytes: primero lo usado hace más tiempo",
+        .cleanPDFGoesWith: "se van el audio y el vídeo de su clase",
         // Doctor's details
         .doctorWasComplete: "estaba completo; el archivo ya no está",
         .doctorRequested: "pedido, aún no descargado",
