@@ -34,4 +34,19 @@ struct MachineNamesTests {
         #expect(loopbackOnly == ["127.0.0.1", "localhost", "[::1]"])
         #expect(AccessGuard<BasicRequestContext>.hostName("[FE80::1]:8080") == "[fe80::1]")
     }
+
+    @Test("the address for a phone: the default route's first, then the others that are up by number; never loopback or link-local")
+    func phoneAddressesInOrder() {
+        let addresses = MachineNames.networkAddresses(listeningOn: "0.0.0.0")
+        #expect(!addresses.contains { $0.hasPrefix("127.") || $0.hasPrefix("169.254.") || $0.hasPrefix("[") }, "\(addresses)")
+        #expect(Set(addresses).isSubset(of: MachineNames.interfaceAddresses()))
+        if let routed = MachineNames.defaultRouteAddress() {
+            #expect(addresses.first == routed, "\(addresses)")
+        } else {
+            print("no default route here: the addresses are in number order alone")
+        }
+        let both = MachineNames.networkAddresses(listeningOn: "::")
+        #expect(Array(both.prefix(addresses.count)) == addresses, "IPv4 first, in the same order: \(both)")
+        #expect(both.dropFirst(addresses.count).allSatisfy { $0.hasPrefix("[") && !$0.hasPrefix("[fe80:") })
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The app's address on the network (with its token), once it listens on every address: what a
-/// phone on the same Wi-Fi opens; none when it listens on loopback or one address alone.
+/// The app's address on the network (with its token), once it listens there: what a phone on the
+/// same Wi-Fi opens; none when it listens on loopback.
 actor PhoneAddress {
     private(set) var url: URL?
 

@@ -116,8 +116,6 @@ enum TodayPage {
             """
     }
 
-    /// One's own pace, not yet followed: what it is, and a form to choose where it starts, how
-    /// many dapim, mishnayot or chapters, from which day and how often, with the other settings.
     /// The app's address on the network and its QR code, folded: for a phone on the same Wi-Fi.
     static func onAPhone(_ url: URL, _ l: UserLanguage) -> HTML {
         guard let code = QRCode(url.absoluteString) else { return .empty }
@@ -131,6 +129,8 @@ enum TodayPage {
             """
     }
 
+    /// One's own pace, not yet followed: what it is, and a form to choose where it starts, how
+    /// many dapim, mishnayot or chapters, from which day and how often, with the other settings.
     static func ownPaceOffer(_ day: LearningDay, _ l: UserLanguage) -> HTML {
         let id = "plan-own-pace"
         let name = UIText.followOwnPace(l)

@@ -41,7 +41,8 @@ struct QueueRoutes: Sendable {
                 do {
                     let listed = try await library.queue().map(\.key)
                     let removed = try await library.cancelDownloads(listed).removed
-                    cancelled = removed.filter { listed.contains(MediaKey($0.lesson, $0.medium)) }.count
+                    let shown = Set(listed)
+                    cancelled = removed.filter { shown.contains(MediaKey($0.lesson, $0.medium)) }.count
                 } catch {
                     // A failure part way leaves the queue as the user had it, not held.
                     if !wasPaused { try? await library.resumeQueue() }

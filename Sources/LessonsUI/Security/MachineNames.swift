@@ -33,22 +33,66 @@ enum MachineNames {
     }
 
     /// The addresses another device on the network reaches an app listening on `wildcard` by,
-    /// IPv4 first: every interface's but loopback and link-local ones (an IPv6 link-local address
-    /// needs a zone no browser takes); IPv4 alone for `0.0.0.0`.
+    /// IPv4 first, the default route's first (a Wi-Fi's, not a container bridge's or a VPN's):
+    /// every interface's that is up but loopback and link-local ones (an IPv6 link-local address
+    /// needs a zone no browser takes) and point-to-point ones; IPv4 alone for `0.0.0.0`.
     static func networkAddresses(listeningOn wildcard: String) -> [String] {
-        let reachable = interfaceAddresses().filter { address in
-            !(address.hasPrefix("127.") || address == "[::1]" || address.hasPrefix("[fe80:") || address.hasPrefix("169.254."))
+        let up = UInt32(IFF_UP) | UInt32(IFF_RUNNING)
+        let pointToPoint = UInt32(IFF_POINTOPOINT)
+        let local = ["127.", "[::1]", "[fe80:", "169.254."]
+        let reachable = interfaces().filter { address, flags in
+            let isUp: Bool = flags & up == up && flags & pointToPoint == 0
+            return isUp && !local.contains { address.hasPrefix($0) }
+        }.map(\.address)
+        let routed = defaultRouteAddress()
+        func rank(_ address: String) -> (Int, UInt32) { (address == routed ? 0 : 1, numeric(address)) }
+        let ipv4 = Set(reachable.filter { !$0.hasPrefix("[") }).sorted { rank($0) < rank($1) }
+        return wildcard == "0.0.0.0" ? ipv4 : ipv4 + Set(reachable.filter { $0.hasPrefix("[") }).sorted()
+    }
+
+    /// The IPv4 address this machine sends from by its default route; nil without one. A UDP
+    /// socket is connected, which sends nothing.
+    static func defaultRouteAddress() -> String? {
+        #if canImport(Glibc) || canImport(Musl)
+        let datagram = Int32(SOCK_DGRAM.rawValue)
+        #else
+        let datagram = SOCK_DGRAM
+        #endif
+        let socket = socket(AF_INET, datagram, 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = in_port_t(9).bigEndian
+        guard inet_pton(AF_INET, "192.0.2.1", &remote.sin_addr) == 1 else { return nil }
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, size) }
         }
-        let ipv4 = reachable.filter { !$0.hasPrefix("[") }.sorted()
-        return wildcard == "0.0.0.0" ? ipv4 : ipv4 + reachable.filter { $0.hasPrefix("[") }.sorted()
+        var local = sockaddr_in()
+        var length = size
+        let named = withUnsafeMutablePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard connected == 0, named == 0, inet_ntop(AF_INET, &local.sin_addr, &text, socklen_t(text.count)) != nil else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// An IPv4 address as a number, to sort by.
+    private static func numeric(_ address: String) -> UInt32 {
+        address.split(separator: ".").reduce(UInt32(0)) { $0 << 8 | UInt32(UInt8($1) ?? 0) }
     }
 
     /// The numeric address of each interface (`192.168.1.20`, `[fe80::1]`).
-    static func interfaceAddresses() -> Set<String> {
+    static func interfaceAddresses() -> Set<String> { Set(interfaces().map(\.address)) }
+
+    /// Each interface's numeric address, with its flags (`IFF_UP`…).
+    private static func interfaces() -> [(address: String, flags: UInt32)] {
         var first: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&first) == 0 else { return [] }
         defer { freeifaddrs(first) }
-        var addresses: Set<String> = []
+        var addresses: [(address: String, flags: UInt32)] = []
         var next = first
         while let current = next {
             defer { next = current.pointee.ifa_next }
@@ -60,7 +104,7 @@ enum MachineNames {
             guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
             var text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
             if let zone = text.firstIndex(of: "%") { text = String(text[..<zone]) }
-            addresses.insert(family == AF_INET6 ? "[\(text)]" : text)
+            addresses.append((family == AF_INET6 ? "[\(text)]" : text, current.pointee.ifa_flags))
         }
         return addresses
     }
