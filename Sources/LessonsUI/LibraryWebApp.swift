@@ -116,7 +116,7 @@ public struct LibraryWebApp: Sendable {
         let network =
             everywhere
             ? addresses.compactMap { URL(string: "http://\($0):\(port)/?token=\(token.value)") }
-            : addresses.contains(host.lowercased()) ? [url] : []
+            : addresses.contains(MachineNames.canonical(host.lowercased())) ? [url] : []
         return Running(port: port, origin: origin, url: url, token: token.value, networkURLs: network)
     }
 

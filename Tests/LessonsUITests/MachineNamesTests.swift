@@ -48,5 +48,9 @@ struct MachineNamesTests {
         let both = MachineNames.networkAddresses(listeningOn: "::")
         #expect(Array(both.prefix(addresses.count)) == addresses, "IPv4 first, in the same order: \(both)")
         #expect(both.dropFirst(addresses.count).allSatisfy { $0.hasPrefix("[") && !$0.hasPrefix("[fe80:") })
+        // An address given another way is found as the interfaces give it.
+        #expect(MachineNames.canonical("2001:DB8:0::1") == "[2001:db8::1]")
+        #expect(MachineNames.canonical("[2001:db8:0:0::1]") == "[2001:db8::1]")
+        #expect(MachineNames.canonical("192.168.1.20") == "192.168.1.20" && MachineNames.canonical("box.local") == "box.local")
     }
 }

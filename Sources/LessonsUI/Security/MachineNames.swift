@@ -79,6 +79,18 @@ enum MachineNames {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// A numeric address as the interfaces give it (`2001:DB8:0::1` as `[2001:db8::1]`); any
+    /// other host as it is.
+    static func canonical(_ host: String) -> String {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var address = in6_addr()
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_pton(AF_INET6, bare, &address) == 1, inet_ntop(AF_INET6, &address, &text, socklen_t(text.count)) != nil else {
+            return host
+        }
+        return "[" + String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "]"
+    }
+
     /// An IPv4 address as a number, to sort by.
     private static func numeric(_ address: String) -> UInt32 {
         address.split(separator: ".").reduce(UInt32(0)) { $0 << 8 | UInt32(UInt8($1) ?? 0) }
