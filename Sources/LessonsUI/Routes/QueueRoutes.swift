@@ -42,7 +42,7 @@ struct QueueRoutes: Sendable {
                     let listed = try await library.queue().map(\.key)
                     let removed = try await library.cancelDownloads(listed).removed
                     let shown = Set(listed)
-                    cancelled = removed.filter { shown.contains(MediaKey($0.lesson, $0.medium)) }.count
+                    cancelled = removed.filter { shown.contains($0.key) }.count
                 } catch {
                     // A failure part way leaves the queue as the user had it, not held.
                     if !wasPaused { try? await library.resumeQueue() }

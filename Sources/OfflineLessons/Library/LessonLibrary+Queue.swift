@@ -71,7 +71,7 @@ extension LessonLibrary {
         var report = RemovalReport()
         // One that stays (complete meanwhile, a PDF its lesson's other media keep, or after a
         // failure) is a run's to start again.
-        defer { queueControl.requested(Set(going).subtracting(report.removed.map { MediaKey($0.lesson, $0.medium) })) }
+        defer { queueControl.requested(Set(going).subtracting(report.removed.map(\.key))) }
         // The transfers stop at their next read; their items are let go before they are removed.
         let deadline = ContinuousClock.now + .seconds(10)
         while going.contains(where: queueControl.isRunning), ContinuousClock.now < deadline {
@@ -109,7 +109,7 @@ extension LessonLibrary {
         for key in keys { _ = queueControl.stop(key) }
         var report = RemovalReport()
         // One not reached (after a failure) is a run's to start again.
-        defer { queueControl.requested(Set(keys).subtracting(report.removed.map { MediaKey($0.lesson, $0.medium) })) }
+        defer { queueControl.requested(Set(keys).subtracting(report.removed.map(\.key))) }
         for key in keys { report.removed += try await cancelDownload(key).removed }
         return report
     }

@@ -9,6 +9,8 @@ public struct RemovalReport: Sendable, Hashable, Codable {
         public var bytes: Int = 0
         /// The item's state before: `queued`, `downloading` or `failed` when it was never downloaded.
         public var state: MediaState?
+        /// The item removed.
+        public var key: MediaKey { MediaKey(lesson, medium) }
     }
     /// What was removed, or in a dry run what would be.
     public var removed: [Entry] = []

@@ -163,7 +163,7 @@ struct QueueCancelCommand: AsyncParsableCommand {
             try Terminal.json(report.named(by: names))
             return
         }
-        for lesson in LessonNames.byLesson(report.removed.map { MediaKey($0.lesson, $0.medium) }) {
+        for lesson in LessonNames.byLesson(report.removed.map(\.key)) {
             Terminal.out(Terminal.say(.queueCancelled, .text(names.spoken(lesson.lesson, media: lesson.media))))
         }
         if report.removed.isEmpty { Terminal.out(Terminal.say(.queueNothingToCancel)) }
