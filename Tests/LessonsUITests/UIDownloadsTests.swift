@@ -159,6 +159,21 @@ struct UIDownloadsTests {
         }
     }
 
+    @Test("a medium the lesson has not is refused by name, in the page's language, and nothing is queued")
+    func mediumTheLessonLacks() async throws {
+        try await UIFixture.run { fixture in
+            let path = "/api/download?type=gemara&masechet=1&lesson=11&media=video"  // Berakhot 12: no video
+            let video = try await fixture.post(path)
+            #expect(video.status == 422)
+            #expect(video.text.contains("Berakhot 12: the catalog has no video; choose another medium"), "\(video.text)")
+            let spanish = try await fixture.post(path, headers: [("Accept-Language", "es")])
+            #expect(spanish.text.contains("Berakhot 12: el catálogo no tiene vídeo; elija otro medio"), "\(spanish.text)")
+            #expect(try await fixture.library.pendingDownloads() == 0)
+            let both = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=11&media=both")
+            #expect(both.status == 200 && both.text.contains("Requested: Berakhot 12 (audio and video)"), "its audio comes: \(both.text)")
+        }
+    }
+
     @Test("asking again for what is downloaded says so, names it, and starts nothing; a medium not yet there is requested")
     func alreadyDownloaded() async throws {
         try await UIFixture.run { fixture in

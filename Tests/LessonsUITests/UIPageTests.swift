@@ -77,6 +77,11 @@ struct UIPageTests {
             #expect(text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=5&amp;media=both""#))
             #expect(
                 text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=4&amp;media=audio""#), "missing: offered")
+            // Berakhot 12 has no video in the catalog: only its audio is offered.
+            #expect(text.contains(#"data-key="gemara/11/video" data-state="unavailable""#))
+            #expect(text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=11&amp;media=audio""#))
+            #expect(!text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=11&amp;media=video""#))
+            #expect(!text.contains(#"data-action="/api/download?type=gemara&amp;masechet=1&amp;lesson=11&amp;media=both""#))
         }
     }
 

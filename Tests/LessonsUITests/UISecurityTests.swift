@@ -18,6 +18,7 @@ struct UISecurityTests {
             #expect(entry.header("Location") == "/shas")
             let cookie = try #require(entry.header("Set-Cookie"))
             #expect(cookie.contains("=\(UIFixture.token)") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(cookie.contains("Max-Age=34560000"), "kept across a browser's restart: \(cookie)")
             let pair = try #require(cookie.split(separator: ";").first).description
             #expect(try await fixture.get("/shas", token: nil, headers: [("Cookie", pair)]).status == 200)
             #expect(fixture.app.url.absoluteString.hasSuffix("?token=\(UIFixture.token)"))

@@ -102,9 +102,11 @@ enum ShasPages {
                 confirm: UIText.removeConfirmNamed(status.name, l)) : .empty
         let history = Controls.link(
             UIText.history(l), "/history/\(path)", name: UIText.historyOf(status.name, l), icon: .history, css: "history")
-        // A choice whose media are all downloaded or on their way is not offered again; nor "both"
-        // once one is, when it would fetch the same as the other's button.
-        let asked: Set<String> = [MediaState.complete.rawValue, MediaState.queued.rawValue, MediaState.downloading.rawValue]
+        // A choice whose media are all downloaded, on their way or not in the lesson is not offered;
+        // nor "both" once one is, when it would fetch the same as the other's button.
+        let asked: Set<String> = [
+            MediaState.complete.rawValue, MediaState.queued.rawValue, MediaState.downloading.rawValue, "unavailable",
+        ]
         let had = Set(status.media.filter { asked.contains($0.state) }.map(\.medium))
         let choices = MediaChoice.allCases.filter {
             $0 == .both ? had.isDisjoint(with: $0.media) : !Set($0.media).isSubset(of: had)

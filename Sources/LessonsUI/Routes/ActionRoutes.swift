@@ -151,9 +151,14 @@ struct ActionRoutes: Sendable {
         }
         guard !lessons.isEmpty else { throw RouteFailure(.notFound, Message(.screenNothingToDownload)) }
         let l = RequestInput.language(request)
-        let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         var names = try await library.lessonNames()
         names.add(lessons)
+        // Nothing to fetch when no lesson has the chosen media: said, not answered "Requested".
+        guard lessons.contains(where: { lesson in choice.media.contains { lesson.lesson.link(for: $0) != nil } }) else {
+            let what = RequestedLessons(names: lessons.map { names.name($0.id) }, choice: choice)
+            throw RouteFailure(.unprocessableContent, Message(.screenHasNoMedia, .text(what.named(l)), .text(UIText.choiceLong(choice, l))))
+        }
+        let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         if let done = try await alreadyDownloaded(lessons, choice, names: names, l) {
             return Outcome(ok: true, message: done, reload: false)
         }

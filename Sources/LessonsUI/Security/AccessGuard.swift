@@ -41,7 +41,9 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         if request.method == .get, let given = request.uri.queryParameters["token"].map(String.init) {
             guard token.matches(given) else { return Self.refusal(.forbidden, Message(.screenWrongToken), request) }
             var response = Response(status: .seeOther, headers: [.location: Self.pathWithoutToken(request)])
-            response.headers[.setCookie] = "\(cookieName)=\(token.value); Path=/; HttpOnly; SameSite=Strict"
+            // Kept for 400 days (browsers' cap), so a bookmark or a phone's home-screen link still
+            // opens the app after the browser restarts.
+            response.headers[.setCookie] = "\(cookieName)=\(token.value); Path=/; Max-Age=34560000; HttpOnly; SameSite=Strict"
             return response
         }
         if request.method == .get || request.method == .head {

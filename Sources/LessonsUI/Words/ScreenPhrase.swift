@@ -68,7 +68,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenRemovedFrom, screenRequestedWhilePaused, screenAlreadyDownloaded, screenAllAlreadyDownloaded
     // A request it cannot answer
     case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
-    case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenNotSeconds, screenNoMediaDownloaded
+    case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenHasNoMedia, screenNotSeconds,
+        screenNoMediaDownloaded
     case screenNoGemaraOf, screenMishnaOf, screenNoSuchPage, screenThirtyDaysHow, screenSeeClean
     case screenNoGemaraMasechet, screenNoMishnaMasechet, screenNoSuchLesson, screenFindInShas, screenSeeToday, screenNoSuchAsset
     case screenFindLabel, screenFindButton, screenFindExample
