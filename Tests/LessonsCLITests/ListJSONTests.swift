@@ -27,6 +27,11 @@ struct ListJSONTests {
                 "text": .init(bytes: 77, completedAt: Date(timeIntervalSince1970: 1_795_000_001)),
             ]),
         lesson(.mishna, 247, number: 5, names: nil, media: ["video": .init(bytes: 9, completedAt: nil)], complete: false),
+        {
+            var gone = lesson(.gemara, 9, number: 10, names: ("Moed", "Eruvin"), media: ["text": .init(bytes: 3, completedAt: nil)])
+            gone.unfinishedMedia = [.audio: .missing, .video: .missing]
+            return gone
+        }(),
         lesson(
             .gemara, 3, number: 40, names: ("Se\"der\\ \u{1}\t/x\n", "מסכת שבת 🕯"),
             media: [

@@ -204,6 +204,28 @@ struct ReadingCLITests {
         }
     }
 
+    @Test("list keeps a lesson whose audio was deleted by hand, marked missing with the remedy, until sync --repair brings it back")
+    func listKeepsMissing() async throws {
+        try await withLibrary { env, _ in
+            let layout = LibraryLayout(root: URL(fileURLWithPath: try #require(env["LESSONS_LIBRARY"])))
+            try FileManager.default.removeItem(at: layout.fileURL(LessonID(.gemara, 1), .audio))
+            let list = try await CLIRunner.run(["list"], environment: env)
+            let lines = list.stdout.split(separator: "\n").map(String.init)
+            #expect(
+                lines.contains { $0.contains("Berakhot 2 ") && $0.contains("PDF") && $0.hasSuffix("(audio missing)") }, "\(list.stdout)")
+            #expect(
+                lines.last
+                    == "1 lesson has a file missing: `lessons sync --repair` downloads it again, `lessons remove` forgets the lesson.")
+            let spanish = try await CLIRunner.run(["list", "--no-sync"], environment: env.merging(SpanishErrorsCLITests.spanish) { $1 })
+            #expect(spanish.stdout.contains("(falta audio)") && spanish.stdout.contains("Falta un archivo de 1 clase"), "\(spanish.stdout)")
+            let json = try await CLIRunner.run(["--json", "list"], environment: env)
+            #expect(json.stdout.contains("\"missing\" : [\n        \"audio\"\n      ],\n      \"name\" : \"Berakhot 2\""), "\(json.stdout)")
+            #expect(try await CLIRunner.run(["sync", "--repair"], environment: env).status == 0)
+            let repaired = try await CLIRunner.run(["list"], environment: env)
+            #expect(!repaired.stdout.contains("missing") && repaired.stdout.contains("Berakhot 2 "), "\(repaired.stdout)")
+        }
+    }
+
     @Test("remove --media pdf takes the PDF, and the list says it is not downloaded; a medium the matching lessons lack is said so")
     func removeByMedium() async throws {
         try await withLibrary { env, _ in

@@ -29,11 +29,17 @@ public struct DownloadedLesson: Sendable, Hashable, Codable {
 
     public var lessonID: LessonID { LessonID(type, id) }
 
+    /// The audio and video whose file went missing (deleted behind the library's back), for a
+    /// list from ``LessonLibrary/downloads(sync:includingMissing:)``; encoded as `missing`.
+    public var missingMedia: [MediaKind] {
+        MediaKind.allCases.filter { unfinishedMedia[$0] == .missing }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case type, id, sederId, masechetId, chapter, page, mishna, sederName, masechetName, media, complete, duration
     }
 
-    private enum NameKey: String, CodingKey { case name }
+    private enum NameKey: String, CodingKey { case name, missing }
 
     /// Encoded with its ``name`` ("Berakhot 2") beside the ids.
     public func encode(to encoder: any Encoder) throws {
@@ -52,6 +58,8 @@ public struct DownloadedLesson: Sendable, Hashable, Codable {
         try c.encode(duration, forKey: .duration)
         var named = encoder.container(keyedBy: NameKey.self)
         try named.encode(name, forKey: .name)
+        let missing = missingMedia
+        if !missing.isEmpty { try named.encode(missing, forKey: .missing) }
     }
     public var bytes: Int { media.values.reduce(0) { $0 + $1.bytes } }
 }

@@ -80,7 +80,7 @@ struct DemoCommand: AsyncParsableCommand {
             ).allBytes
             try Data(bytes).write(to: strayFile)
             let sync = try await library.sync()
-            let downloads = try await library.downloads(sync: false)
+            let downloads = try await ListCommand.listed(library)
             let names = try await library.lessonNames()
             if global.json {
                 try Terminal.json(Annotated.versioned(DemoReport(summary: summary, lessons: downloads, library: root.path, sync: sync)))
@@ -101,7 +101,9 @@ struct DemoCommand: AsyncParsableCommand {
             say(Terminal.say(.demoList))
             for lesson in downloads {
                 let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.spoken).joined(separator: "+")
-                say("  \(lesson.name) [\(lesson.lessonID)] \(media) \(formatBytes(lesson.bytes))")
+                let missing = lesson.missingMedia.map(\.spoken).joined(separator: "+")
+                let note = missing.isEmpty ? "" : " " + Terminal.say(.listMissing, .text(missing))
+                say("  \(lesson.name) [\(lesson.lessonID)] \(media) \(formatBytes(lesson.bytes))\(note)")
             }
             let gemara = library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio)).path
             let mishna = library.fileURL(for: MediaKey(LessonID(.mishna, 1), .audio)).path

@@ -8,9 +8,9 @@ struct ListCommand: AsyncParsableCommand {
         abstract: HelpWords.say("List downloaded lessons, grouped by seder, masechet and chapter."),
         discussion: HelpWords.say(
             """
-            Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete; one whose PDF is not downloaded is marked so. In the order of the Shas, grouped; --sort size lists the largest first, --sort recent the last downloaded first (with the time it finished), to see what takes the room.
+            Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete, or went missing (marked so, until `lessons sync --repair` fetches it again or `lessons remove` forgets it); one whose PDF is not downloaded is marked so. In the order of the Shas, grouped; --sort size lists the largest first, --sort recent the last downloaded first (with the time it finished), to see what takes the room.
 
-            With --json: {"lessons": [{type, id, name, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N, "sync": {actions: [...]}}.
+            With --json: {"lessons": [{type, id, name, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}, missing?: [audio|video]}], "totalBytes": N, "sync": {actions: [...]}}.
             """)
     )
 
@@ -41,10 +41,10 @@ struct ListCommand: AsyncParsableCommand {
         let library = try await global.openLibrary(existing: true)
         // The registry is read while the quick sync walks the folder (two cores, two jobs); when
         // the sync changed anything, it is read again, so the list always reflects the sync.
-        async let early = library.downloads(sync: false)
+        async let early = Self.listed(library)
         let sync = try await quickSync(library, enabled: !noSync, json: global.json)
         var lessons = try await early
-        if sync?.changes.isEmpty == false { lessons = try await library.downloads(sync: false) }
+        if sync?.changes.isEmpty == false { lessons = try await Self.listed(library) }
         lessons = lessons.ordered(sort)
         let total = lessons.reduce(0) { $0 + $1.bytes }
         if global.json {
@@ -66,6 +66,16 @@ struct ListCommand: AsyncParsableCommand {
             grouped(lessons, pinned: pinned)
         }
         Terminal.out(Terminal.say(.listTotal, .number(lessons.count), .text(formatBytes(total)), .text(library.root.path)))
+        let missing = lessons.filter { !$0.missingMedia.isEmpty }.count
+        if missing > 0 { Terminal.out(Style.warning(Terminal.say(.listMissingRemedy, .number(missing)), on: .out)) }
+    }
+
+    /// The downloads, and the lessons whose audio or video went missing (marked, until fetched
+    /// again or removed): a file deleted by hand does not make its lesson vanish from the list.
+    static func listed(_ library: LessonLibrary) async throws -> [DownloadedLesson] {
+        try await library.downloads(sync: false, includingMissing: true).filter { lesson in
+            lesson.media.keys.contains { $0 != MediaKind.text.rawValue } || !lesson.missingMedia.isEmpty
+        }
     }
 
     /// The lessons under their seder, masechet and chapter, as the Shas orders them.
@@ -96,8 +106,10 @@ struct ListCommand: AsyncParsableCommand {
     /// One lesson: its name, media, size and id, and when it was completed when listed by that.
     private func line(_ lesson: DownloadedLesson, pinned: Set<LessonID>) -> String {
         let media = MediaKind.allCases.filter { lesson.media[$0.rawValue] != nil }.map(\.spoken).joined(separator: "+")
+        let missing = lesson.missingMedia.map(\.spoken).joined(separator: "+")
         let note =
-            (pinned.contains(lesson.lessonID) ? "  (" + Terminal.say(.cliPinned) + ")" : "")
+            (missing.isEmpty ? "" : Style.warning("  " + Terminal.say(.listMissing, .text(missing)), on: .out))
+            + (pinned.contains(lesson.lessonID) ? "  (" + Terminal.say(.cliPinned) + ")" : "")
             + (lesson.complete ? "" : Style.warning("  " + Terminal.say(.listIncomplete), on: .out))
         let name = lesson.name.padding(toLength: 20, withPad: " ", startingAt: 0)
         let size = formatBytes(lesson.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)

@@ -71,6 +71,16 @@ enum ListJSON {
             out.int(mishna)
             out.raw(",\n")
         }
+        let missing = lesson.missingMedia
+        if !missing.isEmpty {
+            out.raw("      \"missing\" : [\n")
+            for (index, medium) in missing.enumerated() {
+                out.raw("        ")
+                out.string(medium.rawValue)
+                out.raw(index == missing.count - 1 ? "\n" : ",\n")
+            }
+            out.raw("      ],\n")
+        }
         out.raw("      \"name\" : ")
         out.string(lesson.name)
         out.raw(",\n")

@@ -62,6 +62,9 @@ extension CommandPhrase {
         .cliNotAMasechet: "'%1$@' is not a masechet name",
         .listEmpty: "no downloads yet in %1$@ (try `lessons download gemara:berakhot:2`)",
         .listIncomplete: "(PDF not downloaded)",
+        .listMissing: "(%1$@ missing)",
+        .listMissingRemedy:
+            "%1$@ %1$(lesson has|lessons have) a file missing: `lessons sync --repair` downloads it again, `lessons remove` forgets the lesson.",
         .listLargestFirst: "the largest first:",
         .listRecentFirst: "the last downloaded first:",
         .listTotal: "%1$@ %1$(lesson|lessons), %2$@ in %3$@",

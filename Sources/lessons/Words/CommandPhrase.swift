@@ -16,7 +16,8 @@ enum CommandPhrase: String, PhraseCatalog, CaseIterable {
     case cliSizeTooLarge
     case cliSizeForms, cliResolved, cliNotAMasechet
     case statusWasSize
-    case listEmpty, listIncomplete, listTotal, listLargestFirst, listRecentFirst, quickSyncLine, statusSummary, catalogSederLine,
+    case listEmpty, listIncomplete, listMissing, listMissingRemedy, listTotal, listLargestFirst, listRecentFirst, quickSyncLine,
+        statusSummary, catalogSederLine,
         catalogMasechetLine
     case catalogDapim, catalogTotals, catalogFromCache, catalogFromServer, catalogBadEntry, masechetHeader
     case masechetDownloaded
