@@ -110,14 +110,21 @@ struct SelectorTests {
 
     @Test(
         "a daf before the first, asked by name, says how to name the Mishna's chapter instead",
-        arguments: ["Berakhot 1", "Berakhot 0-3", "Berakhot 1a", "Kinnim 1"])
+        arguments: ["Berakhot 1", "Berakhot 0-3", "Berakhot 1a", "Kinnim 1", "Peah 1"])
     func dafOneByName(_ text: String) {
         let error = #expect(throws: SelectorError.self) { try LessonSelector(parsing: text) }
         let masechet = text.split(separator: " ")[0]
         // Said of every masechet alike: Kinnim has no dapim, Tamid's start at 25.
-        #expect(error?.message(.en).hasSuffix("; for the Mishna, name a chapter and a mishna, like '\(masechet) 1:1'") == true)
+        let chapter = "mishna:\(masechet.lowercased()):1"
+        #expect(
+            error?.message(.en).hasSuffix(
+                "; for the Mishna, name a chapter and a mishna, like '\(masechet) 1:1', or a whole chapter: \(chapter)")
+                == true, "\(error?.message(.en) ?? "")")
         #expect(error?.message(.en).contains("start at") == false)
-        #expect(error?.message(.es).hasSuffix("para la Mishná, nombra un capítulo y una mishná, como '\(masechet) 1:1'") == true)
+        #expect(
+            error?.message(.es).hasSuffix(
+                "para la Mishná, nombra un capítulo y una mishná, como '\(masechet) 1:1', o un capítulo entero: \(chapter)")
+                == true)
         #expect(error?.message(.en).hasPrefix("'\(text)': there is no daf ") == true)
     }
 

@@ -83,11 +83,14 @@ extension SelectorError {
         return SelectorError(Message(key, .text(MasechetNames.shortened(selector)), .text(MasechetNames.shortened(number))))
     }
 
-    /// A daf before the first, asked by name ("Berakhot 1"): also says how to name the Mishna.
+    /// A daf before the first, asked by name ("Peah 1"): also says how to name the Mishna's
+    /// mishna and its whole chapter (`mishna:peah:1`).
     static func noSuchDaf(_ daf: Int, masechet: String, in selector: String) -> SelectorError {
-        SelectorError(
+        let written = masechet.lowercased().split(separator: " ").joined(separator: "-")
+        return SelectorError(
             Message(
-                .selectorNoSuchDafNamed, .text(MasechetNames.shortened(selector)), .number(daf), .text(MasechetNames.shortened(masechet))))
+                .selectorNoSuchDafNamed, .text(MasechetNames.shortened(selector)), .number(daf), .text(MasechetNames.shortened(masechet)),
+                .text(MasechetNames.shortened("mishna:\(written):1"))))
     }
 
     /// Asked dapim beyond the masechet's: its real range, and the part of the asked range in it.

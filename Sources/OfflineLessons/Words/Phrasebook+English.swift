@@ -28,7 +28,7 @@ extension Phrasebook {
         .selectorAmud: "'%1$@': dapim are whole: use %2$@",
         .selectorNoSuchDaf: "'%1$@': there is no daf %2$@: dapim start at 2",
         .selectorNoSuchDafNamed:
-            "'%1$@': there is no daf %2$@; for the Mishna, name a chapter and a mishna, like '%3$@ 1:1'",
+            "'%1$@': there is no daf %2$@; for the Mishna, name a chapter and a mishna, like '%3$@ 1:1', or a whole chapter: %4$@",
         .selectorNoSuchChapter: "'%1$@': there is no chapter %2$@: chapters start at 1",
         .selectorNoSuchMishna: "'%1$@': there is no mishna %2$@: mishnayot start at 1",
         .selectorDapimOutside: "'%1$@': %2$@ has dapim %3$@",

@@ -28,7 +28,7 @@ extension Phrasebook {
         .selectorAmud: "'%1$@': los dapim van enteros: usa %2$@",
         .selectorNoSuchDaf: "'%1$@': no existe el daf %2$@: los dapim empiezan en el 2",
         .selectorNoSuchDafNamed:
-            "'%1$@': no existe el daf %2$@; para la Mishná, nombra un capítulo y una mishná, como '%3$@ 1:1'",
+            "'%1$@': no existe el daf %2$@; para la Mishná, nombra un capítulo y una mishná, como '%3$@ 1:1', o un capítulo entero: %4$@",
         .selectorNoSuchChapter: "'%1$@': no existe el capítulo %2$@: los capítulos empiezan en el 1",
         .selectorNoSuchMishna: "'%1$@': no existe la mishná %2$@: las mishnayot empiezan en la 1",
         .selectorDapimOutside: "'%1$@': %2$@ tiene los dapim %3$@",
