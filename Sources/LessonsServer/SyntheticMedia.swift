@@ -4,7 +4,9 @@ import OfflineLessons
 
 /// Deterministic synthetic media: the bytes of (type, id, medium, version) are a pure function of
 /// those and the offset, so any range can be produced without storing files, and a test can
-/// compare a download with what the server serves.
+/// compare a download with what the server serves. Audio is a WAV of quiet noise (8-bit mono at
+/// 16 kHz: the 16,000 bytes a second of ``bytesPerSecond(_:)``), which a browser's player plays;
+/// video and PDFs are noise.
 public struct SyntheticMedia: Sendable, Hashable {
     public let lesson: LessonID
     public let medium: MediaKind
@@ -81,8 +83,24 @@ public struct SyntheticMedia: Sendable, Hashable {
                     word = Self.mix(seed &+ block)
                 }
             }
+            guard medium == .audio else { return }
+            let header = Self.wavHeader(size: size)
+            for offset in lower..<upper {
+                // Samples within 4 steps of silence (128): a quiet hiss.
+                buffer[offset - lower] =
+                    offset < header.count ? header[offset] : 124 &+ (buffer[offset - lower] & 0x07)
+            }
         }
         return out
+    }
+
+    /// The 44-byte header of a WAV file of `size` bytes: PCM, one channel, 16,000 samples of 8 bits a second.
+    static func wavHeader(size: Int) -> [UInt8] {
+        func little(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let samples = size - 44
+        return Array("RIFF".utf8) + little(36 + samples, 4) + Array("WAVEfmt ".utf8) + little(16, 4) + little(1, 2)
+            + little(1, 2) + little(16_000, 4) + little(16_000, 4) + little(1, 2) + little(8, 2) + Array("data".utf8)
+            + little(samples, 4)
     }
 
     /// All the bytes: for tests.

@@ -132,8 +132,8 @@ extension BrowserTests {
     func pictures() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
             _ = try await Self.preparedPages(fixture)
-            // The player shows a lesson it can play: the demo's random bytes give way to a WAV of
-            // their size (sync checks sizes, so the lesson stays complete).
+            // The player's picture shows a tone (the demo's audio is a quiet hiss): a WAV of the
+            // file's size (sync checks sizes, so the lesson stays complete).
             let file = fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio))
             let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber).intValue
             try wav(bytes: size).write(to: file)

@@ -23,10 +23,27 @@ extension BrowserTests {
         }
     }
 
+    @Test("the demo content server's audio plays in the browser: a duration, no problem said")
+    func demoAudioPlays() async throws {
+        try await UIFixture.run(scale: 0.05) { fixture in
+            try await fixture.download("gemara:berakhot:2")
+            try await withBrowser { browser in
+                try await browser.open(fixture.app.url.absoluteString)
+                try await browser.open("\(fixture.base)/play/gemara/1")
+                #expect(try await browser.wait("document.getElementById('player').readyState >= 1"), "its metadata loads")
+                #expect(try await browser.run("return document.getElementById('player').duration") as? Double ?? 0 > 1)
+                #expect(try await browser.run("return document.getElementById('player-problem').hidden") as? Bool == true)
+            }
+        }
+    }
+
     @Test("a file the browser cannot play: on a phone the message shows, its History button on one line, whole")
     func cannotPlayOnPhone() async throws {
         try await UIFixture.run(scale: 0.05) { fixture in
-            try await fixture.download("gemara:berakhot:2")  // the demo's audio is not a playable file
+            try await fixture.download("gemara:berakhot:2")
+            let file = fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio))
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber).intValue
+            try Data(repeating: 0x5A, count: size).write(to: file)  // no audio a browser can play
             try await withBrowser { browser in
                 try await browser.open(fixture.app.url.absoluteString)
                 try await browser.emulate(width: 390, height: 844, mobile: true)

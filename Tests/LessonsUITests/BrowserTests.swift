@@ -91,11 +91,6 @@ struct BrowserTests {
     func playAndSeek() async throws {
         try await UIFixture.run(scale: 0.01) { fixture in
             try await fixture.download("gemara/1")
-            // The demo server's media are random bytes; a browser needs real audio. A WAV of the
-            // registered size takes the file's place (sync checks sizes, so it stays complete).
-            let file = fixture.library.fileURL(for: MediaKey(LessonID(.gemara, 1), .audio))
-            let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber).intValue
-            try wav(bytes: size).write(to: file)
             try await withBrowser { browser in
                 try await browser.open(fixture.app.url.absoluteString)
                 try await browser.open("\(fixture.base)/play/gemara/1")

@@ -63,6 +63,21 @@ struct ContentServerTests {
         #expect(SyntheticMedia(lesson: LessonID(.gemara, 1), medium: .text, duration: 10, scale: 0.001).size == 1024)
     }
 
+    @Test("audio is a WAV of the file's size, 16,000 bytes a second, its header in every range that covers it")
+    func syntheticAudioIsWAV() {
+        let audio = SyntheticMedia(lesson: LessonID(.gemara, 1), medium: .audio, duration: 1800, scale: 0.001)
+        let bytes = audio.allBytes
+        func little(_ at: Int, _ count: Int) -> Int { (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        #expect(String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF" && little(4, 4) == audio.size - 8)
+        #expect(String(decoding: bytes[8..<16], as: UTF8.self) == "WAVEfmt " && little(20, 2) == 1 && little(24, 4) == 16_000)
+        #expect(String(decoding: bytes[36..<40], as: UTF8.self) == "data" && little(40, 4) == audio.size - 44)
+        #expect(bytes[44...].allSatisfy { (124...131).contains($0) }, "quiet")
+        #expect(Set(bytes[44...]).count > 4, "noise, not silence")
+        #expect(audio.bytes(30..<60) == Array(bytes[30..<60]))
+        let video = SyntheticMedia(lesson: LessonID(.gemara, 1), medium: .video, duration: 10, scale: 0.001).allBytes
+        #expect(String(decoding: video[0..<4], as: UTF8.self) != "RIFF")
+    }
+
     @Test("HEAD has the headers and no body")
     func head() async throws {
         try await withServer { running in
