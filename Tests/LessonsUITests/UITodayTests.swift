@@ -40,6 +40,20 @@ struct UITodayTests {
         }
     }
 
+    @Test("an own pace through dapim the catalog has no lesson of says so when followed, not that all is downloaded")
+    func followWithoutLessons() async throws {
+        try await UIFixture.run { fixture in
+            let follow = try await fixture.post("/api/plan/follow?calendar=own-pace&from=Shekalim%202&unit=daf&count=1&every=day")
+            #expect(follow.status == 200, "\(follow.text)")
+            #expect(
+                follow.text.contains("Nothing to download: the catalog has no lesson for ")
+                    && follow.text.contains(" the plans ask for; Today says what there is instead"), "\(follow.text)")
+            #expect(!follow.text.contains("Everything the plans want is downloaded"))
+            let spanish = try await fixture.post("/api/plan/ready", headers: [("Accept-Language", "es")])
+            #expect(spanish.text.contains("Nada que descargar: el catálogo no tiene clases para "), "\(spanish.text)")
+        }
+    }
+
     @Test(
         "follow a calendar: its days requested at once, its plan shown first with its settings; ready again, nothing left; stop following it"
     )

@@ -93,19 +93,30 @@ struct TodayRoutes: Sendable {
     }
 
     /// What a request for the plans did: lessons requested, lessons that wait for the server
-    /// (it does not answer), or nothing left to fetch.
-    func readyWords(_ requested: Int, _ l: UserLanguage) async throws -> String {
-        guard requested > 0 else { return UIText.readyNothing(l) }
-        return await services.server.snapshot.isOffline ? UIText.readyWaiting(requested, l) : UIText.readyRequested(requested, l)
+    /// (it does not answer), days the catalog has no lesson for, or nothing left to fetch.
+    func readyWords(_ requested: PlanRequest, _ l: UserLanguage) async throws -> String {
+        guard requested.lessons > 0 else {
+            return requested.daysWithoutLessons > 0
+                ? Message(.screenReadyNoLessons, .number(requested.daysWithoutLessons)).text(l) : UIText.readyNothing(l)
+        }
+        let count = requested.lessons
+        return await services.server.snapshot.isOffline ? UIText.readyWaiting(count, l) : UIText.readyRequested(count, l)
     }
 
-    /// Requests the lessons of `plans`' coming days not yet complete, as live downloads; returns
-    /// how many lessons.
-    func requestLessons(of plans: [LearningPlan]) async throws -> Int {
+    /// How many lessons a request for the plans asked for, and how many of their coming days
+    /// the catalog has no lesson for (a daf of a masechet it has no Gemara of).
+    struct PlanRequest {
+        var lessons = 0
+        var daysWithoutLessons = 0
+    }
+
+    /// Requests the lessons of `plans`' coming days not yet complete, as live downloads.
+    func requestLessons(of plans: [LearningPlan]) async throws -> PlanRequest {
         let offline = await services.statusForAction().isOffline
-        var requested = 0
+        var requested = PlanRequest()
         for plan in plans {
             let work = try await library.work(of: plan, on: library.today(), fetchingWithin: offline ? nil : services.server.timing.timeout)
+            requested.daysWithoutLessons += work.portions.filter { $0.lessons.isEmpty && $0.absence != nil }.count
             guard !work.missing.isEmpty else {
                 _ = try await library.fetch(work)  // a lesson another plan brought in becomes this one's too
                 continue
@@ -114,7 +125,7 @@ struct TodayRoutes: Sendable {
             var names = try await library.lessonNames()
             names.add(work.missing)
             guard try await services.start(keys, names: names, offline: offline, { try await library.fetch(work) }) != nil else { continue }
-            requested += work.missing.count
+            requested.lessons += work.missing.count
         }
         return requested
     }

@@ -8,7 +8,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenOnAPhone, screenOnAPhoneHow, screenPhoneCode
     case screenToday, screenTomorrow, screenThisWeek, screenNextWeek, screenPlanFollowed, screenPlanNotFollowed, screenFollow
     case screenFollowNamed, screenStopFollowing, screenStopFollowingNamed, screenMakeReady, screenMakeReadyNamed
-    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenNoCalendar, screenNoPeriod
+    case screenFollowedNow, screenStoppedNow, screenReadyRequested, screenReadyNothing, screenReadyNoLessons, screenNoCalendar,
+        screenNoPeriod
     case screenPlanSettingsOf, screenOwnPaceOffer, screenFollowOwnPace, screenStartAt, screenFirstDay, screenEvery
     case screenPaceCount, screenPaceUnit, screenUnitDapim, screenUnitMishnayot, screenUnitChapters, screenNoUnit
     case screenEveryDay, screenEveryWeek, screenStopConfirm, screenStopOwnPaceConfirm, screenNotHereYet

@@ -10,7 +10,7 @@ struct ListCommand: AsyncParsableCommand {
             """
             Answered from the registry (no server needed), after a quick sync with the media folder (one walk of it, no hashing), so that a file deleted behind the library's back is reported missing and one dropped into place is adopted; the first line says what the sync changed. --no-sync skips it. A lesson is listed when its audio or video is complete, or went missing (marked so, until `lessons sync --repair` fetches it again or `lessons remove` forgets it); one whose PDF is not downloaded is marked so. In the order of the Shas, grouped; --sort size lists the largest first, --sort recent the last downloaded first (with the time it finished), to see what takes the room.
 
-            With --json: {"lessons": [{type, id, name, sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}, missing?: [audio|video]}], "totalBytes": N, "sync": {actions: [...]}}.
+            With --json: {"lessons": [{type, id, name, missing?: [audio|video], sederId, masechetId, chapter, page|mishna, media: {audio|video|text: {bytes}}}], "totalBytes": N, "sync": {actions: [...]}}.
             """)
     )
 
