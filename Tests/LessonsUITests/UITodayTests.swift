@@ -134,6 +134,32 @@ struct UITodayTests {
         }
     }
 
+    @Test("a followed own pace's form changes how many and how often: it goes on from where it stands")
+    func ownPaceChanged() async throws {
+        try await UIFixture.run { fixture in
+            let began = try #require(LearningDay(iso: "2026-11-22"))
+            let old = try OwnPace(from: "Berakhot 2", began: began, every: .day)
+            try await fixture.library.setPlan(LearningPlan(calendar: .ownPace(old)))
+            let page = try await fixture.get("/today").text
+            #expect(page.contains(#"<input type="number" name="count" min="1""#) && page.contains(#"value="1" required>"#), "\(page)")
+            #expect(page.contains(#"<select name="every"><option value="day" selected>"#), "how often, as followed")
+            let changed = try await fixture.post(
+                "/api/plan/follow?calendar=own-pace&from=Berakhot%202&began=2026-11-22&unit=daf&round=1&count=2&every=day&ahead=3&keep=7&media=audio"
+            )
+            #expect(changed.status == 200 && changed.text.contains("Own pace: the plan's settings are saved"), "\(changed.text)")
+            guard case .ownPace(let pace) = try await fixture.library.plans().first?.calendar else {
+                throw PlanError.noSuchPlan("own-pace")
+            }
+            let today = fixture.library.today()
+            #expect(pace.count == 2 && pace.every == .day)
+            #expect(pace == (try old.continuing(on: today, count: 2)), "from today's place on: \(pace.first.name)")
+            #expect(
+                DafCalendar.ownPace(pace).portion(on: today)?.name.hasPrefix(DafCalendar.ownPace(old).portion(on: today)?.name ?? "-")
+                    == true,
+                "today's daf stays today's")
+        }
+    }
+
     @Test("follow one's own pace: its section named in both languages, its settings kept when the form is saved again; stopped")
     func ownPace() async throws {
         try await UIFixture.run { fixture in
@@ -189,7 +215,7 @@ struct UITodayTests {
             for text in [
                 "Own pace: Peah 1:2–4", "day 2 of the plan; mishnayot 59–61 of 4187 of the Mishna", "<h3>That day</h3>",
                 "The day after: Peah 1:5–2:1", "<input type=\"hidden\" name=\"unit\" value=\"mishna\">",
-                "<input type=\"hidden\" name=\"count\" value=\"3\">",
+                "<input type=\"number\" name=\"count\" min=\"1\" max=\"\(OwnPace.countRange.upperBound)\" value=\"3\" required>",
             ] {
                 #expect(page.text.contains(text), "\(text)")
             }

@@ -92,7 +92,7 @@ enum TodayPage {
         return """
             <form class="plan-form" id="\(id)-settings" data-action="/api/plan/follow?calendar=\(calendar.rawValue)">
             <fieldset><legend class="visually-hidden">\(UIText.planSettingsOf(calendar, l))</legend>
-            \(paceFields(calendar))\(keepFields(plan ?? LearningPlan(calendar: calendar), l))
+            \(paceFields(calendar, l))\(keepFields(plan ?? LearningPlan(calendar: calendar), l))
             <p class="form-problem" id="\(id)-problem" role="alert"></p>
             <button type="submit" id="\(id)-follow" aria-label="\(name)" title="\(name)">\(Icon.download.svg)<span>\(submit)</span></button>
             </fieldset></form>
@@ -160,13 +160,17 @@ enum TodayPage {
             """
     }
 
-    /// An own pace's settings, kept as they are when the others are saved.
-    static func paceFields(_ calendar: DafCalendar) -> HTML {
+    /// An own pace's settings: how many and how often can change (it goes on from where it
+    /// stands); where it started is kept as it is.
+    static func paceFields(_ calendar: DafCalendar, _ l: UserLanguage) -> HTML {
         guard case .ownPace(let pace) = calendar else { return .empty }
         return """
             <input type="hidden" name="from" value="\(pace.first.start)"><input type="hidden" name="began" value="\(pace.began.iso)">\
-            <input type="hidden" name="every" value="\(pace.every.rawValue)"><input type="hidden" name="unit" value="\(pace.unit.rawValue)">\
-            <input type="hidden" name="count" value="\(pace.count)"><input type="hidden" name="round" value="\(pace.round)">
+            <input type="hidden" name="unit" value="\(pace.unit.rawValue)"><input type="hidden" name="round" value="\(pace.round)">
+            <label>\(UIText.paceCount(l)) <input type="number" name="count" min="\(OwnPace.countRange.lowerBound)" max="\(OwnPace.countRange.upperBound)" value="\(pace.count)" required></label>
+            <label>\(UIText.every(l)) <select name="every">\(OwnPace.Period.allCases.html { period in
+                "<option value=\"\(period.rawValue)\"\(period == pace.every ? HTML(stringLiteral: " selected") : .empty)>\(UIText.period(period, l))</option>"
+            })</select></label>
             """
     }
 

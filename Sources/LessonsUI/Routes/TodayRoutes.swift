@@ -15,8 +15,17 @@ struct TodayRoutes: Sendable {
         router.get("/today") { request, _ in await pages.page(request) { try await today(request, $0) } }
         router.post("/api/plan/follow") { request, _ in
             await actions.act(request) {
-                let plan = try RequestInput.plan(request)
-                let followed = try await library.plans().contains { $0.calendar == plan.calendar }
+                var plan = try RequestInput.plan(request)
+                let plans = try await library.plans()
+                // A followed own pace given a new count or period goes on from where it stands.
+                let paces = plans.compactMap { plan -> OwnPace? in if case .ownPace(let pace) = plan.calendar { pace } else { nil } }
+                if case .ownPace(let asked) = plan.calendar, let current = paces.first, asked.first.start == current.first.start,
+                    asked.began == current.began, asked.unit == current.unit,
+                    asked.round == current.round, asked.count != current.count || asked.every != current.every
+                {
+                    plan.calendar = .ownPace(try current.continuing(on: library.today(), count: asked.count, every: asked.every))
+                }
+                let followed = plans.contains { $0.calendar.rawValue == plan.calendar.rawValue }
                 try await library.setPlan(plan)
                 let l = RequestInput.language(request)
                 // Followed, its days are made ready at once: today's daf is what the user wants. The
