@@ -90,6 +90,11 @@ struct UIQueueTests {
                 masechet.contains(#"title="Download Berakhot, chapter 1, video" data-confirm="Download the "#)
                     && masechet.contains(" lessons of Berakhot, chapter 1, video? They wait in the Queue"),
                 "a chapter's worth too")
+            #expect(
+                masechet.contains(/where they can be paused or cancelled\. The library&#39;s disk has [0-9.,]+ [kMGT]?B free\."/),
+                "with the free space to weigh it against")
+            let spanish = try await fixture.get("/shas/gemara/1", headers: [("Accept-Language", "es")]).text
+            #expect(spanish.contains(/\. El disco de la biblioteca tiene [0-9.,]+ [kMGT]?B libres\."/), "\(spanish.prefix(200))")
         }
     }
 

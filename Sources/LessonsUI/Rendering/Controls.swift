@@ -34,16 +34,20 @@ enum Controls {
 
     /// The three download buttons for a scope (`type=…&masechet=…[&chapter=…][&lesson=…]`), for
     /// `what` ("Berakhot 2", "Berakhot, chapter 1").
-    /// With `confirming` (how many lessons, named how), each button asks first.
+    /// With `confirming` (how many lessons, named how, and the disk's free bytes when known),
+    /// each button asks first.
     static func downloadButtons(
-        _ scope: String, what: String, _ l: UserLanguage, idPrefix: String? = nil, confirming: (count: Int, of: String)? = nil,
-        offering choices: [MediaChoice] = MediaChoice.allCases
+        _ scope: String, what: String, _ l: UserLanguage, idPrefix: String? = nil,
+        confirming: (count: Int, of: String, free: Int?)? = nil, offering choices: [MediaChoice] = MediaChoice.allCases
     ) -> HTML {
         choices.html { choice in
             action(
                 UIText.choiceShort(choice, l), "/api/download?\(scope)&media=\(choice.rawValue)",
                 name: UIText.download(what, UIText.choiceLong(choice, l), l), icon: .download,
-                confirm: confirming.map { UIText.downloadManyConfirm($0.count, of: $0.of, UIText.choiceLong(choice, l), l) },
+                confirm: confirming.map { asked in
+                    UIText.downloadManyConfirm(asked.count, of: asked.of, UIText.choiceLong(choice, l), l)
+                        + (asked.free.map { " " + Message(.screenFreeOnDisk, .text(l.size($0))).text(l) } ?? "")
+                },
                 id: idPrefix.map { "\($0)-\(choice.rawValue)" })
         }
     }

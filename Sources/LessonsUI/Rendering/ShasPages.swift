@@ -55,7 +55,8 @@ enum ShasPages {
     /// One masechet of one type: its lessons by chapter, each with its state per medium.
     static func masechet(
         _ type: LessonType, _ seder: Seder, _ masechet: Masechet, statuses: [LessonStatus],
-        notices: [String], playbacks: [LessonID: Playback] = [:], pinned: Set<LessonID> = [], _ context: PageContext
+        notices: [String], playbacks: [LessonID: Playback] = [:], pinned: Set<LessonID> = [], free: Int? = nil,
+        _ context: PageContext
     ) -> HTML {
         let l = context.language
         let scope = "type=\(type.rawValue)&masechet=\(masechet.id)"
@@ -64,12 +65,12 @@ enum ShasPages {
         let whole = UIText.allOf(masechet.name, typeName, l)
         let body: HTML = """
             <p class="crumbs"><a href="/shas#seder-\(seder.id)">\(UIText.seder(l)) \(seder.name)</a> · \(typeName)</p>
-            <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Controls.downloadButtons(scope, what: whole, l, idPrefix: "masechet", confirming: (statuses.count, "\(masechet.name) (\(typeName))")))</div>
+            <div class="scope" id="masechet-actions"><span>\(UIText.wholeMasechet(l)):</span> \(Controls.downloadButtons(scope, what: whole, l, idPrefix: "masechet", confirming: (statuses.count, "\(masechet.name) (\(typeName))", free)))</div>
             \(chapters.html { chapter, lessons in
                 """
                 <section class="chapter" id="chapter-\(chapter)">
                 <h2>\(UIText.chapter(l)) \(chapter)</h2>
-                <div class="scope"><span>\(UIText.wholeChapter(lessons.count, l)):</span> \(Controls.downloadButtons("\(scope)&chapter=\(chapter)", what: UIText.chapterOf(masechet.name, chapter, l), l, idPrefix: "chapter-\(chapter)", confirming: lessons.count > 1 ? (lessons.count, UIText.chapterOf(masechet.name, chapter, l)) : nil))</div>
+                <div class="scope"><span>\(UIText.wholeChapter(lessons.count, l)):</span> \(Controls.downloadButtons("\(scope)&chapter=\(chapter)", what: UIText.chapterOf(masechet.name, chapter, l), l, idPrefix: "chapter-\(chapter)", confirming: lessons.count > 1 ? (lessons.count, UIText.chapterOf(masechet.name, chapter, l), free) : nil))</div>
                 <table class="lessons">
                 <thead><tr><th scope="col">\(UIText.lessonColumn(l))</th>\(MediaKind.allCases.html { "<th scope=\"col\">\($0.name(l))</th>" })<th scope="col">\(UIText.actionsColumn(l))</th></tr></thead>
                 <tbody>

@@ -99,7 +99,7 @@ struct PageRoutes: Sendable {
         let statuses = try await library.status(of: lessons, sync: !library.isReadOnly)
         return ShasPages.masechet(
             type, seder, masechet, statuses: statuses, notices: notices, playbacks: try await library.playbacks(),
-            pinned: try await library.pinnedLessons(), context)
+            pinned: try await library.pinnedLessons(), free: DiskSpace.measure(library.root)?.free, context)
     }
 
     /// The way back to a lesson's row on its masechet's page, when the catalog cache places it.

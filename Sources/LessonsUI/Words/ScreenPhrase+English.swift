@@ -25,6 +25,7 @@ extension ScreenPhrase {
         .screenVideo: "video",
         .screenTotal: "Total",
         .screenFreeSpace: "Free space on the disk",
+        .screenFreeOnDisk: "The library's disk has %1$@ free.",
         .screenCleanPreview: "Clean would remove",
         .screenCleanNothing: "Clean would remove nothing.",
         .screenCleanRun: "Clean now",

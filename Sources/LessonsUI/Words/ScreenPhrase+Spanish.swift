@@ -25,6 +25,7 @@ extension ScreenPhrase {
         .screenVideo: "video",
         .screenTotal: "Total",
         .screenFreeSpace: "Espacio libre en el disco",
+        .screenFreeOnDisk: "El disco de la biblioteca tiene %1$@ libres.",
         .screenCleanPreview: "La limpieza eliminaría",
         .screenCleanNothing: "La limpieza no eliminaría nada.",
         .screenCleanRun: "Limpiar ahora",

@@ -20,7 +20,8 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     // The Downloads screen: its frame, states and shared words
     case screenShas, screenDownloads, screenHistory, screenDownloadAudio, screenDownloadVideo, screenDownloadBoth, screenRemove
     case screenRemoveMedium, screenPin, screenUnpin, screenPinned, screenPlay, screenPDF, screenChapter, screenDaf, screenMishna
-    case screenMasechet, screenSeder, screenState, screenAudio, screenVideo, screenTotal, screenFreeSpace, screenCleanPreview
+    case screenMasechet, screenSeder, screenState, screenAudio, screenVideo, screenTotal, screenFreeSpace, screenFreeOnDisk,
+        screenCleanPreview
     case screenCleanNothing, screenCleanRun, screenCleanConfirm, screenLiveTitle, screenLiveEmpty, screenCancel, screenRetry
     case screenNoCatalog
     case screenNotFound, screenBadRequest, screenSyncNotes, screenBack, screenEvents, screenNoDownloads, screenWholeMasechet
