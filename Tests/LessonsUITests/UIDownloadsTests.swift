@@ -167,10 +167,18 @@ struct UIDownloadsTests {
             #expect(video.status == 422)
             #expect(video.text.contains("Berakhot 12: the catalog has no video; choose another medium"), "\(video.text)")
             let spanish = try await fixture.post(path, headers: [("Accept-Language", "es")])
-            #expect(spanish.text.contains("Berakhot 12: el catálogo no tiene vídeo; elija otro medio"), "\(spanish.text)")
+            #expect(spanish.text.contains("Berakhot 12: el catálogo no tiene vídeo; elige otro medio"), "\(spanish.text)")
             #expect(try await fixture.library.pendingDownloads() == 0)
             let both = try await fixture.post("/api/download?type=gemara&masechet=1&lesson=11&media=both")
-            #expect(both.status == 200 && both.text.contains("Requested: Berakhot 12 (audio and video)"), "its audio comes: \(both.text)")
+            #expect(both.status == 200 && both.text.contains("Requested: Berakhot 12 (audio)"), "its audio comes, named: \(both.text)")
+            // A chapter's video: the lessons without one are neither queued nor counted.
+            let berakhot = try await fixture.library.lessons(for: [.gemara(masechet: "berakhot", dapim: nil)])
+            let number = try #require(berakhot.first { $0.id == LessonID(.gemara, 11) }).placement.chapter
+            let chapter = berakhot.filter { $0.placement.chapter == number }
+            let withVideo = chapter.filter { $0.lesson.link(for: .video) != nil }
+            #expect(withVideo.count < chapter.count && withVideo.count > 1, "the chapter holds Berakhot 12")
+            let videos = try await fixture.post("/api/download?type=gemara&masechet=1&chapter=\(number)&media=video")
+            #expect(videos.text.contains("Requested: \(withVideo.count) lessons"), "\(videos.text)")
         }
     }
 

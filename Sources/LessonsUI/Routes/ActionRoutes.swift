@@ -153,11 +153,24 @@ struct ActionRoutes: Sendable {
         let l = RequestInput.language(request)
         var names = try await library.lessonNames()
         names.add(lessons)
-        // Nothing to fetch when no lesson has the chosen media: said, not answered "Requested".
-        guard lessons.contains(where: { lesson in choice.media.contains { lesson.lesson.link(for: $0) != nil } }) else {
-            let what = RequestedLessons(names: lessons.map { names.name($0.id) }, choice: choice)
-            throw RouteFailure(.unprocessableContent, Message(.screenHasNoMedia, .text(what.named(l)), .text(UIText.choiceLong(choice, l))))
+        // Only the lessons that have a chosen medium are asked for, and named; none: said so.
+        let offered = lessons.filter { lesson in choice.media.contains { lesson.lesson.link(for: $0) != nil } }
+        guard !offered.isEmpty else {
+            let what = RequestedLessons(names: lessons.map { names.name($0.id) }, choice: choice).named(l)
+            throw RouteFailure(
+                .unprocessableContent,
+                choice == .both
+                    ? Message(.screenHasOnlyPDF, .text(what)) : Message(.screenHasNoMedia, .text(what), .text(UIText.choiceLong(choice, l)))
+            )
         }
+        lessons = offered
+        // "Both" where every lesson has only one of them is named by that one.
+        let named: MediaChoice =
+            choice != .both
+            ? choice
+            : !lessons.contains(where: { $0.lesson.link(for: .video) != nil })
+                ? .audio
+                : !lessons.contains(where: { $0.lesson.link(for: .audio) != nil }) ? .video : .both
         let keys = Set(lessons.flatMap { lesson in (choice.media + [.text]).map { MediaKey(lesson.id, $0) } })
         if let done = try await alreadyDownloaded(lessons, choice, names: names, l) {
             return Outcome(ok: true, message: done, reload: false)
@@ -165,7 +178,7 @@ struct ActionRoutes: Sendable {
         _ = try await services.start(keys, names: names, offline: offline) { try await library.download(lessons, media: choice) }
         let requested = RequestedLessons(
             names: lessons.sorted { ($0.placement.chapter, $0.number) < ($1.placement.chapter, $1.number) }.map { names.name($0.id) },
-            choice: choice)
+            choice: named)
         if offline {
             return Outcome(ok: true, message: UIText.requested(.screenQueuedForServer, requested, l), reload: false)
         }
@@ -183,14 +196,15 @@ struct ActionRoutes: Sendable {
         var done: [String] = []
         for status in try await library.status(of: lessons) {
             let wanted = status.media.filter { choice.media.contains($0.medium) && $0.state != "unavailable" }
-            guard !wanted.isEmpty, wanted.allSatisfy({ $0.state == MediaState.complete.rawValue }) else { return nil }
+            guard !wanted.isEmpty else { continue }
+            guard wanted.allSatisfy({ $0.state == MediaState.complete.rawValue }) else { return nil }
             // The PDF comes with them: one missing or failed is fetched again by this request.
             let pdf = status.media.first { $0.medium == .text }?.state ?? "unavailable"
             guard pdf == MediaState.complete.rawValue || pdf == "unavailable" else { return nil }
             let lesson = LessonID(status.type, status.id)
             done.append(wanted.count == 1 ? names.name(MediaKey(lesson, wanted[0].medium), l) : names.name(lesson))
         }
-        return UIText.alreadyDownloaded(done, l)
+        return done.isEmpty ? nil : UIText.alreadyDownloaded(done, l)
     }
 
     func pin(_ request: Request, _ pinned: Bool) async throws -> Outcome {

@@ -106,14 +106,14 @@ struct TodayRoutes: Sendable {
     func readyWords(_ requested: PlanRequest, _ l: UserLanguage) async throws -> String {
         guard requested.lessons > 0 else {
             return requested.daysWithoutLessons > 0
-                ? Message(.screenReadyNoLessons, .number(requested.daysWithoutLessons)).text(l) : UIText.readyNothing(l)
+                ? Message(.screenReadyNoLessons).text(l) : UIText.readyNothing(l)
         }
         let count = requested.lessons
         return await services.server.snapshot.isOffline ? UIText.readyWaiting(count, l) : UIText.readyRequested(count, l)
     }
 
-    /// How many lessons a request for the plans asked for, and how many of their coming days
-    /// the catalog has no lesson for (a daf of a masechet it has no Gemara of).
+    /// How many lessons a request for the plans asked for, and how many of their coming days (or
+    /// weeks) the catalog has no lesson for (a daf of a masechet it has no Gemara of).
     struct PlanRequest {
         var lessons = 0
         var daysWithoutLessons = 0

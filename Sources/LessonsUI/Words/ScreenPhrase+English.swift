@@ -247,6 +247,7 @@ extension ScreenPhrase {
         .screenMediaChoice: "media must be audio, video or both",
         .screenNothingToDownload: "nothing to download there",
         .screenHasNoMedia: "%1$@: the catalog has no %2$@; choose another medium",
+        .screenHasOnlyPDF: "%1$@: the catalog has neither audio nor video, only a PDF",
         .screenNotSeconds: "%1$@ must be a number of seconds, not %2$@",
         .screenNoMediaDownloaded: "%1$@ has no audio or video downloaded",
         .screenNoGemaraOf: "%1$@ has no Gemara: it is learned in the Mishna",

@@ -36,7 +36,7 @@ extension ScreenPhrase {
         .screenReadyRequested: "%1$@ %1$(lesson|lessons) requested for the plans",
         .screenReadyNothing: "Everything the plans want is downloaded",
         .screenReadyNoLessons:
-            "Nothing to download: the catalog has no lesson for %1$@ %1$(day|days) the plans ask for; Today says what there is instead",
+            "Nothing to download: the catalog has no lessons for the plans' coming days; Today says what there is instead",
         .screenNoCalendar: "No calendar named '%1$@': daf-yomi, daf-hashavua or own-pace",
         .screenNoPeriod: "An own pace goes every day or every week, not '%1$@'",
         .screenNoUnit: "An own pace counts dapim (daf), mishnayot (mishna) or chapters of Mishna (chapter), not '%1$@'",
@@ -100,7 +100,7 @@ extension ScreenPhrase {
         .screenReadyRequested: "%1$@ %1$(clase pedida|clases pedidas) para los planes",
         .screenReadyNothing: "Todo lo que piden los planes está descargado",
         .screenReadyNoLessons:
-            "Nada que descargar: el catálogo no tiene clases para %1$@ %1$(día|días) que piden los planes; Hoy dice qué hay en su lugar",
+            "Nada que descargar: el catálogo no tiene clases para los próximos días de los planes; Hoy dice qué hay en su lugar",
         .screenNoCalendar: "Ningún calendario se llama '%1$@': daf-yomi, daf-hashavua u own-pace",
         .screenNoPeriod: "Un ritmo propio va por día o por semana, no '%1$@'",
         .screenNoUnit: "Un ritmo propio cuenta dapim (daf), mishnayot (mishna) o capítulos de Mishná (chapter), no '%1$@'",

@@ -70,7 +70,7 @@ enum ScreenPhrase: String, PhraseCatalog, CaseIterable {
     case screenRemovedFrom, screenRequestedWhilePaused, screenAlreadyDownloaded, screenAllAlreadyDownloaded
     // A request it cannot answer
     case screenNothing, screenTheQuota, screenBadLessonType, screenNotANumber, screenQuotaTooSmall, screenBadLesson
-    case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenHasNoMedia, screenNotSeconds,
+    case screenBadItem, screenBadMedium, screenMediaChoice, screenNothingToDownload, screenHasNoMedia, screenHasOnlyPDF, screenNotSeconds,
         screenNoMediaDownloaded
     case screenNoGemaraOf, screenMishnaOf, screenNoSuchPage, screenThirtyDaysHow, screenSeeClean
     case screenNoGemaraMasechet, screenNoMishnaMasechet, screenNoSuchLesson, screenFindInShas, screenSeeToday, screenNoSuchAsset

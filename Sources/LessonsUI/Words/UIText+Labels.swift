@@ -16,7 +16,7 @@ extension UIText {
         }
     }
 
-    /// `audio`, `ambos (audio y vídeo)`: what a download button fetches, in its name.
+    /// `audio`, `audio y vídeo`: what a download button fetches, in its name.
     static func choiceLong(_ choice: MediaChoice, _ l: UserLanguage) -> String {
         choice == .both ? Message(.screenBothMedia).text(l) : choiceShort(choice, l)
     }

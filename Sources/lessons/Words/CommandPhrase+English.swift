@@ -64,7 +64,7 @@ extension CommandPhrase {
         .listIncomplete: "(PDF not downloaded)",
         .listMissing: "(%1$@ missing)",
         .listMissingRemedy:
-            "%1$@ %1$(lesson has|lessons have) a file missing: `lessons sync --repair` downloads it again, `lessons remove` forgets the lesson.",
+            "Files are missing from %1$@ %1$(lesson|lessons): `lessons sync --repair` downloads them again.",
         .listLargestFirst: "the largest first:",
         .listRecentFirst: "the last downloaded first:",
         .listTotal: "%1$@ %1$(lesson|lessons), %2$@ in %3$@",

@@ -85,9 +85,9 @@ extension CommandPhrase {
         .cliNotAMasechet: "'%1$@' no es el nombre de una masejet",
         .listEmpty: "aún no hay descargas en %1$@ (prueba `lessons download gemara:berakhot:2`)",
         .listIncomplete: "(PDF sin descargar)",
-        .listMissing: "(falta %1$@)",
+        .listMissing: "(falta: %1$@)",
         .listMissingRemedy:
-            "Falta un archivo de %1$@ %1$(clase|clases): `lessons sync --repair` lo descarga de nuevo, `lessons remove` olvida la clase.",
+            "Faltan archivos de %1$@ %1$(clase|clases): `lessons sync --repair` los descarga de nuevo.",
         .listLargestFirst: "las más grandes primero:",
         .listRecentFirst: "las últimas descargadas primero:",
         .listTotal: "%1$@ %1$(clase|clases), %2$@ en %3$@",
