@@ -157,6 +157,16 @@ struct UITodayTests {
                 DafCalendar.ownPace(pace).portion(on: today)?.name.hasPrefix(DafCalendar.ownPace(old).portion(on: today)?.name ?? "-")
                     == true,
                 "today's daf stays today's")
+            // The same form from another tab (its start older than the plan's now), a new period only:
+            // it goes on from the plan as it stands, not from the form's start.
+            #expect(try await fixture.get("/today").text.contains(#"<input type="hidden" name="goes-on" value="1">"#))
+            let stale = try await fixture.post(
+                "/api/plan/follow?calendar=own-pace&from=Berakhot%202&began=2026-11-22&unit=daf&round=1&count=2&every=week&goes-on=1")
+            #expect(stale.status == 200, "\(stale.text)")
+            guard case .ownPace(let weekly) = try await fixture.library.plans().first?.calendar else {
+                throw PlanError.noSuchPlan("own-pace")
+            }
+            #expect(weekly == (try pace.continuing(on: today, every: .week)), "\(weekly.first.name), \(weekly.began.iso)")
         }
     }
 

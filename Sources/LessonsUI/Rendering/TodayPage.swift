@@ -166,7 +166,8 @@ enum TodayPage {
         guard case .ownPace(let pace) = calendar else { return .empty }
         return """
             <input type="hidden" name="from" value="\(pace.first.start)"><input type="hidden" name="began" value="\(pace.began.iso)">\
-            <input type="hidden" name="unit" value="\(pace.unit.rawValue)"><input type="hidden" name="round" value="\(pace.round)">
+            <input type="hidden" name="unit" value="\(pace.unit.rawValue)"><input type="hidden" name="round" value="\(pace.round)">\
+            <input type="hidden" name="goes-on" value="1">
             <label>\(UIText.paceCount(l)) <input type="number" name="count" min="\(OwnPace.countRange.lowerBound)" max="\(OwnPace.countRange.upperBound)" value="\(pace.count)" required></label>
             <label>\(UIText.every(l)) <select name="every">\(OwnPace.Period.allCases.html { period in
                 "<option value=\"\(period.rawValue)\"\(period == pace.every ? HTML(stringLiteral: " selected") : .empty)>\(UIText.period(period, l))</option>"

@@ -17,13 +17,8 @@ struct TodayRoutes: Sendable {
             await actions.act(request) {
                 var plan = try RequestInput.plan(request)
                 let plans = try await library.plans()
-                // A followed own pace given a new count or period goes on from where it stands.
-                let paces = plans.compactMap { plan -> OwnPace? in if case .ownPace(let pace) = plan.calendar { pace } else { nil } }
-                if case .ownPace(let asked) = plan.calendar, let current = paces.first, asked.first.start == current.first.start,
-                    asked.began == current.began, asked.unit == current.unit,
-                    asked.round == current.round, asked.count != current.count || asked.every != current.every
-                {
-                    plan.calendar = .ownPace(try current.continuing(on: library.today(), count: asked.count, every: asked.every))
+                if case .ownPace(let asked) = plan.calendar {
+                    plan.calendar = .ownPace(try goingOn(asked, over: plans, fromForm: request.uri.queryParameters.get("goes-on") == "1"))
                 }
                 let followed = plans.contains { $0.calendar.rawValue == plan.calendar.rawValue }
                 try await library.setPlan(plan)
@@ -91,6 +86,20 @@ struct TodayRoutes: Sendable {
         return TodayPage.render(
             day, today: library.today(), sections, playbacks: try await library.playbacks(), unknown: notice,
             phone: await services.phone.url, context)
+    }
+
+    /// The own pace to save for `asked`: the followed one's form (`fromForm`; from another tab,
+    /// its hidden start may be older than the plan) or the same start goes on from where the
+    /// followed pace stands, with a new count or period; any other start starts again there.
+    func goingOn(_ asked: OwnPace, over plans: [LearningPlan], fromForm: Bool) throws -> OwnPace {
+        let followed = plans.lazy.compactMap { plan -> OwnPace? in if case .ownPace(let pace) = plan.calendar { pace } else { nil } }
+        guard let current = followed.first else { return asked }
+        let sameStart =
+            asked.first.start == current.first.start && asked.began == current.began && asked.unit == current.unit
+            && asked.round == current.round
+        guard fromForm || sameStart else { return asked }
+        guard asked.count != current.count || asked.every != current.every else { return current }
+        return try current.continuing(on: library.today(), count: asked.count, every: asked.every)
     }
 
     /// What `lessons ready` does: the plans' past dapim removed, their coming ones requested.
