@@ -35,8 +35,9 @@ public struct SyntheticMedia: Sendable, Hashable {
 
     static let largestHashed = 256 << 20
 
-    /// An opaque ETag, unique per version and size.
-    public var etag: String { "\"\(String(seed, radix: 16))-\(size)\"" }
+    /// An opaque ETag, unique per version and size (`w` marks audio as a WAV: a partial file of
+    /// the noise older servers gave is not resumed with these bytes).
+    public var etag: String { "\"\(String(seed, radix: 16))\(medium == .audio ? "w" : "")-\(size)\"" }
 
     /// The ETag to send: ``md5ETag`` when the server gives MD5s, else ``etag``.
     func etag(md5: Bool) -> String { md5 ? md5ETag : etag }

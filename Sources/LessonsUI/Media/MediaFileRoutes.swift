@@ -23,6 +23,16 @@ struct MediaFileRoutes: Sendable {
         }
     }
 
+    /// The medium's type; `audio/wav` for an audio file that is a WAV (the demo server's), which a
+    /// browser that trusts the type over the bytes would not play as `audio/mpeg`.
+    static func contentType(_ medium: MediaKind, at url: URL) -> String {
+        guard medium == .audio, let file = try? FileHandle(forReadingFrom: url) else { return medium.contentType }
+        defer { try? file.close() }
+        let head = (try? file.read(upToCount: 12)).map { [UInt8]($0) } ?? []
+        let isWAV = head.count == 12 && head.prefix(4).elementsEqual("RIFF".utf8) && head.suffix(4).elementsEqual("WAVE".utf8)
+        return isWAV ? "audio/wav" : medium.contentType
+    }
+
     func respond(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let type = try RequestInput.lessonType(context.parameters.get("type"))
         let id = try RequestInput.number(context.parameters.get("id"), "id")
@@ -42,7 +52,7 @@ struct MediaFileRoutes: Sendable {
             throw RouteFailure(.notFound, Message(.screenNotDownloaded, .text("\(key)")))
         }
         let total = size.intValue
-        var headers: HTTPFields = [.contentType: medium.contentType, .acceptRanges: "bytes", .cacheControl: "no-store"]
+        var headers: HTTPFields = [.contentType: Self.contentType(medium, at: url), .acceptRanges: "bytes", .cacheControl: "no-store"]
         guard let header = request.headers[.range] else {
             headers[.contentLength] = String(total)
             return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: url.path, context: context))
